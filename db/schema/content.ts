@@ -1,0 +1,82 @@
+// Blog, podcast, comments and newsletter: what the public pages read.
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './auth.ts';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const blogPosts = sqliteTable(
+  'blog_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title', { length: 255 }).notNull(),
+    slug: text('slug', { length: 255 }).notNull(),
+    excerpt: text('excerpt'),
+    content: text('content').notNull(),
+    featuredImage: text('featured_image'),
+    category: text('category', { length: 100 }).notNull().default('General'),
+    isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(false),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    readTime: integer('read_time'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_unique').on(t.slug),
+    index('blog_posts_published_created_idx').on(t.isPublished, t.createdAt),
+  ],
+);
+
+export const podcastEpisodes = sqliteTable(
+  'podcast_episodes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title', { length: 255 }).notNull(),
+    slug: text('slug', { length: 255 }).notNull(),
+    description: text('description'),
+    audioUrl: text('audio_url'),
+    duration: integer('duration'),
+    episodeNumber: integer('episode_number'),
+    guest: text('guest', { length: 255 }),
+    isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('podcast_episodes_slug_unique').on(t.slug),
+    index('podcast_episodes_published_created_idx').on(t.isPublished, t.createdAt),
+  ],
+);
+
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    content: text('content').notNull(),
+    authorName: text('author_name', { length: 255 }).notNull(),
+    authorEmail: text('author_email', { length: 255 }).notNull(),
+    blogPostId: integer('blog_post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('comments_post_approved_idx').on(t.blogPostId, t.isApproved, t.createdAt)],
+);
+
+export const newsletterSubscribers = sqliteTable(
+  'newsletter_subscribers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email', { length: 255 }).notNull(),
+    name: text('name', { length: 255 }),
+    convertKitId: text('convert_kit_id'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    subscribedAt: integer('subscribed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_email_unique').on(t.email)],
+);

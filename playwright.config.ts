@@ -1,0 +1,50 @@
+// Browser tests against the built server, in Debian's Chromium (no browser download).
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+const baseURL = `http://127.0.0.1:${PORT}`;
+export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // A fresh database with the demo content and a known admin for every run.
+    command: 'rm -rf tests/.tmp/e2e && node scripts/prepare.ts && exec node scripts/serve.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      DATABASE_URL: 'tests/.tmp/e2e/site.db',
+      UPLOADS_DIR: 'tests/.tmp/e2e/uploads',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: baseURL,
+      SEED_DEMO: 'true',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,70 @@
+// Account administration from the shell:
+//   npm run admin -- create <username> <password> [--email e] [--first f] [--last l] [--admin]
+//   npm run admin -- approve <username>
+//   npm run admin -- promote <username>
+//   npm run admin -- reset-password <username> <password>
+import { parseEnv } from '../src/server/env.ts';
+import { createAccount, setFlags, setPassword } from '../src/server/services/accounts.ts';
+
+const [command, name, ...rest] = process.argv.slice(2);
+const flag = (n: string) => {
+  const i = rest.indexOf(`--${n}`);
+  return i >= 0 ? rest[i + 1] : undefined;
+};
+const usage = () => {
+  console.error('usage: npm run admin -- create <username> <password> [--admin] [--email e] [--first f] [--last l]');
+  console.error('       npm run admin -- approve|promote <username>');
+  console.error('       npm run admin -- reset-password <username> <password>');
+  process.exit(2);
+};
+
+const env = parseEnv();
+process.env.DATABASE_URL = env.DATABASE_URL;
+process.env.SITE_URL = env.SITE_URL;
+process.env.BETTER_AUTH_SECRET = env.BETTER_AUTH_SECRET;
+
+if (!command || !name) usage();
+try {
+  switch (command) {
+    case 'create': {
+      const password = rest[0];
+      if (!password || password.startsWith('--') || password.length < 6) {
+        console.error('Password must be at least 6 characters');
+        process.exit(2);
+      }
+      await createAccount({
+        username: name!,
+        password,
+        email: flag('email'),
+        firstName: flag('first'),
+        lastName: flag('last'),
+        isAdmin: rest.includes('--admin'),
+      });
+      console.log(`Created approved ${rest.includes('--admin') ? 'admin' : 'user'} "${name}"`);
+      break;
+    }
+    case 'approve':
+      setFlags(name!, { isApproved: true });
+      console.log(`Approved "${name}"`);
+      break;
+    case 'promote':
+      setFlags(name!, { isApproved: true, isAdmin: true });
+      console.log(`"${name}" is now an approved admin`);
+      break;
+    case 'reset-password': {
+      const password = rest[0];
+      if (!password || password.length < 6) {
+        console.error('Password must be at least 6 characters');
+        process.exit(2);
+      }
+      await setPassword(name!, password);
+      console.log(`Password of "${name}" reset`);
+      break;
+    }
+    default:
+      usage();
+  }
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}

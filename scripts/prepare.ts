@@ -1,0 +1,39 @@
+// Database set-up before serving: migrations (applied when the database opens), demo
+// content for an empty database unless SEED_DEMO=false, and the ADMIN_USERNAME account.
+//   node scripts/prepare.ts               all of it
+//   node scripts/prepare.ts --migrate-only
+//   node scripts/prepare.ts --seed        seed even when SEED_DEMO=false (still only when empty)
+import { eq } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { users } from '../db/schema/auth.ts';
+import { seedDemo } from '../db/seed.ts';
+import { parseEnv } from '../src/server/env.ts';
+import { ensureAdmin } from '../src/server/services/accounts.ts';
+
+const args = new Set(process.argv.slice(2));
+let env;
+try {
+  env = parseEnv();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+process.env.DATABASE_URL = env.DATABASE_URL;
+process.env.SITE_URL = env.SITE_URL;
+process.env.BETTER_AUTH_SECRET = env.BETTER_AUTH_SECRET;
+
+getDb();
+console.log(`[prepare] database ready at ${env.DATABASE_URL}`);
+if (!args.has('--migrate-only')) {
+  let adminId: string | undefined;
+  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    const outcome = await ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+    adminId = getDb().select({ id: users.id }).from(users).where(eq(users.username, env.ADMIN_USERNAME.toLowerCase())).get()?.id;
+    console.log(`[prepare] admin "${env.ADMIN_USERNAME}": ${outcome}`);
+  }
+  if (env.SEED_DEMO || args.has('--seed')) {
+    // Demo posts are credited to the configured admin when there is one.
+    const seeded = await seedDemo(getDb(), adminId);
+    if (seeded) console.log('[prepare] demo content added to the empty database');
+  }
+}

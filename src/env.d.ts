@@ -1,0 +1,9 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    user: import('./server/session.ts').SessionUser | null;
+    sessionId: string | null;
+    requestId: string;
+  }
+}

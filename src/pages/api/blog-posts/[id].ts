@@ -1,0 +1,17 @@
+import { endpoint } from '@/server/http/endpoint';
+import { deletePost, getPostById, requireVisiblePost, updatePost } from '@/server/services/blog-posts';
+import { PostInputSchema } from '@/shared/schemas/blog-post';
+import { IdParamsSchema } from '@/shared/schemas/common';
+
+export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) =>
+  requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin)),
+);
+
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: PostInputSchema }, ({ params, body }) =>
+  updatePost(params.id, body),
+);
+
+export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
+  deletePost(params.id);
+  return { success: true };
+});

@@ -1,0 +1,15 @@
+import { endpoint, json } from '@/server/http/endpoint';
+import { getPostById, requireVisiblePost } from '@/server/services/blog-posts';
+import { createComment, listApprovedComments } from '@/server/services/comments';
+import { CommentInputSchema } from '@/shared/schemas/comment';
+import { IdParamsSchema } from '@/shared/schemas/common';
+
+/** Approved comments of a visible post, newest first, without e-mails. */
+export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => {
+  requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin));
+  return listApprovedComments(params.id);
+});
+
+export const POST = endpoint({ auth: 'public', params: IdParamsSchema, body: CommentInputSchema }, ({ params, body }) =>
+  json({ ...createComment(params.id, body), message: 'Your comment has been submitted for approval.' }, 201),
+);

@@ -1,0 +1,9 @@
+import * as z from 'zod';
+import { endpoint } from '@/server/http/endpoint';
+import { getPostBySlug, requireVisiblePost } from '@/server/services/blog-posts';
+
+const Params = z.object({ slug: z.string().min(1).max(255) });
+
+export const GET = endpoint({ auth: 'public', params: Params }, ({ params, user }) =>
+  requireVisiblePost(getPostBySlug(params.slug), Boolean(user?.isAdmin)),
+);

@@ -1,0 +1,10 @@
+import { endpoint, json } from '@/server/http/endpoint';
+import { createEpisode, listEpisodes } from '@/server/services/podcast-episodes';
+import { EpisodeInputSchema, EpisodeListQuerySchema } from '@/shared/schemas/podcast-episode';
+
+/** Published episodes for everyone; admins get drafts too unless they ask for ?published=true. */
+export const GET = endpoint({ auth: 'public', query: EpisodeListQuerySchema }, ({ query, user }) =>
+  listEpisodes({ includeDrafts: Boolean(user?.isAdmin) && query.published !== 'true' }),
+);
+
+export const POST = endpoint({ auth: 'admin', body: EpisodeInputSchema }, ({ body }) => json(createEpisode(body), 201));

@@ -1,0 +1,21 @@
+import { endpoint } from '@/server/http/endpoint';
+import { notFound } from '@/server/http/errors';
+import { deleteProduct, getProductById, updateProduct } from '@/server/services/products';
+import { IdParamsSchema } from '@/shared/schemas/common';
+import { ProductInputSchema } from '@/shared/schemas/product';
+
+/** Public: checkout needs to tell an inactive product ('Product Unavailable') from a missing one. */
+export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params }) => {
+  const product = getProductById(params.id);
+  if (!product) throw notFound('Product not found');
+  return product;
+});
+
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: ProductInputSchema }, ({ params, body }) =>
+  updateProduct(params.id, body),
+);
+
+export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
+  deleteProduct(params.id);
+  return { success: true };
+});

@@ -1,0 +1,75 @@
+// better-auth on our SQLite: username + password, sessions in the `sessions` table,
+// HttpOnly cookies. Approval is enforced where sessions are born, so no route can log in
+// an account that an admin has not approved yet.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { username } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/auth.ts';
+import type { Env } from './env.ts';
+
+export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You can log in once an admin approves it.';
+
+/** Users who register without an e-mail get this reserved (RFC 2606) placeholder. */
+export const PLACEHOLDER_EMAIL_DOMAIN = 'no-email.invalid';
+export const placeholderEmail = (name: string) => `${name.toLowerCase()}@${PLACEHOLDER_EMAIL_DOMAIN}`;
+export const realEmail = (email: string | null | undefined) =>
+  email && !email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`) ? email : null;
+
+export function createAuth(db: Db, env: Env) {
+  return betterAuth({
+    appName: 'Personal Brand Site',
+    baseURL: env.SITE_URL,
+    basePath: '/api/auth',
+    secret: env.BETTER_AUTH_SECRET,
+    trustedOrigins: [env.SITE_URL],
+    database: drizzleAdapter(db, {
+      provider: 'sqlite',
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: 'users',
+      fields: { image: 'profileImageUrl' },
+      additionalFields: {
+        firstName: { type: 'string', required: false },
+        lastName: { type: 'string', required: false },
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        isApproved: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 6, maxPasswordLength: 128 },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 50,
+        usernameValidator: (name) => /^[A-Za-z0-9_.-]+$/.test(name),
+      }),
+    ],
+    // Our own endpoint wrapper rate-limits the public auth calls (see src/server/http).
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'site',
+      useSecureCookies: env.SITE_URL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const row = db.select({ ok: users.isApproved }).from(users).where(eq(users.id, session.userId)).get();
+            if (!row?.ok) throw new APIError('FORBIDDEN', { message: AWAITING_APPROVAL });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

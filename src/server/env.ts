@@ -1,0 +1,93 @@
+// Run-time configuration, validated once. Read from process.env (never baked in at build),
+// so one build serves any environment. Imported by the server and by the CLI scripts, hence
+// relative imports with .ts extensions only (Node runs those files directly).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import * as z from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), `${name} must be an http(s) URL`);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(1).max(65535).default(4321),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATABASE_URL: z.string().trim().min(1).default('./data/site.db'),
+    UPLOADS_DIR: z.string().trim().min(1).default('./data/uploads'),
+    SITE_URL: url('SITE_URL').optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
+    ADMIN_USERNAME: optional,
+    ADMIN_PASSWORD: optional,
+    SEED_DEMO: bool.default(true),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_PUBLISHABLE_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_URL: url('STRIPE_API_URL').optional(),
+    KIT_API_KEY: optional,
+    KIT_API_URL: url('KIT_API_URL').optional(),
+    UPLOADTHING_TOKEN: optional,
+    ANALYTICS_ID: optional,
+    ANALYTICS_DASHBOARD_URL: url('ANALYTICS_DASHBOARD_URL').optional(),
+    BOOKING_URL: url('BOOKING_URL').optional(),
+    APPLE_PODCASTS_URL: url('APPLE_PODCASTS_URL').optional(),
+    SPOTIFY_URL: url('SPOTIFY_URL').optional(),
+    CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an e-mail address').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((e) => !e.ADMIN_USERNAME === !e.ADMIN_PASSWORD, {
+    message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  })
+  .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_PASSWORD.length >= 6, {
+    message: 'ADMIN_PASSWORD must be at least 6 characters',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { SITE_URL: string; BETTER_AUTH_SECRET: string };
+
+/** The secret is generated once and kept beside the database, so sessions survive restarts. */
+function secretFor(databaseUrl: string): string {
+  const file = resolve(dirname(resolve(databaseUrl)), '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+/** Parses the environment; throws an Error listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings from .env files mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    ...e,
+    SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET ?? secretFor(e.DATABASE_URL),
+  };
+}
+
+let cached: Env | undefined;
+/** The validated environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

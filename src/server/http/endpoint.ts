@@ -1,0 +1,135 @@
+// Every API route goes through `endpoint()`: auth level (required), Origin check on writes,
+// zod parsing of params, query and body, and one error shape with the contract's codes.
+import type { APIContext, APIRoute } from 'astro';
+import * as z from 'zod';
+import { env } from '../env.ts';
+import { logger } from '../log.ts';
+import { requireAdmin, requireUser, type SessionUser } from '../session.ts';
+import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound } from './errors.ts';
+
+export type AuthLevel = 'public' | 'user' | 'admin';
+
+/** Marks wrapped handlers; a test walks src/pages/api and checks every export carries it. */
+export const WRAPPED = Symbol.for('site.endpoint');
+
+const MAX_JSON_BYTES = 2 * 1024 * 1024;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface Options<A extends AuthLevel, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  auth: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+export interface HandlerContext<A extends AuthLevel, P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Always set on 'user' and 'admin' routes. */
+  user: A extends 'public' ? SessionUser | null : SessionUser;
+  request: Request;
+  context: APIContext;
+}
+
+type Out<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** Rejects state-changing requests whose Origin is another site (CSRF defence in depth). */
+function checkOrigin(request: Request, url: URL): void {
+  if (!WRITE_METHODS.has(request.method)) return;
+  const origin = request.headers.get('origin');
+  if (origin) {
+    if (origin !== url.origin && origin !== new URL(env().SITE_URL).origin) {
+      throw forbidden('Cross-site request refused');
+    }
+    return;
+  }
+  // No Origin: a browser would have sent one for a cross-site write; refuse if it says cross-site.
+  if (request.headers.get('sec-fetch-site') === 'cross-site') throw forbidden('Cross-site request refused');
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_JSON_BYTES) throw new HttpError(413, 'Request body too large');
+  if (!type.toLowerCase().includes('application/json')) {
+    throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json)');
+  }
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, 'Request body too large');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('Invalid JSON body');
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, input: unknown, where: string): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZod(result.error, where === 'body' ? [] : [where]);
+  return result.data;
+}
+
+function parseParams<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw notFound('Not found');
+  return result.data;
+}
+
+/** Turns any thrown value into a Response: HttpErrors as they are, the rest as a logged 500. */
+export function toErrorResponse(err: unknown, requestId: string): Response {
+  if (err instanceof Response) return err;
+  if (err instanceof HttpError) return errorResponse(err);
+  if (err instanceof z.ZodError) return errorResponse(fromZod(err));
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return errorResponse(new HttpError(409, 'That already exists'));
+  if (code === 'SQLITE_BUSY') return errorResponse(new HttpError(503, 'The server is busy, please try again'));
+  logger.error({ err, requestId }, 'unhandled error');
+  return Response.json(
+    { message: 'Something went wrong on our side. Please try again.', requestId },
+    { status: 500, headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export function endpoint<
+  A extends AuthLevel,
+  P extends z.ZodType = z.ZodType<undefined>,
+  Q extends z.ZodType = z.ZodType<undefined>,
+  B extends z.ZodType = z.ZodType<undefined>,
+>(
+  options: Options<A, P, Q, B>,
+  handler: (ctx: HandlerContext<A, Out<P>, Out<Q>, Out<B>>) => unknown,
+): APIRoute {
+  const route: APIRoute = async (context) => {
+    const { request, locals, url } = context;
+    try {
+      const user =
+        options.auth === 'admin' ? requireAdmin(locals) : options.auth === 'user' ? requireUser(locals) : locals.user;
+      checkOrigin(request, url);
+      // A malformed id in the path names nothing: 404, like an unknown one.
+      const params = options.params ? parseParams(options.params, context.params) : undefined;
+      const query = options.query ? parse(options.query, Object.fromEntries(url.searchParams), 'query') : undefined;
+      const body = options.body ? parse(options.body, await readJson(request), 'body') : undefined;
+      const result = await handler({
+        params: params as Out<P>,
+        query: query as Out<Q>,
+        body: body as Out<B>,
+        user: user as HandlerContext<A, unknown, unknown, unknown>['user'],
+        request,
+        context,
+      });
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
+    } catch (err) {
+      return toErrorResponse(err, locals.requestId);
+    }
+  };
+  return Object.assign(route, { [WRAPPED]: options.auth });
+}
+
+/** JSON with a status other than 200 (e.g. 201 Created). */
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(data, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+}

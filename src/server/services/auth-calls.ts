@@ -1,0 +1,84 @@
+// The spec's auth calls (/api/login, /api/register, /api/logout, /api/user) on top of better-auth.
+import { isAPIError } from 'better-auth/api';
+import { eq, or } from 'drizzle-orm';
+import { users } from '../../../db/schema/auth.ts';
+import type { ClientUser, LoginInput, RegisterInput } from '../../shared/schemas/auth.ts';
+import { AWAITING_APPROVAL, placeholderEmail } from '../auth.ts';
+import { getAuth, getDb } from '../context.ts';
+import { HttpError, conflict } from '../http/errors.ts';
+import type { SessionUser } from '../session.ts';
+
+interface AuthUserLike {
+  id: string;
+  username?: string | null;
+  displayUsername?: string | null;
+  firstName?: string | null;
+  isAdmin?: boolean | null;
+}
+
+/** The only shape of a user the browser ever gets about itself. */
+export function toClientUser(u: AuthUserLike | SessionUser): ClientUser {
+  const display = 'displayUsername' in u ? u.displayUsername : undefined;
+  return { id: u.id, username: display || u.username || '', firstName: u.firstName ?? null, isAdmin: Boolean(u.isAdmin) };
+}
+
+function authError(err: unknown, fallback: HttpError): HttpError {
+  if (!isAPIError(err)) throw err;
+  if (err.statusCode === 403) return new HttpError(403, AWAITING_APPROVAL);
+  if (err.statusCode === 401) return new HttpError(401, 'Invalid username or password');
+  return fallback;
+}
+
+/** Verifies the password, then opens a session (refused with 403 while unapproved). */
+export async function login(input: LoginInput, headers: Headers): Promise<{ user: ClientUser; setCookies: string[] }> {
+  try {
+    const result = await getAuth().api.signInUsername({ body: input, headers, returnHeaders: true });
+    return { user: toClientUser(result.response.user), setCookies: result.headers.getSetCookie() };
+  } catch (err) {
+    throw authError(err, new HttpError(401, 'Invalid username or password'));
+  }
+}
+
+/** Creates an unapproved, non-admin account. Does not log in. */
+export async function register(input: RegisterInput, headers: Headers): Promise<ClientUser> {
+  const lower = input.username.toLowerCase();
+  const clash = getDb()
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(input.email ? or(eq(users.username, lower), eq(users.email, input.email)) : eq(users.username, lower))
+    .get();
+  if (clash?.username === lower) {
+    throw conflict('Username already exists', [{ path: ['username'], message: 'Username already exists' }]);
+  }
+  if (clash) throw conflict('Email already in use', [{ path: ['email'], message: 'Email already in use' }]);
+  try {
+    const name = [input.firstName, input.lastName].filter(Boolean).join(' ') || input.username;
+    const result = await getAuth().api.signUpEmail({
+      body: {
+        email: input.email ?? placeholderEmail(input.username),
+        password: input.password,
+        name,
+        username: input.username,
+        displayUsername: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      },
+      headers,
+    });
+    return toClientUser(result.user);
+  } catch (err) {
+    // A race with a concurrent sign-up of the same name lands here.
+    throw authError(err, conflict('Username or email already exists'));
+  }
+}
+
+/** Ends the current session (if any) and clears its cookie. */
+export async function logout(headers: Headers): Promise<string[]> {
+  try {
+    const result = await getAuth().api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch (err) {
+    if (isAPIError(err)) return [];
+    throw err;
+  }
+}

@@ -1,0 +1,100 @@
+// Blog posts: queries and rules.
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { blogPosts } from '../../../db/schema/content.ts';
+import { getDb } from '../context.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import type { PostInput } from '../../shared/schemas/blog-post.ts';
+import { readTimeOf, sanitizePostHtml } from './sanitize.ts';
+
+export type Post = typeof blogPosts.$inferSelect;
+
+/** Posts newest first; only published ones unless `includeDrafts`. */
+export function listPosts({ includeDrafts = false, limit }: { includeDrafts?: boolean; limit?: number } = {}): Post[] {
+  const q = getDb()
+    .select()
+    .from(blogPosts)
+    .where(includeDrafts ? undefined : eq(blogPosts.isPublished, true))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return limit ? q.limit(limit).all() : q.all();
+}
+
+/** Up to `limit` other published posts, newest first. */
+export function listRelatedPosts(postId: number, limit = 3): Post[] {
+  return getDb()
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.isPublished, true), ne(blogPosts.id, postId)))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(limit)
+    .all();
+}
+
+export function getPostById(id: number): Post | undefined {
+  return getDb().select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+}
+
+export function getPostBySlug(slug: string): Post | undefined {
+  return getDb().select().from(blogPosts).where(eq(blogPosts.slug, slug)).get();
+}
+
+/** The post a visitor may see: published, or any when an admin asks. Throws 404 otherwise. */
+export function requireVisiblePost(post: Post | undefined, isAdmin: boolean): Post {
+  if (!post || (!post.isPublished && !isAdmin)) throw notFound('Post not found');
+  return post;
+}
+
+function assertSlugFree(slug: string, exceptId?: number): void {
+  const clash = getDb()
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug))
+    .get();
+  if (clash) throw conflict('A post with this slug already exists', [{ path: ['slug'], message: 'A post with this slug already exists' }]);
+}
+
+function prepare(input: PostInput) {
+  const content = sanitizePostHtml(input.content);
+  return {
+    title: input.title,
+    slug: input.slug,
+    excerpt: input.excerpt,
+    content,
+    featuredImage: input.featuredImage,
+    category: input.category || 'General',
+    isPublished: input.isPublished,
+    readTime: input.readTime ?? readTimeOf(content),
+  };
+}
+
+export function createPost(input: PostInput, authorId: string): Post {
+  assertSlugFree(input.slug);
+  const values = prepare(input);
+  return getDb()
+    .insert(blogPosts)
+    .values({ ...values, authorId, publishedAt: values.isPublished ? new Date() : null })
+    .returning()
+    .get();
+}
+
+export function updatePost(id: number, input: PostInput): Post {
+  const existing = getPostById(id);
+  if (!existing) throw notFound('Post not found');
+  assertSlugFree(input.slug, id);
+  const values = prepare(input);
+  return getDb()
+    .update(blogPosts)
+    .set({
+      ...values,
+      // publishedAt marks the first publication and is kept through later edits.
+      publishedAt: existing.publishedAt ?? (values.isPublished ? new Date() : null),
+      updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))`,
+    })
+    .where(eq(blogPosts.id, id))
+    .returning()
+    .get();
+}
+
+export function deletePost(id: number): void {
+  const result = getDb().delete(blogPosts).where(eq(blogPosts.id, id)).run();
+  if (result.changes === 0) throw notFound('Post not found');
+}

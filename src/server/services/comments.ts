@@ -1,0 +1,72 @@
+// Comments: visitors submit, admins approve; only approved ones are public.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { blogPosts, comments } from '../../../db/schema/content.ts';
+import { getDb } from '../context.ts';
+import { notFound } from '../http/errors.ts';
+import type { CommentInput } from '../../shared/schemas/comment.ts';
+
+/** What the public sees of a comment: never the e-mail. */
+export interface PublicComment {
+  id: number;
+  authorName: string;
+  content: string;
+  createdAt: Date;
+}
+
+export function listApprovedComments(postId: number): PublicComment[] {
+  return getDb()
+    .select({ id: comments.id, authorName: comments.authorName, content: comments.content, createdAt: comments.createdAt })
+    .from(comments)
+    .where(and(eq(comments.blogPostId, postId), eq(comments.isApproved, true)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .all();
+}
+
+/** Stores a visitor's comment as pending; the post must exist and be public. */
+export function createComment(postId: number, input: CommentInput): PublicComment {
+  const post = getDb().select({ ok: blogPosts.isPublished }).from(blogPosts).where(eq(blogPosts.id, postId)).get();
+  if (!post?.ok) throw notFound('Post not found');
+  const row = getDb()
+    .insert(comments)
+    .values({ ...input, blogPostId: postId, isApproved: false })
+    .returning()
+    .get();
+  return { id: row.id, authorName: row.authorName, content: row.content, createdAt: row.createdAt };
+}
+
+/** Every comment with its post's title (null when the post is gone), newest first. */
+export function listAllComments() {
+  return getDb()
+    .select({
+      id: comments.id,
+      content: comments.content,
+      authorName: comments.authorName,
+      authorEmail: comments.authorEmail,
+      blogPostId: comments.blogPostId,
+      isApproved: comments.isApproved,
+      createdAt: comments.createdAt,
+      updatedAt: comments.updatedAt,
+      postTitle: blogPosts.title,
+      postSlug: blogPosts.slug,
+    })
+    .from(comments)
+    .leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .all();
+}
+
+export function approveComment(id: number) {
+  const row = getDb()
+    .update(comments)
+    .set({ isApproved: true, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .where(eq(comments.id, id))
+    .returning()
+    .get();
+  if (!row) throw notFound('Comment not found');
+  return row;
+}
+
+export function deleteComment(id: number): void {
+  const result = getDb().delete(comments).where(eq(comments.id, id)).run();
+  if (result.changes === 0) throw notFound('Comment not found');
+}

@@ -1,0 +1,41 @@
+// Products for sale. Prices are integers in cents.
+import { desc, eq, sql } from 'drizzle-orm';
+import { products } from '../../../db/schema/commerce.ts';
+import { getDb } from '../context.ts';
+import { notFound } from '../http/errors.ts';
+import type { ProductInput } from '../../shared/schemas/product.ts';
+
+export type Product = typeof products.$inferSelect;
+
+export function listProducts({ activeOnly = false }: { activeOnly?: boolean } = {}): Product[] {
+  return getDb()
+    .select()
+    .from(products)
+    .where(activeOnly ? eq(products.isActive, true) : undefined)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .all();
+}
+
+export function getProductById(id: number): Product | undefined {
+  return getDb().select().from(products).where(eq(products.id, id)).get();
+}
+
+export function createProduct(input: ProductInput): Product {
+  return getDb().insert(products).values(input).returning().get();
+}
+
+export function updateProduct(id: number, input: ProductInput): Product {
+  const row = getDb()
+    .update(products)
+    .set({ ...input, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .where(eq(products.id, id))
+    .returning()
+    .get();
+  if (!row) throw notFound('Product not found');
+  return row;
+}
+
+export function deleteProduct(id: number): void {
+  const result = getDb().delete(products).where(eq(products.id, id)).run();
+  if (result.changes === 0) throw notFound('Product not found');
+}

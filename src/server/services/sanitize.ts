@@ -1,0 +1,61 @@
+// Post HTML is sanitised on save with an allowlist that matches what the editor emits
+// (TipTap: paragraphs, headings, marks, lists, quotes, links, alignment) plus images and
+// code blocks that imported posts carry. Nothing executable survives.
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'mark', 'sub', 'sup',
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+    'ul', 'ol', 'li', 'blockquote', 'hr',
+    'a', 'img', 'figure', 'figcaption',
+    'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    ol: ['start'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    '*': ['style'],
+  },
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out = { ...attribs };
+      if (out.target && out.target !== '_blank') delete out.target;
+      if (out.target === '_blank') out.rel = 'noopener noreferrer nofollow';
+      return { tagName, attribs: out };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+};
+OPTIONS.allowedAttributes = { ...(OPTIONS.allowedAttributes as Record<string, string[]>), img: ['src', 'alt', 'title', 'width', 'height', 'loading'] };
+
+/** Returns HTML safe to render as-is on the public site. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** Plain text of some HTML (for excerpts, read time and feeds). */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Minutes to read at 200 words a minute, at least 1. */
+export function readTimeOf(html: string): number {
+  const words = htmlToText(html).split(' ').filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / 200));
+}

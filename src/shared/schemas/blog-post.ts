@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { optionalText, optionalUrl } from './common.ts';
+
+export const CATEGORIES = ['General', 'Leadership', 'Technology', 'Business', 'Personal'] as const;
+
+export const PostInputSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(255, 'Title too long'),
+  slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(255, 'Slug too long'),
+  excerpt: optionalText(500, 'Excerpt too long'),
+  content: z.string({ error: 'Content is required' }).refine((v) => v.trim().length > 0, 'Content is required'),
+  featuredImage: optionalUrl('Invalid image URL'),
+  category: z
+    .string({ error: 'Category is required' })
+    .trim()
+    .min(1, 'Category is required')
+    .max(100, 'Category too long')
+    .default('General'),
+  isPublished: z.boolean({ error: 'Published must be true or false' }).default(false),
+  readTime: z.number({ error: 'Read time must be a number' }).int().min(1).max(600).nullish(),
+});
+export type PostInput = z.infer<typeof PostInputSchema>;
+
+export const PostListQuerySchema = z.object({
+  published: z.enum(['true', 'false']).optional(),
+});

@@ -1,0 +1,24 @@
+import * as z from 'zod';
+
+/** A trimmed string where '' (and absent/null) mean "no value"; stored as null. */
+export const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An http(s) URL or a site-relative path (uploads are served from /uploads/...), or empty. */
+export const optionalUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^\/[^/\\]/.test(v) || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), message);
+
+/** A positive integer id taken from a route parameter. */
+export const IdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'),
+});

@@ -1,0 +1,147 @@
+// Test data written straight into the server's SQLite file, and a small HTTP client that
+// logs in for real through /api/login.
+import { hashPassword } from 'better-auth/crypto';
+import { randomUUID } from 'node:crypto';
+import { accounts, users } from '../../db/schema/auth.ts';
+import { blogPosts, comments, newsletterSubscribers, podcastEpisodes } from '../../db/schema/content.ts';
+import { products } from '../../db/schema/commerce.ts';
+import type { TestServer } from './server.ts';
+
+let seq = 0;
+const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export interface UserOpts {
+  username?: string;
+  password?: string;
+  email?: string | null;
+  firstName?: string | null;
+  isAdmin?: boolean;
+  isApproved?: boolean;
+}
+
+export async function createUser(server: TestServer, opts: UserOpts = {}) {
+  const username = opts.username ?? `user${next()}`;
+  const password = opts.password ?? 'password123';
+  const id = randomUUID();
+  server.db
+    .insert(users)
+    .values({
+      id,
+      username: username.toLowerCase(),
+      displayUsername: username,
+      email: opts.email ?? `${username.toLowerCase()}@example.com`,
+      name: username,
+      firstName: opts.firstName ?? null,
+      isAdmin: opts.isAdmin ?? false,
+      isApproved: opts.isApproved ?? true,
+    })
+    .run();
+  server.db
+    .insert(accounts)
+    .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) })
+    .run();
+  return { id, username, password };
+}
+
+export function createPost(server: TestServer, authorId: string, over: Partial<typeof blogPosts.$inferInsert> = {}) {
+  const n = next();
+  return server.db
+    .insert(blogPosts)
+    .values({
+      title: `Post ${n}`,
+      slug: `post-${n}`,
+      content: `<p>Content of post ${n}</p>`,
+      isPublished: true,
+      publishedAt: new Date(),
+      authorId,
+      ...over,
+    })
+    .returning()
+    .get();
+}
+
+export function createEpisode(server: TestServer, over: Partial<typeof podcastEpisodes.$inferInsert> = {}) {
+  const n = next();
+  return server.db
+    .insert(podcastEpisodes)
+    .values({ title: `Episode ${n}`, slug: `episode-${n}`, isPublished: true, episodeNumber: 1, duration: 600, ...over })
+    .returning()
+    .get();
+}
+
+export function createProduct(server: TestServer, over: Partial<typeof products.$inferInsert> = {}) {
+  return server.db
+    .insert(products)
+    .values({ name: `Product ${next()}`, price: 4900, isActive: true, ...over })
+    .returning()
+    .get();
+}
+
+export function createComment(server: TestServer, blogPostId: number, over: Partial<typeof comments.$inferInsert> = {}) {
+  return server.db
+    .insert(comments)
+    .values({ content: 'Great post', authorName: 'Reader', authorEmail: 'reader@example.com', blogPostId, ...over })
+    .returning()
+    .get();
+}
+
+export function createSubscriber(server: TestServer, over: Partial<typeof newsletterSubscribers.$inferInsert> = {}) {
+  return server.db
+    .insert(newsletterSubscribers)
+    .values({ email: `sub${next()}@example.com`, ...over })
+    .returning()
+    .get();
+}
+
+/** A fetch wrapper that sends JSON with the site's Origin and keeps one session cookie. */
+export class Client {
+  cookie = '';
+  readonly server: TestServer;
+  constructor(server: TestServer) {
+    this.server = server;
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.server.url}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        Origin: this.server.url,
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length) this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: the test reads `text`
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test convenience: bodies are asserted field by field
+    return { status: res.status, headers: res.headers, text, body: json as any };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body?: unknown) => this.request('POST', path, body ?? {});
+  put = (path: string, body?: unknown) => this.request('PUT', path, body ?? {});
+  patch = (path: string, body?: unknown) => this.request('PATCH', path, body ?? {});
+  delete = (path: string) => this.request('DELETE', path);
+
+  async login(username: string, password: string) {
+    const res = await this.post('/api/login', { username, password });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+    return this;
+  }
+}
+
+/** A logged-in client for a fresh user with the given role. */
+export async function clientAs(server: TestServer, role: 'admin' | 'user') {
+  const u = await createUser(server, { isAdmin: role === 'admin' });
+  const client = await new Client(server).login(u.username, u.password);
+  return Object.assign(client, { user: u });
+}

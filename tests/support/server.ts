@@ -1,0 +1,98 @@
+// A real built server on a free port with its own SQLite file, for one test file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { openDb, type Db } from '../../db/client.ts';
+import { ROOT, TEMPLATE_DB, TMP_DIR } from './paths.ts';
+
+export interface TestServer {
+  url: string;
+  dbFile: string;
+  /** The same SQLite file, opened in the test process (for factories and checks). */
+  db: Db;
+  proc: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`timed out waiting for ${url}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const dbFile = `${TMP_DIR}${randomUUID()}.db`;
+  copyFileSync(TEMPLATE_DB, dbFile);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const proc = spawn(process.execPath, ['scripts/serve.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATABASE_URL: dbFile,
+      UPLOADS_DIR: `${TMP_DIR}${randomUUID()}-uploads`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: url,
+      SEED_DEMO: 'false',
+      BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      LOG_LEVEL: 'warn',
+      ASTRO_NODE_LOGGING: 'disabled',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (log += d));
+  proc.stderr!.on('data', (d) => (log += d));
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  try {
+    await Promise.race([
+      waitFor(`${url}/healthz`),
+      exited.then(() => {
+        throw new Error(`server exited:\n${log}`);
+      }),
+    ]);
+  } catch (err) {
+    proc.kill('SIGKILL');
+    throw err;
+  }
+  const db = openDb(dbFile);
+  return {
+    url,
+    dbFile,
+    db,
+    proc,
+    output: () => log,
+    stop: async () => {
+      db.$client.close();
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/server/env.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'env-'));
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const db = join(dir(), 'site.db');
+    const env = parseEnv({ DATABASE_URL: db });
+    expect(env.PORT).toBe(4321);
+    expect(env.SITE_URL).toBe('http://localhost:4321');
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.BETTER_AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('generates the auth secret once and keeps it beside the database', () => {
+    const db = join(dir(), 'site.db');
+    const first = parseEnv({ DATABASE_URL: db }).BETTER_AUTH_SECRET;
+    expect(parseEnv({ DATABASE_URL: db }).BETTER_AUTH_SECRET).toBe(first);
+    expect(readFileSync(join(db, '..', '.auth-secret'), 'utf8')).toBe(first);
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    expect(() =>
+      parseEnv({ PORT: 'eighty', SITE_URL: 'not a url', SEED_DEMO: 'maybe', DATABASE_URL: join(dir(), 'x.db') }),
+    ).toThrow(/PORT[\s\S]*SITE_URL[\s\S]*SEED_DEMO/);
+  });
+
+  it('wants ADMIN_USERNAME and ADMIN_PASSWORD together', () => {
+    expect(() => parseEnv({ ADMIN_USERNAME: 'root', DATABASE_URL: join(dir(), 'x.db') })).toThrow(
+      /ADMIN_USERNAME and ADMIN_PASSWORD must be set together/,
+    );
+  });
+
+  it('reads SEED_DEMO=false and treats empty values as unset', () => {
+    const env = parseEnv({ SEED_DEMO: 'false', STRIPE_SECRET_KEY: '', DATABASE_URL: join(dir(), 'x.db') });
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+});
