@@ -3,7 +3,7 @@
 //   npm run admin -- approve <username>
 //   npm run admin -- promote <username>
 //   npm run admin -- reset-password <username> <password>
-import { parseEnv } from '../src/server/env.ts';
+import { loadEnvOrExit } from '../src/server/env.ts';
 import { createAccount, setFlags, setPassword } from '../src/server/services/accounts.ts';
 
 const [command, name, ...rest] = process.argv.slice(2);
@@ -18,10 +18,7 @@ const usage = () => {
   process.exit(2);
 };
 
-const env = parseEnv();
-process.env.DATABASE_URL = env.DATABASE_URL;
-process.env.SITE_URL = env.SITE_URL;
-process.env.BETTER_AUTH_SECRET = env.BETTER_AUTH_SECRET;
+loadEnvOrExit();
 
 if (!command || !name) usage();
 try {

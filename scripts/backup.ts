@@ -4,9 +4,9 @@
 import Database from 'better-sqlite3';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseEnv } from '../src/server/env.ts';
+import { loadEnvOrExit } from '../src/server/env.ts';
 
-const env = parseEnv();
+const env = loadEnvOrExit();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const target = resolve(process.argv[2] ?? 'backups', stamp);
 mkdirSync(target, { recursive: true });

@@ -7,20 +7,11 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { seedDemo } from '../db/seed.ts';
-import { parseEnv } from '../src/server/env.ts';
+import { loadEnvOrExit } from '../src/server/env.ts';
 import { ensureAdmin } from '../src/server/services/accounts.ts';
 
 const args = new Set(process.argv.slice(2));
-let env;
-try {
-  env = parseEnv();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
-process.env.DATABASE_URL = env.DATABASE_URL;
-process.env.SITE_URL = env.SITE_URL;
-process.env.BETTER_AUTH_SECRET = env.BETTER_AUTH_SECRET;
+const env = loadEnvOrExit();
 
 getDb();
 console.log(`[prepare] database ready at ${env.DATABASE_URL}`);

@@ -1,19 +1,9 @@
 // Starts the built server: configuration checked first (a bad value stops start-up with a
 // clear message), then Astro's standalone Node server, with a graceful stop on SIGTERM.
 import type { Server } from 'node:http';
-import { parseEnv } from '../src/server/env.ts';
+import { loadEnvOrExit } from '../src/server/env.ts';
 
-let env;
-try {
-  env = parseEnv();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
-process.env.PORT = String(env.PORT);
-process.env.HOST = env.HOST;
-process.env.SITE_URL = env.SITE_URL;
-process.env.BETTER_AUTH_SECRET = env.BETTER_AUTH_SECRET;
+loadEnvOrExit();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);

@@ -91,3 +91,26 @@ export function env(): Env {
   cached ??= parseEnv();
   return cached;
 }
+
+/**
+ * For the CLI scripts: validates the environment or exits with the message, and writes the
+ * resolved values back to process.env so modules that read env() later agree.
+ */
+export function loadEnvOrExit(): Env {
+  try {
+    const e = parseEnv();
+    Object.assign(process.env, {
+      PORT: String(e.PORT),
+      HOST: e.HOST,
+      DATABASE_URL: e.DATABASE_URL,
+      UPLOADS_DIR: e.UPLOADS_DIR,
+      SITE_URL: e.SITE_URL,
+      BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET,
+    });
+    cached = e;
+    return e;
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}
