@@ -11,5 +11,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 });

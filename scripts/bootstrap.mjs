@@ -93,11 +93,12 @@ acquireLock();
 
 // Dependencies: reinstall only when the manifest, lockfile or Node changed.
 const depsStamp = join(root, 'node_modules', '.setup-stamp');
-const depsKey = hashFiles(['package.json', 'package-lock.json']) + NODE_VERSION + process.arch;
-if (!existsSync(depsStamp) || readFileSync(depsStamp, 'utf8') !== depsKey) {
+const depsKey = () => hashFiles(['package.json', 'package-lock.json']) + NODE_VERSION + process.arch;
+if (!existsSync(depsStamp) || readFileSync(depsStamp, 'utf8') !== depsKey()) {
   log('installing dependencies');
   run('npm', ['install', '--no-audit', '--no-fund']);
-  writeFileSync(depsStamp, depsKey);
+  // npm may normalise the lockfile while installing: stamp what is there now.
+  writeFileSync(depsStamp, depsKey());
 }
 
 // Build: only when the sources changed since the last build.
@@ -126,13 +127,29 @@ if (mode === 'test') {
     ['npm', ['run', 'test:unit']],
     ['npm', ['run', 'test:e2e']],
   ];
-  let failed = 0;
+  rmSync(join(root, 'reports'), { recursive: true, force: true });
+  const failedSteps = [];
   for (const [cmd, args] of steps) {
     log(`${cmd} ${args.join(' ')}`);
     const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
-    if (r.status !== 0) failed += 1;
+    if (r.status !== 0) failedSteps.push(args.join(' '));
   }
-  process.exit(failed ? 1 : 0);
+  // One closing line over both runners: 'N passed, N failed'.
+  const read = (f) => {
+    try {
+      return JSON.parse(readFileSync(join(root, 'reports', f), 'utf8'));
+    } catch {
+      return null;
+    }
+  };
+  const v = read('vitest.json');
+  const p = read('playwright.json');
+  const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
+  const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0);
+  const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.stats?.skipped ?? 0);
+  if (failedSteps.length) console.log(`[setup] failed steps: ${failedSteps.join('; ')}`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failedSteps.length || failed || !passed ? 1 : 0);
 }
 
 // start: prepare the database (migrate, seed, admin), then serve.
