@@ -2,6 +2,8 @@
 // to show. It only ever fills an empty database: once any post, episode or product exists
 // the site belongs to its owner and the seed stays out of the way.
 import { randomUUID } from 'node:crypto';
+import { readTimeOf } from '../src/server/services/sanitize.ts';
+import { slugify } from '../src/shared/format.ts';
 import type { Db } from './client.ts';
 import { blogPosts, comments, newsletterSubscribers, podcastEpisodes, products, users } from './schema/index.ts';
 
@@ -13,19 +15,7 @@ function ago(now: number, days: number, hours = 0): Date {
   return new Date(now - days * DAY - hours * HOUR);
 }
 
-/** The editor's slug rule: lowercase, runs of non-alphanumerics become '-', ends trimmed. */
-function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
-/** Minutes at 200 words a minute, at least 1 (the same rule the post editor applies). */
-function readTimeOf(html: string): number {
-  const words = html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / 200));
-}
 
 /**
  * Lets the posts below be written readably across lines while storing what TipTap emits:

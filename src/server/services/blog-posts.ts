@@ -4,7 +4,8 @@ import { blogPosts } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { PostInput } from '../../shared/schemas/blog-post.ts';
-import { readTimeOf, sanitizePostHtml } from './sanitize.ts';
+import { truncate } from '../../shared/format.ts';
+import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 
 export type Post = typeof blogPosts.$inferSelect;
 
@@ -97,4 +98,29 @@ export function updatePost(id: number, input: PostInput): Post {
 export function deletePost(id: number): void {
   const result = getDb().delete(blogPosts).where(eq(blogPosts.id, id)).run();
   if (result.changes === 0) throw notFound('Post not found');
+}
+
+/** What a post card shows; the excerpt falls back to the content's first `excerptChars` characters. */
+export interface PostSummary {
+  id: number;
+  slug: string;
+  title: string;
+  category: string;
+  excerpt: string;
+  featuredImage: string | null;
+  createdAt: string;
+  readTime: number | null;
+}
+
+export function toSummary(post: Post, excerptChars = 120): PostSummary {
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    category: post.category || 'General',
+    excerpt: post.excerpt?.trim() || truncate(htmlToText(post.content), excerptChars),
+    featuredImage: post.featuredImage,
+    createdAt: post.createdAt.toISOString(),
+    readTime: post.readTime,
+  };
 }

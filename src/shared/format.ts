@@ -1,0 +1,58 @@
+// Formatting shared by pages, islands and the admin: dates, durations, money, slugs.
+// Dates use Intl (no hand-written calendars); all in en-US as the spec shows them.
+
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const toDate = (d: Date | string | number | null | undefined) => {
+  if (d === null || d === undefined || d === '') return null;
+  const date = d instanceof Date ? d : new Date(d);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** 'November 22, 2026' */
+export const formatLongDate = (d: Date | string | number | null | undefined) => {
+  const date = toDate(d);
+  return date ? longDate.format(date) : '';
+};
+
+/** 'Nov 22, 2026' */
+export const formatShortDate = (d: Date | string | number | null | undefined) => {
+  const date = toDate(d);
+  return date ? shortDate.format(date) : '';
+};
+
+/** 'Nov 22', or 'No date' (blog cards). */
+export const formatMonthDay = (d: Date | string | number | null | undefined) => {
+  const date = toDate(d);
+  return date ? monthDay.format(date) : 'No date';
+};
+
+/** Seconds as whole minutes, rounded down: '12 min', or '-- min' when absent (public podcast). */
+export const formatMinutes = (seconds: number | null | undefined) =>
+  seconds && seconds > 0 ? `${Math.floor(seconds / 60)} min` : '-- min';
+
+/** Seconds as m:ss, or '-- min' when absent (admin). */
+export const formatClock = (seconds: number | null | undefined) =>
+  seconds && seconds > 0 ? `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}` : '-- min';
+
+/** Cents as US dollars: 49700 -> '$497.00'. */
+export const formatPrice = (cents: number) => usd.format(cents / 100);
+
+/** The editor's slug rule: lowercase, runs of non-alphanumerics become '-', ends trimmed. */
+export const slugify = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** Read time label, default 5 min. */
+export const formatReadTime = (minutes: number | null | undefined) => `${minutes && minutes > 0 ? minutes : 5} min read`;
+
+/** The fallback cover image (one of six shipped in public/images/covers) for a post id. */
+export const fallbackCover = (id: number) => `/images/covers/cover-${(((id - 1) % 6) + 6) % 6 + 1}.svg`;
+
+/** Cuts plain text to `max` characters and adds '...' when it was longer. */
+export const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()}...` : text);
