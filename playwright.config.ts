@@ -4,6 +4,20 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password' };
+/** A second server on an empty database (SEED_DEMO=false), for empty states. */
+export const EMPTY_URL = `http://127.0.0.1:${PORT + 1}`;
+
+const serverEnv = (port: number, dir: string, seed: boolean) => ({
+  DATABASE_URL: `tests/.tmp/${dir}/site.db`,
+  UPLOADS_DIR: `tests/.tmp/${dir}/uploads`,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SITE_URL: `http://127.0.0.1:${port}`,
+  SEED_DEMO: String(seed),
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOG_LEVEL: 'warn',
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,22 +43,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // A fresh database with the demo content and a known admin for every run.
-    command: 'rm -rf tests/.tmp/e2e && node scripts/prepare.ts && exec node scripts/serve.ts',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      DATABASE_URL: 'tests/.tmp/e2e/site.db',
-      UPLOADS_DIR: 'tests/.tmp/e2e/uploads',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SITE_URL: baseURL,
-      SEED_DEMO: 'true',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // A fresh database with the demo content and a known admin for every run.
+      command: `rm -rf tests/.tmp/e2e-${PORT} && node scripts/prepare.ts && exec node scripts/serve.ts`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(PORT, `e2e-${PORT}`, true),
     },
-  },
+    {
+      command: `rm -rf tests/.tmp/e2e-${PORT + 1} && node scripts/prepare.ts && exec node scripts/serve.ts`,
+      url: `${EMPTY_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(PORT + 1, `e2e-${PORT + 1}`, false),
+    },
+  ],
 });
