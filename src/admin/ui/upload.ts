@@ -27,7 +27,7 @@ function put(url: string, file: File, onProgress: (fraction: number) => void): P
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: { message?: string } & Partial<UploadResult> = {};
+      let body: { message?: string } & Partial<UploadResult>;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
