@@ -13,10 +13,6 @@ export async function hydrated(locator: Locator): Promise<void> {
 export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
-  // Known, reported: the layout's logo link (components/site/Logo.astro) has aria-label
-  // 'Jordan Avery — home' while its visible text includes the SVG's 'JA', which axe flags as
-  // label-content-name-mismatch. Remove this once the logo drops the aria-label.
-  builder.exclude('a[href="/"][aria-label$="— home"]');
   const { violations } = await builder.analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
