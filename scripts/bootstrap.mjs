@@ -107,7 +107,9 @@ const buildStamp = join(root, 'dist', '.build-stamp');
 const buildKey = hashFiles(buildInputs);
 if (!existsSync(buildStamp) || readFileSync(buildStamp, 'utf8') !== buildKey) {
   log('building');
-  run('npm', ['run', 'build:app']);
+  // Always a production build, whatever NODE_ENV the caller has (Vitest sets 'test', which
+  // would compile JSX for React's development runtime).
+  run('npm', ['run', 'build:app'], { env: { ...env, NODE_ENV: 'production' } });
   writeFileSync(buildStamp, buildKey);
 }
 

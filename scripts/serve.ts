@@ -4,6 +4,8 @@ import type { Server } from 'node:http';
 import { loadEnvOrExit } from '../src/server/env.ts';
 
 loadEnvOrExit();
+// React and Astro render in production mode unless told otherwise.
+process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);

@@ -66,7 +66,7 @@ describe('sanitizePostHtml', () => {
 
 describe('text helpers', () => {
   it('strips tags and decodes entities', () => {
-    expect(htmlToText('<p>Fish &amp; <strong>chips</strong></p><p>now</p>')).toBe('Fish & chipsnow');
+    expect(htmlToText('<p>Fish &amp; <strong>chips</strong></p><p>now</p>')).toBe('Fish & chips now');
   });
   it('computes read time at 200 words a minute, at least 1', () => {
     expect(readTimeOf('<p>hello</p>')).toBe(1);

@@ -15,7 +15,7 @@ export const WRAPPED = Symbol.for('site.endpoint');
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-interface Options<A extends AuthLevel, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+interface Options<A extends AuthLevel, P extends z.core.$ZodType, Q extends z.core.$ZodType, B extends z.core.$ZodType> {
   auth: A;
   params?: P;
   query?: Q;
@@ -32,7 +32,7 @@ export interface HandlerContext<A extends AuthLevel, P, Q, B> {
   context: APIContext;
 }
 
-type Out<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T extends z.core.$ZodType | undefined> = T extends z.core.$ZodType ? z.output<T> : undefined;
 
 /** Rejects state-changing requests whose Origin is another site (CSRF defence in depth). */
 function checkOrigin(request: Request, url: URL): void {
@@ -65,14 +65,14 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, input: unknown, where: string): z.output<T> {
-  const result = schema.safeParse(input);
+function parse<T extends z.core.$ZodType>(schema: T, input: unknown, where: string): z.output<T> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw fromZod(result.error, where === 'body' ? [] : [where]);
   return result.data;
 }
 
-function parseParams<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
+function parseParams<T extends z.core.$ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw notFound('Not found');
   return result.data;
 }
@@ -94,9 +94,9 @@ export function toErrorResponse(err: unknown, requestId: string): Response {
 
 export function endpoint<
   A extends AuthLevel,
-  P extends z.ZodType = z.ZodType<undefined>,
-  Q extends z.ZodType = z.ZodType<undefined>,
-  B extends z.ZodType = z.ZodType<undefined>,
+  P extends z.core.$ZodType = z.core.$ZodType<undefined>,
+  Q extends z.core.$ZodType = z.core.$ZodType<undefined>,
+  B extends z.core.$ZodType = z.core.$ZodType<undefined>,
 >(
   options: Options<A, P, Q, B>,
   handler: (ctx: HandlerContext<A, Out<P>, Out<Q>, Out<B>>) => unknown,

@@ -1,6 +1,7 @@
 // Post HTML is sanitised on save with an allowlist that matches what the editor emits
 // (TipTap: paragraphs, headings, marks, lists, quotes, links, alignment) plus images and
 // code blocks that imported posts carry. Nothing executable survives.
+import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -43,13 +44,10 @@ export function sanitizePostHtml(html: string): string {
 
 /** Plain text of some HTML (for excerpts, read time and feeds). */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  // Block boundaries become spaces, so the last word of one paragraph and the first of the
+  // next stay two words.
+  const spaced = html.replace(/<\/(p|h[1-6]|li|blockquote|div|pre|tr|td|th|figcaption|dt|dd)\s*>|<br\s*\/?>/gi, '$& ');
+  return decodeHTML(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, ' ')
     .trim();
 }

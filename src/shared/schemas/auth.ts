@@ -1,30 +1,36 @@
-import * as z from 'zod';
+// Written with zod/mini: the login/register island ships this schema to the browser, and
+// mini keeps that page inside the JavaScript budget (docs/decisions/004).
+import * as z from 'zod/mini';
 
 export const LoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(50, 'Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(255, 'Password is required'),
+  username: z.string({ error: 'Username is required' }).check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(50, 'Username is required')),
+  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(255, 'Password is required')),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** '' and whitespace-only mean "not given": sent and stored as absent. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalName = (label: string) =>
+  z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.trim(), z.maxLength(255, `${label} too long`))));
 
 export const RegisterSchema = z.object({
   username: z
     .string({ error: 'Username must be at least 3 characters' })
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be at most 50 characters')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, numbers, dots, dashes and underscores'),
-  email: z.preprocess(
-    emptyToUndefined,
-    z.email('Valid email is required').trim().toLowerCase().max(255, 'Valid email is required').optional(),
+    .check(
+      z.trim(),
+      z.minLength(3, 'Username must be at least 3 characters'),
+      z.maxLength(50, 'Username must be at most 50 characters'),
+      z.regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, numbers, dots, dashes and underscores'),
+    ),
+  email: z.pipe(
+    z.transform(blankToUndefined),
+    z.optional(z.string({ error: 'Valid email is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(255, 'Valid email is required'), z.email('Valid email is required'))),
   ),
-  firstName: z.preprocess(emptyToUndefined, z.string().trim().max(255, 'First name too long').optional()),
-  lastName: z.preprocess(emptyToUndefined, z.string().trim().max(255, 'Last name too long').optional()),
+  firstName: optionalName('First name'),
+  lastName: optionalName('Last name'),
   password: z
     .string({ error: 'Password must be at least 6 characters' })
-    .min(6, 'Password must be at least 6 characters')
-    .max(128, 'Password must be at most 128 characters'),
+    .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(128, 'Password must be at most 128 characters')),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 

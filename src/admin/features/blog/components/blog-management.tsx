@@ -1,0 +1,5 @@
+import { PageHeader } from '@/admin/ui/controls';
+
+export default function BlogManagement() {
+  return <PageHeader title="Blog Management" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/admin/ui/controls';
+
+export default function PostEditor() {
+  return <PageHeader title="Create New Post" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/admin/ui/controls';
+
+export default function UserManagement() {
+  return <PageHeader title="User Management" />;
+}

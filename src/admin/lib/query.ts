@@ -1,0 +1,71 @@
+// Data hooks for the admin: queries never go stale, never refetch on focus or interval and
+// never retry (spec section 7); mutations don't retry. A 401 anywhere means the session is
+// gone: one toast, then the login page after 0.5 s.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiError} from '@/lib/api-client';
+import { api, isUnauthorized } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+export const ADMIN_REDIRECT_MS = 500;
+
+let redirecting = false;
+/** Handles an expired session; returns true when it did. */
+export function handleUnauthorized(err: unknown): boolean {
+  if (!isUnauthorized(err)) return false;
+  if (!redirecting) {
+    redirecting = true;
+    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    window.setTimeout(() => window.location.assign('/api/login'), ADMIN_REDIRECT_MS);
+  }
+  return true;
+}
+
+export interface Query<T> {
+  data: T | undefined;
+  error: ApiError | Error | null;
+  loading: boolean;
+  refetch: () => Promise<void>;
+}
+
+/** GETs `path` once (and again on refetch). `errorTitle` is toasted on failure. */
+export function useQuery<T>(path: string | null, errorTitle?: string): Query<T> {
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState<ApiError | Error | null>(null);
+  const [loading, setLoading] = useState(Boolean(path));
+  const current = useRef(path);
+  current.current = path;
+
+  const load = useCallback(async () => {
+    if (!path) return;
+    setLoading(true);
+    try {
+      const result = await api<T>('GET', path);
+      if (current.current === path) {
+        setData(result);
+        setError(null);
+      }
+    } catch (err) {
+      if (current.current !== path) return;
+      setError(err as Error);
+      if (!handleUnauthorized(err) && errorTitle) toast({ title: errorTitle, variant: 'destructive' });
+    } finally {
+      if (current.current === path) setLoading(false);
+    }
+  }, [path, errorTitle]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return { data, error, loading, refetch: load };
+}
+
+/** Runs a write; on failure toasts `failure` (unless the session expired) and rethrows. */
+export async function mutate<T>(method: string, path: string, body: unknown, failure: { title: string; description?: string }): Promise<T> {
+  try {
+    return await api<T>(method, path, body);
+  } catch (err) {
+    if (!handleUnauthorized(err)) toast({ ...failure, variant: 'destructive' });
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+// Who is using the admin app: GET /api/user once; null when logged out or on any failure.
+import { atom } from 'nanostores';
+import { api, isUnauthorized } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import type { ClientUser } from '@/shared/schemas/auth';
+
+export type SessionState = { status: 'loading' } | { status: 'ready'; user: ClientUser | null };
+
+export const $session = atom<SessionState>({ status: 'loading' });
+
+export async function loadSession(): Promise<void> {
+  try {
+    const user = await api<ClientUser>('GET', '/api/user');
+    $session.set({ status: 'ready', user });
+  } catch (err) {
+    if (!isUnauthorized(err)) toast({ title: 'Failed to fetch user', variant: 'destructive' });
+    $session.set({ status: 'ready', user: null });
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api('POST', '/api/logout');
+    toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
+    window.location.assign('/');
+  } catch (err) {
+    toast({ title: 'Logout failed', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+  }
+}

@@ -1,0 +1,73 @@
+// Uploads from the admin: ask the server for a single-use upload URL, then PUT the file
+// there with progress. Size and type are checked here for a quick answer and again (from
+// the bytes) on the server.
+import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { handleUnauthorized } from '../lib/query';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
+
+export interface UploadResult {
+  url: string;
+  contentType: string;
+  size: number;
+  /** Seconds, when the server could read it from an audio file. */
+  duration?: number | null;
+}
+
+export class UploadError extends Error {}
+
+function put(url: string, file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: { message?: string } & Partial<UploadResult>;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body.url) resolve(body as UploadResult);
+      else reject(new UploadError(body.message ?? `Upload failed (${xhr.status})`));
+    };
+    xhr.onerror = () => reject(new UploadError('Upload failed: the connection was interrupted'));
+    xhr.send(file);
+  });
+}
+
+/**
+ * Uploads one file of the given kind. Shows the spec's toasts on failure and resolves to the
+ * stored file's public URL; rejects after toasting.
+ */
+export async function uploadFile(file: File, kind: 'image' | 'audio', onProgress: (fraction: number) => void): Promise<UploadResult> {
+  const max = kind === 'image' ? MAX_IMAGE_BYTES : MAX_AUDIO_BYTES;
+  if (!file.type.startsWith(`${kind}/`)) {
+    const message = `Choose ${kind === 'image' ? 'an image' : 'an audio'} file.`;
+    toast({ title: 'Upload Error', description: message, variant: 'destructive' });
+    throw new UploadError(message);
+  }
+  if (file.size > max) {
+    const message = `The file is larger than ${max / 1024 / 1024} MB.`;
+    toast({ title: 'Upload Error', description: message, variant: 'destructive' });
+    throw new UploadError(message);
+  }
+  let uploadURL: string;
+  try {
+    ({ uploadURL } = await api<{ uploadURL: string }>('POST', '/api/objects/upload'));
+  } catch (err) {
+    if (!handleUnauthorized(err)) toast({ title: 'Upload Error', description: 'Failed to get upload URL. Please try again.', variant: 'destructive' });
+    throw err;
+  }
+  try {
+    return await put(uploadURL, file, onProgress);
+  } catch (err) {
+    toast({ title: 'Upload Error', description: err instanceof Error ? err.message : 'Upload failed.', variant: 'destructive' });
+    throw err;
+  }
+}

@@ -1,0 +1,110 @@
+// Uploads: an admin asks for a single-use, expiring upload URL; the browser PUTs the file
+// there; the server checks the declared type, the size and the bytes themselves, then
+// stores it (locally, or on UploadThing when configured) and answers its public URL.
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, rmSync } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import { uploadTokens } from '../../../db/schema/storage.ts';
+import { env, getDb } from '../context.ts';
+import { HttpError, forbidden, notFound } from '../http/errors.ts';
+import { storeLocal, tempPath } from '../storage/local.ts';
+import { ALLOWED, LIMITS, declaredKind } from '../storage/upload-policy.ts';
+
+export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A fresh upload URL for this admin, valid once for 15 minutes. */
+export function createUploadSlot(userId: string): { uploadURL: string; expiresAt: Date } {
+  const secret = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
+  const db = getDb();
+  db.delete(uploadTokens).where(lt(uploadTokens.expiresAt, new Date(Date.now() - 24 * 3600 * 1000))).run();
+  db.insert(uploadTokens).values({ id: hash(secret), createdBy: userId, expiresAt }).run();
+  return { uploadURL: `${env().SITE_URL}/api/uploads/${secret}`, expiresAt };
+}
+
+/** Marks the slot used; throws unless it exists, is unexpired and was never used. */
+function claim(secret: string): void {
+  const db = getDb();
+  const id = hash(secret);
+  const claimed = db
+    .update(uploadTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(uploadTokens.id, id), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, new Date())))
+    .run();
+  if (claimed.changes === 1) return;
+  const row = db.select().from(uploadTokens).where(eq(uploadTokens.id, id)).get();
+  if (!row) throw notFound('Upload URL not found');
+  throw forbidden(row.usedAt ? 'This upload URL was already used' : 'This upload URL has expired');
+}
+
+/** Copies the request body to `file`, failing with 413 as soon as it passes `limit` bytes. */
+async function receive(body: ReadableStream<Uint8Array>, file: string, limit: number): Promise<number> {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > limit) done(new HttpError(413, 'File too large'));
+      else done(null, chunk);
+    },
+  });
+  await pipeline(Readable.fromWeb(body as WebReadableStream), counter, createWriteStream(file));
+  return size;
+}
+
+export interface StoredUpload {
+  url: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Handles PUT uploadURL: type and size checked from the header, then from the bytes. A refusal
+ * may leave part of the body unread, so it also closes the connection: a client must not send
+ * its next request on a socket the server is still draining.
+ */
+export async function receiveUpload(secret: string, request: Request): Promise<StoredUpload> {
+  try {
+    return await receive0(secret, request);
+  } catch (err) {
+    if (err instanceof HttpError) throw new HttpError(err.status, err.message, err.issues, { ...err.headers, Connection: 'close' });
+    throw err;
+  }
+}
+
+async function receive0(secret: string, request: Request): Promise<StoredUpload> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw notFound('Upload URL not found');
+  const kind = declaredKind(request.headers.get('content-type'));
+  if (!kind) throw new HttpError(415, 'Only image and audio files can be uploaded');
+  const limit = LIMITS[kind];
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
+  claim(secret);
+  if (!request.body) throw new HttpError(400, 'The file is empty');
+
+  const tmp = tempPath();
+  try {
+    let size: number;
+    try {
+      size = await receive(request.body, tmp, limit);
+    } catch (err) {
+      if (err instanceof HttpError) throw new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
+      throw err;
+    }
+    if (size === 0) throw new HttpError(400, 'The file is empty');
+    const sniffed = await fileTypeFromFile(tmp);
+    const allowed = sniffed ? ALLOWED[sniffed.mime] : undefined;
+    if (!sniffed || !allowed || allowed.kind !== kind) {
+      throw new HttpError(415, `The file is not a supported ${kind} (${kind === 'image' ? 'JPEG, PNG, GIF, WebP or AVIF' : 'MP3, M4A, AAC, WAV or OGG'})`);
+    }
+    const url = storeLocal(tmp, allowed.ext);
+    return { url, contentType: sniffed.mime, size };
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/commerce.ts';
+import { Client, clientAs, createProduct } from '../support/factories.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof clientAs>>;
+let user: Awaited<ReturnType<typeof clientAs>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await clientAs(server, 'admin');
+  user = await clientAs(server, 'user');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+let seq = 0;
+const uniq = (prefix = 'Product') => `${prefix} ${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+/** A body the product dialog would send: price in cents. */
+const productBody = (over: Record<string, unknown> = {}) => ({
+  name: uniq(),
+  description: 'A one-hour strategy session.',
+  price: 4999,
+  stripePriceId: 'price_123abc',
+  isActive: true,
+  ...over,
+});
+
+const rowById = (id: number) => server.db.select().from(products).where(eq(products.id, id)).get();
+const rowsByName = (name: string) => server.db.select().from(products).where(eq(products.name, name)).all();
+const countRows = () => server.db.select().from(products).all().length;
+const ids = (list: { id: number }[]) => list.map((p) => p.id);
+
+describe('product CRUD as admin', () => {
+  it('creates a product (201) with the price in cents, readable afterwards', async () => {
+    const body = productBody({ price: 150000 });
+    const res = await admin.post('/api/products', body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ ...body, id: expect.any(Number) });
+    expect(rowById(res.body.id)?.price).toBe(150000);
+    const got = await new Client(server).get(`/api/products/${res.body.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject(body);
+  });
+
+  it('makes a new product active when isActive is not sent, and stores empty optional fields as null', async () => {
+    const res = await admin.post('/api/products', { name: uniq(), price: 100, description: '', stripePriceId: '' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ isActive: true, description: null, stripePriceId: null, price: 100 });
+  });
+
+  it('updates a product with PUT and stores the change', async () => {
+    const p = createProduct(server, { price: 1000 });
+    const body = productBody({ name: 'Renamed product', price: 12345, isActive: false, stripePriceId: 'price_new' });
+    const res = await admin.put(`/api/products/${p.id}`, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: p.id, ...body });
+    expect(rowById(p.id)).toMatchObject({ name: 'Renamed product', price: 12345, isActive: false, stripePriceId: 'price_new' });
+  });
+
+  it('deletes a product; a later GET answers 404', async () => {
+    const p = createProduct(server);
+    expect((await admin.delete(`/api/products/${p.id}`)).status).toBe(200);
+    expect(rowById(p.id)).toBeUndefined();
+    expect((await admin.get(`/api/products/${p.id}`)).status).toBe(404);
+    expect((await admin.delete(`/api/products/${p.id}`)).status).toBe(404);
+  });
+
+  it('answers 404 for PUT and DELETE of an unknown or malformed id', async () => {
+    const body = productBody();
+    for (const id of ['987654', 'abc']) {
+      expect((await admin.put(`/api/products/${id}`, body)).status).toBe(404);
+      expect((await admin.delete(`/api/products/${id}`)).status).toBe(404);
+    }
+    expect(rowsByName(body.name)).toEqual([]);
+  });
+});
+
+describe('product validation', () => {
+  it.each([
+    ['a missing name', { name: undefined }, 'name', 'Product name is required'],
+    ['an empty name', { name: '' }, 'name', 'Product name is required'],
+    ['a 256-character name', { name: 'n'.repeat(256) }, 'name', 'Name too long'],
+    ['a 1001-character description', { description: 'd'.repeat(1001) }, 'description', 'Description too long'],
+    ['a price of 0', { price: 0 }, 'price', 'Price must be greater than 0'],
+    ['a negative price', { price: -500 }, 'price', 'Price must be greater than 0'],
+    ['a 256-character Stripe price ID', { stripePriceId: 'p'.repeat(256) }, 'stripePriceId', 'Stripe price ID too long'],
+  ])('refuses %s with 400 and the spec message', async (_label, over, field, message) => {
+    const before = countRows();
+    const res = await admin.post('/api/products', productBody(over));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path: [field], message });
+    expect(countRows()).toBe(before);
+  });
+
+  it.each([
+    ['a missing price', { price: undefined }, 'price'],
+    ['a price sent as text', { price: '49.99' }, 'price'],
+    ['a string isActive', { isActive: 'yes' }, 'isActive'],
+  ])('refuses %s with 400 naming the field', async (_label, over, field) => {
+    const before = countRows();
+    const res = await admin.post('/api/products', productBody(over));
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: { path: string[] }) => i.path)).toContainEqual([field]);
+    expect(countRows()).toBe(before);
+  });
+
+  it('accepts the limits themselves: price 1 cent, 255-character name and Stripe ID, 1000-character description', async () => {
+    const res = await admin.post(
+      '/api/products',
+      productBody({ price: 1, name: 'n'.repeat(255), stripePriceId: 'p'.repeat(255), description: 'd'.repeat(1000) }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.price).toBe(1);
+  });
+
+  it('PUT validates like POST and leaves the product unchanged', async () => {
+    const p = createProduct(server, { price: 2500 });
+    const res = await admin.put(`/api/products/${p.id}`, productBody({ price: 0 }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path: ['price'], message: 'Price must be greater than 0' });
+    expect(rowById(p.id)?.price).toBe(2500);
+  });
+});
+
+describe('public reads', () => {
+  it('lists only active products to a visitor and a non-admin, all of them to the admin', async () => {
+    const active = createProduct(server, { isActive: true });
+    const inactive = createProduct(server, { isActive: false, name: uniq('Hidden product') });
+
+    const anon = await new Client(server).get('/api/products');
+    expect(anon.status).toBe(200);
+    expect(ids(anon.body)).toContain(active.id);
+    expect(ids(anon.body)).not.toContain(inactive.id);
+    expect(anon.text).not.toContain(inactive.name);
+    expect(anon.body.every((p: { isActive: boolean }) => p.isActive)).toBe(true);
+
+    expect(ids((await user.get('/api/products')).body)).not.toContain(inactive.id);
+    expect(ids((await admin.get('/api/products')).body)).toEqual(expect.arrayContaining([active.id, inactive.id]));
+  });
+
+  it('serves one product by id to a visitor, an inactive one with isActive false', async () => {
+    const active = createProduct(server, { price: 9900 });
+    const inactive = createProduct(server, { isActive: false });
+    const a = await new Client(server).get(`/api/products/${active.id}`);
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ id: active.id, name: active.name, price: 9900, isActive: true });
+    const b = await new Client(server).get(`/api/products/${inactive.id}`);
+    expect(b.status).toBe(200);
+    expect(b.body).toMatchObject({ id: inactive.id, isActive: false });
+  });
+
+  it('answers 404 for an unknown or malformed product id', async () => {
+    expect((await new Client(server).get('/api/products/987654')).status).toBe(404);
+    expect((await new Client(server).get('/api/products/abc')).status).toBe(404);
+    expect((await new Client(server).get('/api/products/0')).status).toBe(404);
+  });
+});
+
+describe('guards', () => {
+  it('answers 401 to an anonymous visitor on POST, PUT and DELETE and changes nothing', async () => {
+    const anon = new Client(server);
+    const p = createProduct(server, { price: 777 });
+    const body = productBody();
+    expect((await anon.post('/api/products', body)).status).toBe(401);
+    expect((await anon.put(`/api/products/${p.id}`, productBody({ price: 1 }))).status).toBe(401);
+    expect((await anon.delete(`/api/products/${p.id}`)).status).toBe(401);
+    expect(rowsByName(body.name)).toEqual([]);
+    expect(rowById(p.id)?.price).toBe(777);
+  });
+
+  it('answers 403 to a non-admin on POST, PUT and DELETE and changes nothing', async () => {
+    const p = createProduct(server, { price: 888 });
+    const body = productBody();
+    expect((await user.post('/api/products', body)).status).toBe(403);
+    expect((await user.put(`/api/products/${p.id}`, productBody({ price: 1 }))).status).toBe(403);
+    expect((await user.delete(`/api/products/${p.id}`)).status).toBe(403);
+    expect(rowsByName(body.name)).toEqual([]);
+    expect(rowById(p.id)?.price).toBe(888);
+  });
+});

@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+const unique = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function register(page: Page, username: string, password = 'secret12') {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+test('login and register tabs, with the spec messages for bad input', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill('ab');
+  await page.getByLabel('Email (optional)').fill('not-an-email');
+  await page.getByLabel('Password').fill('123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Valid email is required')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+});
+
+test('a new account waits for approval, then logs in and lands on the home page', async ({ page, baseURL }) => {
+  const name = unique();
+  await register(page, name);
+  await expect(page.getByText('Account Created!')).toBeVisible();
+  await expect(page.getByText('Please wait for an admin to approve it before logging in.')).toBeVisible();
+  await expect(page.getByText('Registration successful')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill('secret12');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText(/awaiting admin approval/)).toBeVisible();
+
+  // An admin approves the account through the API.
+  const admin = await page.context().request.post('/api/login', {
+    data: E2E_ADMIN,
+    headers: { Origin: baseURL! },
+  });
+  expect(admin.ok()).toBe(true);
+  const users = (await (await page.context().request.get('/api/admin/users')).json()) as { id: string; username: string }[];
+  const id = users.find((u) => u.username === name)!.id;
+  expect((await page.context().request.patch(`/api/admin/users/${id}`, { data: { isApproved: true }, headers: { Origin: baseURL! } })).ok()).toBe(true);
+  await page.context().request.post('/api/logout', { headers: { Origin: baseURL! } });
+
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill('secret12');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  // Logged in: /auth sends a regular user home.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an admin is sent to the dashboard, and /auth redirects them there afterwards', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test('wrong password says Login failed', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the auth page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Login' }).waitFor();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
