@@ -2,7 +2,7 @@
 // The posts arrive as props, rendered into the page on the server, so there is no loading
 // phase and the spec's loading spinner never has anything to wait for. Without JavaScript the
 // controls still work: they submit a GET form that the page filters on the server the same way.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { PostCard, type PostCardData } from '@/components/ui/PostCard';
 
 export const ALL = 'All';
@@ -36,6 +36,7 @@ function syncUrl(query: string, category: string) {
 export default function BlogBrowser({ posts, initialQuery = '', initialCategory = ALL }: Props) {
   const [query, setQuery] = useState(initialQuery);
   const [category, setCategory] = useState(initialCategory);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   const categories = useMemo(
     () => [ALL, ...[...new Set(posts.map((p) => p.category || 'General'))].sort((a, b) => a.localeCompare(b))],
@@ -81,6 +82,7 @@ export default function BlogBrowser({ posts, initialQuery = '', initialCategory 
                 <path d="m17 17-3.5-3.5" strokeLinecap="round" />
               </svg>
               <input
+                ref={searchRef}
                 id="blog-search"
                 type="search"
                 name="q"
@@ -151,7 +153,14 @@ export default function BlogBrowser({ posts, initialQuery = '', initialCategory 
           {(searching || filtering) && (
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {searching && (
-                <button type="button" className="btn-secondary" onClick={() => update('', category)}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => {
+                    update('', category);
+                    searchRef.current?.focus();
+                  }}
+                >
                   Clear Search
                 </button>
               )}
