@@ -38,6 +38,10 @@ export default function Comments({ postId, initialComments }: Props) {
   // The server-rendered form stays disabled until this island runs: it can only post as JSON.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  // Spam defences the API screens for: a honeypot people never see and how long the form was open.
+  const [website, setWebsite] = useState('');
+  // The form was on screen since the page loaded (server-rendered), not only since hydration.
+  const openedAt = useRef(typeof window === 'undefined' ? 0 : Math.round(performance.timeOrigin));
   const formRef = useRef<HTMLFormElement>(null);
   const base = `/api/blog-posts/${postId}/comments`;
 
@@ -59,9 +63,10 @@ export default function Comments({ postId, initialComments }: Props) {
     setSending(true);
     setErrors({});
     try {
-      await api('POST', base, values);
+      await api('POST', base, { ...values, website, elapsedMs: Date.now() - openedAt.current });
       toast({ title: 'Comment submitted!', description: 'Your comment has been submitted for approval.' });
       setValues(EMPTY);
+      openedAt.current = Date.now();
       await refresh();
     } catch (err) {
       toast({ title: 'Error', description: 'Failed to submit comment. Please try again.', variant: 'destructive' });
@@ -141,6 +146,10 @@ export default function Comments({ postId, initialComments }: Props) {
           Leave a comment
         </h3>
         <p className="mt-1 text-sm text-slate-600">Comments are reviewed before they appear. Your email is never published.</p>
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="comment-website">Website</label>
+          <input id="comment-website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+        </div>
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor="comment-authorName" className="label">

@@ -277,6 +277,8 @@ test.describe('/blog/{slug}', () => {
     await name.fill('Casey Tester');
     await comments.getByLabel('Email').fill('casey@example.com');
     await comments.getByLabel('Comment', { exact: true }).fill(text);
+    // The API refuses forms sent faster than a person could fill them (under 0.8 s).
+    await page.waitForTimeout(800);
     await comments.getByRole('button', { name: 'Post Comment' }).click();
 
     await expect(toasts(page).getByText('Comment submitted!')).toBeVisible();
