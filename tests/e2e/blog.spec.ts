@@ -3,7 +3,7 @@
 // accessibility and the JavaScript budget.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-import { formatLongDate } from '../../src/shared/format';
+import { formatLongDate, truncate } from '../../src/shared/format';
 import { withConsentDecided } from './helpers';
 import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
 
@@ -218,6 +218,42 @@ test.describe('/blog/{slug}', () => {
     expect(data['@type']).toBe('BlogPosting');
     expect(data.headline).toBe(SEEDED[5].title);
     expect(data.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test('a post with a featured image shows it; without an excerpt the description is its first 100 characters', async ({ page }, testInfo) => {
+    const origin = testInfo.project.use.baseURL!;
+    await loginAsAdmin(page, origin);
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    const res = await page.request.post('/api/blog-posts', {
+      headers: { Origin: origin },
+      data: {
+        title: 'Covers </script><b>and</b> escapes',
+        slug: `covers-and-escapes-${Date.now()}`,
+        excerpt: '',
+        content: `<p>${words}</p>`,
+        featuredImage: '/images/covers/cover-2.svg',
+        category: 'Business',
+        isPublished: true,
+      },
+    });
+    expect(res.status()).toBe(201);
+    const post = (await res.json()) as ApiPost;
+    try {
+      await page.goto(`/blog/${post.slug}`);
+      const image = page.getByRole('article').locator('figure img');
+      await expect(image).toHaveAttribute('src', '/images/covers/cover-2.svg');
+      await expect(image).toHaveAttribute('width', '1200');
+      await expect(image).toHaveAttribute('height', '675');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', truncate(words, 100));
+      const data = JSON.parse((await page.locator('head script[type="application/ld+json"]').textContent()) ?? '');
+      expect(data.headline).toBe(post.title);
+      expect(data.image).toBe(`${origin}/images/covers/cover-2.svg`);
+    } finally {
+      await page.request.delete(`/api/blog-posts/${post.id}`, { headers: { Origin: origin } });
+    }
+    // The seeded posts have no featured image: nothing stands in for one on the post page.
+    await page.goto(`/blog/${MVP_SLUG}`);
+    await expect(page.getByRole('article').locator('figure img')).toHaveCount(0);
   });
 
   test('the share buttons open a 600x400 popup for LinkedIn, X and Facebook', async ({ page, context }) => {
