@@ -72,10 +72,23 @@ export async function receiveUpload(secret: string, request: Request): Promise<S
   try {
     return await receive0(secret, request);
   } catch (err) {
-    if (err instanceof HttpError) throw new HttpError(err.status, err.message, err.issues, { ...err.headers, Connection: 'close' });
-    throw err;
+    if (!(err instanceof HttpError)) throw err;
+    // Read what is left of a reasonably sized body so the client sees our answer rather than
+    // a reset connection; past that, close the connection.
+    if (!request.bodyUsed && Number(request.headers.get('content-length') ?? Infinity) <= DRAIN_LIMIT) {
+      try {
+        await request.body?.pipeTo(new WritableStream());
+        throw err;
+      } catch (drainErr) {
+        if (drainErr === err) throw err;
+      }
+    }
+    throw new HttpError(err.status, err.message, err.issues, { ...err.headers, Connection: 'close' });
   }
 }
+
+/** Refused bodies up to this size are read and dropped before answering. */
+const DRAIN_LIMIT = 110 * 1024 * 1024;
 
 async function receive0(secret: string, request: Request): Promise<StoredUpload> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw notFound('Upload URL not found');
