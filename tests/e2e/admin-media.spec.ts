@@ -166,6 +166,7 @@ test.describe('dashboard', () => {
 
 test.describe('podcast', () => {
   test('create an episode with an uploaded MP3, play it, edit it and delete it', async ({ page, baseURL }) => {
+    test.slow(); // one long story with four axe scans
     await loginAsAdmin(page, baseURL!);
     const existing = await getJson<ApiEpisode[]>(page, '/api/podcast-episodes');
     const next = Math.max(0, ...existing.map((e) => e.episodeNumber ?? 0)) + 1;
@@ -282,6 +283,15 @@ test.describe('podcast', () => {
     await expect(dialog.getByLabel('Episode Title')).toBeFocused();
     await expect(dialog.getByLabel('Episode Title')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
+
+    // The server's own check: a slug already in use (the title of seeded episode 1).
+    await dialog.getByLabel('Episode Number').fill('');
+    await dialog.getByLabel('Audio URL').fill('');
+    await dialog.getByLabel('Episode Title').fill('Why Most MVPs Fail Before They Launch');
+    await dialog.getByRole('button', { name: 'Create Episode' }).click();
+    await expect(page.getByText('Failed to create podcast episode. Please try again.')).toBeVisible();
+    await expect(dialog.getByText('An episode with this slug already exists')).toBeVisible();
+    await expect(dialog.getByLabel('Slug')).toBeFocused();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 

@@ -28,7 +28,7 @@ const rowAction =
 function RecentList({ title, allHref, loading, empty, children }: { title: string; allHref: string; loading: boolean; empty: string | null; children: ReactNode }) {
   const id = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`;
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center justify-between border-b border-slate-100 px-5 py-4">
         <h2 id={id} className="text-base font-semibold text-ink">
           {title}
@@ -83,7 +83,7 @@ export default function Dashboard() {
     <>
       <PageHeader title="Dashboard" subtitle={user ? `Welcome back, ${user.firstName || user.username}. Here is how the site is doing.` : undefined} />
 
-      <section aria-label="Site statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <section aria-label="Site statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard
           label="Blog Posts"
           icon={<DocumentIcon />}

@@ -49,7 +49,7 @@ export default function ProductManagement() {
     <>
       <PageHeader title="Product Management" subtitle="Digital products and services buyers can pay for by card." actions={newButton('New Product')} />
 
-      <section aria-label="Product statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Product statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Products" value={stat(products.length)} icon={<BagIcon />} detail="In the catalogue" />
         <StatCard label="Active" value={stat(active.length)} icon={<CartIcon />} detail="Available for purchase" />
         <StatCard label="Inactive" value={stat(products.length - active.length)} icon={<PencilIcon />} detail="Hidden from buyers" />
