@@ -1,8 +1,8 @@
 // The admin dashboard, podcast and products screens, as an admin uses them. Expected numbers
 // are read from the API first, so the tests hold whatever other spec files have added.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 const MP3 = 'public/audio/demo/episode-1.mp3'; // 9.01 s
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -41,13 +41,6 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url);
   expect(res.ok(), url).toBe(true);
   return (await res.json()) as T;
-}
-
-/** No serious or critical axe violations on the page as it is now (open dialogs included). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A stat card inside `scope`, found by its label: [label, value, detail] texts. */
@@ -104,7 +97,7 @@ test.describe('dashboard', () => {
       await expect(recentEpisodes.nth(i).getByRole('link', { name: `View ${heading}` })).toHaveAttribute('href', '/podcast');
     }
 
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
 
     // An episode's edit link opens that episode in the podcast screen's editor.
     const first = newestEpisodes[0]!;
@@ -160,7 +153,7 @@ test.describe('dashboard', () => {
     await expect(stat(stats, 'Podcast Episodes').value).toHaveText('0');
     await expect(stat(stats, 'Active Products').value).toHaveText('0');
     await expect(stat(stats, 'Subscribers').value).toHaveText('0');
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 
@@ -183,13 +176,13 @@ test.describe('podcast', () => {
     await expect(withAudio).toContainText('0:09');
     await expect(page.getByRole('article', { name: /^Episode 4: / })).toContainText('-- min');
     await expect(page.getByRole('button', { name: 'Play episode 4' })).toHaveCount(0);
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'New Episode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Episode' });
     await expect(dialog.getByLabel('Episode Number')).toHaveValue(String(next));
     await expect(dialog.getByLabel('Episode Title')).toBeFocused();
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
 
     const title = `Hiring Your First Engineer ${unique()}`;
     await dialog.getByLabel('Episode Title').fill(title);
@@ -260,7 +253,7 @@ test.describe('podcast', () => {
     await expect(confirm).toContainText(
       `This action cannot be undone. This will permanently delete the episode "${title} (Part 1)" and remove it from the website.`,
     );
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Delete Episode' }).click();
     await expect(page.getByText('Episode deleted', { exact: true })).toBeVisible();
     await expect(edited).toHaveCount(0);
@@ -282,7 +275,7 @@ test.describe('podcast', () => {
     await expect(dialog.getByText('Invalid audio URL')).toBeVisible();
     await expect(dialog.getByLabel('Episode Title')).toBeFocused();
     await expect(dialog.getByLabel('Episode Title')).toHaveAttribute('aria-invalid', 'true');
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
 
     // The server's own check: a slug already in use (the title of seeded episode 1).
     await dialog.getByLabel('Episode Number').fill('');
@@ -306,7 +299,7 @@ test.describe('podcast', () => {
     await expect(page.getByText('No episodes yet')).toBeVisible();
     await page.getByRole('button', { name: 'Create First Episode' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Episode' }).getByLabel('Episode Number')).toHaveValue('1');
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 
@@ -329,7 +322,7 @@ test.describe('products', () => {
       if (p.isActive) await expect(buy).toHaveAttribute('href', `/checkout/${p.id}`);
       else await expect(buy).toHaveCount(0);
     }
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'New Product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Product' });
@@ -341,7 +334,7 @@ test.describe('products', () => {
     await dialog.getByLabel('Price (USD)').fill('49.99');
     await expect(dialog.getByLabel('Price (USD)')).toHaveAttribute('step', '0.01');
     await dialog.getByLabel('Stripe Price ID (optional)').fill('price_test_4999');
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Create Product' }).click();
     await expect(page.getByText('Product created', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -387,7 +380,7 @@ test.describe('products', () => {
     await expect(dialog.getByText('Product name is required')).toBeVisible();
     await expect(dialog.getByText('Price must be greater than 0')).toBeVisible();
     await expect(dialog.getByLabel('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
     // Nothing was sent.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
@@ -398,7 +391,7 @@ test.describe('products', () => {
     await page.goto(`${EMPTY_URL}/admin/products`);
     await expect(page.getByText('No products yet')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create First Product' })).toBeVisible();
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 
