@@ -22,6 +22,7 @@ const serverEnv = (port: number, dir: string, seed: boolean, extra: Record<strin
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
   RATE_LIMITS: 'off',
+  FORM_MIN_FILL_MS: '0',
   ...extra,
 });
 

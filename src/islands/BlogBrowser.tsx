@@ -1,26 +1,32 @@
 // The /blog list: search box, category filters and the grid of post cards.
-// The posts arrive as props, rendered into the page on the server, so there is no loading
-// phase and the spec's loading spinner never has anything to wait for. Without JavaScript the
-// controls still work: they submit a GET form that the page filters on the server the same way.
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+// The first page is rendered on the server (so reading works without JavaScript: the
+// controls then submit a GET form and 'Load more' is a link). With JavaScript, typing or
+// choosing a category asks the server's full-text search for the first page of matches, and
+// 'Load more' appends the next page, so 10,000 posts cost no more than 24.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PostCard, type PostCardData } from '@/components/ui/PostCard';
+import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 export const ALL = 'All';
 
 interface Props {
+  /** This page of posts matching the initial query and category. */
   posts: PostCardData[];
+  /** How many posts match the initial query and category. */
+  total: number;
+  /** How many posts are published at all. */
+  allTotal: number;
+  categories: string[];
+  pageSize: number;
+  initialPage?: number;
   initialQuery?: string;
   initialCategory?: string;
 }
 
-/** The spec's public blog search: title or excerpt, case-insensitive; category exact unless 'All'. */
-export function filterPosts<T extends Pick<PostCardData, 'title' | 'excerpt' | 'category'>>(posts: T[], query: string, category: string): T[] {
-  const q = query.trim().toLowerCase();
-  return posts.filter(
-    (p) =>
-      (category === ALL || (p.category || 'General') === category) &&
-      (!q || p.title.toLowerCase().includes(q) || p.excerpt.toLowerCase().includes(q)),
-  );
+interface Page {
+  items: PostCardData[];
+  total: number;
 }
 
 /** Keeps the address bar in step with the filters, so a filtered view can be shared or reloaded. */
@@ -30,21 +36,64 @@ function syncUrl(query: string, category: string) {
   else url.searchParams.delete('q');
   if (category !== ALL) url.searchParams.set('category', category);
   else url.searchParams.delete('category');
+  url.searchParams.delete('page');
   window.history.replaceState(window.history.state, '', url);
 }
 
-export default function BlogBrowser({ posts, initialQuery = '', initialCategory = ALL }: Props) {
+const searchUrl = (q: string, category: string, page: number, pageSize: number) =>
+  `/api/blog-posts/search?${new URLSearchParams({ q: q.trim(), category, page: String(page), pageSize: String(pageSize) })}`;
+
+export default function BlogBrowser({ posts: initialPosts, total: initialTotal, allTotal, categories: cats, pageSize, initialPage = 1, initialQuery = '', initialCategory = ALL }: Props) {
   const [query, setQuery] = useState(initialQuery);
   const [category, setCategory] = useState(initialCategory);
+  const [items, setItems] = useState(initialPosts);
+  const [total, setTotal] = useState(initialTotal);
+  const [page, setPage] = useState(initialPage);
+  const [loading, setLoading] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-
-  const categories = useMemo(
-    () => [ALL, ...[...new Set(posts.map((p) => p.category || 'General'))].sort((a, b) => a.localeCompare(b))],
-    [posts],
-  );
-  const shown = useMemo(() => filterPosts(posts, query, category), [posts, query, category]);
+  const request = useRef(0);
+  const first = useRef(true);
+  const categories = [ALL, ...cats];
   const searching = query.trim() !== '';
   const filtering = category !== ALL;
+
+  // A new search or category: the first page of matches from the server, after a short pause in typing.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const id = ++request.current;
+    setLoading(true);
+    const t = window.setTimeout(() => {
+      api<Page>('GET', searchUrl(query, category, 1, pageSize))
+        .then((r) => {
+          if (id !== request.current) return;
+          setItems(r.items);
+          setTotal(r.total);
+          setPage(1);
+        })
+        .catch(() => id === request.current && toast({ title: 'Failed to fetch blog posts', variant: 'destructive' }))
+        .finally(() => id === request.current && setLoading(false));
+    }, 150);
+    return () => window.clearTimeout(t);
+  }, [query, category, pageSize]);
+
+  const loadMore = async () => {
+    const id = ++request.current;
+    setLoading(true);
+    try {
+      const r = await api<Page>('GET', searchUrl(query, category, page + 1, pageSize));
+      if (id !== request.current) return;
+      setItems((prev) => [...prev, ...r.items.filter((p) => !prev.some((q) => q.id === p.id))]);
+      setTotal(r.total);
+      setPage(page + 1);
+    } catch {
+      toast({ title: 'Failed to fetch blog posts', variant: 'destructive' });
+    } finally {
+      if (id === request.current) setLoading(false);
+    }
+  };
 
   const update = (q: string, c: string) => {
     setQuery(q);
@@ -52,10 +101,12 @@ export default function BlogBrowser({ posts, initialQuery = '', initialCategory 
     syncUrl(q, c);
   };
   const onSubmit = (e: FormEvent) => e.preventDefault();
+  const shown = items;
+  const nextHref = `/blog?${new URLSearchParams({ ...(query.trim() ? { q: query.trim() } : {}), ...(category !== ALL ? { category } : {}), page: String(page + 1) })}`;
 
   return (
     <div>
-      {posts.length > 0 && (
+      {allTotal > 0 && (
         <form
           role="search"
           action="/blog"
@@ -124,11 +175,10 @@ export default function BlogBrowser({ posts, initialQuery = '', initialCategory 
       )}
 
       <h2 className="sr-only">Articles</h2>
-      {posts.length > 0 && (
-        <p role="status" className="mt-6 text-sm text-slate-600">
-          {shown.length === posts.length
-            ? `${posts.length} ${posts.length === 1 ? 'article' : 'articles'}`
-            : `${shown.length} of ${posts.length} articles`}
+      {allTotal > 0 && (
+        <p role="status" className="mt-6 flex items-center gap-2 text-sm text-slate-600">
+          {loading && <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-200 border-t-brand-600" aria-hidden="true" />}
+          {loading ? 'Loading articles…' : total === allTotal ? `${total} ${total === 1 ? 'article' : 'articles'}` : `${total} of ${allTotal} articles`}
         </p>
       )}
 
@@ -140,7 +190,7 @@ export default function BlogBrowser({ posts, initialQuery = '', initialCategory 
             </li>
           ))}
         </ul>
-      ) : (
+      ) : loading ? null : (
         <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center">
           <svg className="h-10 w-10 text-slate-400" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
             <path d="M6 3h9l3 3v15H6z" strokeLinejoin="round" />
@@ -148,7 +198,7 @@ export default function BlogBrowser({ posts, initialQuery = '', initialCategory 
           </svg>
           <h3 className="mt-4 text-xl font-semibold text-ink">No articles found</h3>
           <p className="mt-2 max-w-md text-slate-600">
-            {posts.length === 0 ? 'No articles have been published yet.' : 'No articles match your filters'}
+            {allTotal === 0 ? 'No articles have been published yet.' : 'No articles match your filters'}
           </p>
           {(searching || filtering) && (
             <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -171,6 +221,22 @@ export default function BlogBrowser({ posts, initialQuery = '', initialCategory 
               )}
             </div>
           )}
+        </div>
+      )}
+
+      {shown.length > 0 && shown.length < total && (
+        <div className="mt-10 flex justify-center">
+          <a
+            href={nextHref}
+            className="btn-secondary"
+            aria-disabled={loading}
+            onClick={(e) => {
+              e.preventDefault();
+              if (!loading) void loadMore();
+            }}
+          >
+            Load more articles
+          </a>
         </div>
       )}
     </div>

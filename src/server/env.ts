@@ -51,6 +51,7 @@ const EnvSchema = z
     PODCAST_CATEGORY: optional,
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on'),
     TRUST_PROXY: bool.default(false),
+    FORM_MIN_FILL_MS: z.coerce.number({ error: 'FORM_MIN_FILL_MS must be a number' }).int().min(0).max(60_000).default(800),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => !e.ADMIN_USERNAME === !e.ADMIN_PASSWORD, {

@@ -51,7 +51,7 @@ describe('spam screening', () => {
   // A server of its own, without limits, so the answers are the screening's alone.
   let open: TestServer;
   beforeAll(async () => {
-    open = await startServer();
+    open = await startServer({ FORM_MIN_FILL_MS: '800' });
   });
   afterAll(async () => {
     await open?.stop();

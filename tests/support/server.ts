@@ -63,6 +63,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       // Many requests come from one address here; tests/api/rate-limits.test.ts turns limits on.
       RATE_LIMITS: 'off',
+      FORM_MIN_FILL_MS: '0',
       ASTRO_NODE_LOGGING: 'disabled',
       ...extraEnv,
     },

@@ -124,3 +124,78 @@ export function toSummary(post: Post, excerptChars = 120): PostSummary {
     readTime: post.readTime,
   };
 }
+
+export const BLOG_PAGE_SIZE = 24;
+
+/** Distinct categories of published posts, sorted. */
+export function listPublishedCategories(): string[] {
+  return getDb()
+    .selectDistinct({ c: blogPosts.category })
+    .from(blogPosts)
+    .where(eq(blogPosts.isPublished, true))
+    .all()
+    .map((r) => r.c || 'General')
+    .sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * The public blog search: title or excerpt contain `q` (case-insensitive), category exact
+ * unless 'All', newest first, one page at a time. Three or more characters use the FTS5
+ * trigram index; shorter ones fall back to LIKE.
+ */
+export function searchPublishedPosts({
+  q = '',
+  category = 'All',
+  page = 1,
+  pageSize = BLOG_PAGE_SIZE,
+}: { q?: string; category?: string; page?: number; pageSize?: number }): { items: PostSummary[]; total: number } {
+  const db = getDb().$client;
+  const where: string[] = ['b.is_published = 1'];
+  const params: (string | number)[] = [];
+  let from = 'blog_posts b';
+  const term = q.trim();
+  if (term.length >= 3) {
+    from = 'blog_posts_fts f JOIN blog_posts b ON b.id = f.rowid';
+    where.push('blog_posts_fts MATCH ?');
+    params.push(`"${term.replaceAll('"', '""')}"`);
+  } else if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(b.title LIKE ? ESCAPE '\\' OR coalesce(b.excerpt, '') LIKE ? ESCAPE '\\')");
+    params.push(like, like);
+  }
+  if (category && category !== 'All') {
+    where.push('b.category = ?');
+    params.push(category);
+  }
+  const clause = where.join(' AND ');
+  const total = (db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`).get(...params) as { n: number }).n;
+  const rows = db
+    .prepare(
+      `SELECT b.id, b.slug, b.title, b.category, b.excerpt, b.content, b.featured_image AS featuredImage, b.created_at AS createdAt, b.read_time AS readTime
+       FROM ${from} WHERE ${clause} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...params, pageSize, (Math.max(1, page) - 1) * pageSize) as {
+    id: number;
+    slug: string;
+    title: string;
+    category: string;
+    excerpt: string | null;
+    content: string;
+    featuredImage: string | null;
+    createdAt: number;
+    readTime: number | null;
+  }[];
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      category: r.category || 'General',
+      excerpt: r.excerpt?.trim() || truncate(htmlToText(r.content), 120),
+      featuredImage: r.featuredImage,
+      createdAt: new Date(r.createdAt).toISOString(),
+      readTime: r.readTime,
+    })),
+  };
+}
