@@ -35,7 +35,7 @@ export interface StripeDouble {
   stop: () => Promise<void>;
 }
 
-export async function startStripeDouble(): Promise<StripeDouble> {
+export async function startStripeDouble(fixedPort?: number): Promise<StripeDouble> {
   const calls: RecordedCall[] = [];
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
@@ -48,9 +48,25 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
       calls.push({ method: req.method ?? 'GET', path: url.pathname, form, idempotencyKey });
       const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(6).toString('hex')}` });
+        res.writeHead(status, {
+          'Content-Type': 'application/json',
+          'Request-Id': `req_${randomBytes(6).toString('hex')}`,
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': 'Content-Type',
+        });
         res.end(JSON.stringify(body));
       };
+      // Test-only controls (browser tests settle a payment the way a customer's card would).
+      if (url.pathname === '/__health') return send(200, { ok: true });
+      if (url.pathname === '/__control/settle') {
+        if (req.method === 'OPTIONS') return send(204, null);
+        const { id, status, email } = JSON.parse(raw || '{}') as { id: string; status: 'succeeded' | 'failed'; email?: string };
+        try {
+          return send(200, settle(id, status, email));
+        } catch {
+          return send(404, { error: { message: 'no such intent' } });
+        }
+      }
       if (req.headers.authorization !== 'Bearer sk_test_double') {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
@@ -89,25 +105,26 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });
-  const port = await freePort();
+  function settle(id: string, status: 'succeeded' | 'failed', email?: string): Intent {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`no intent ${id}`);
+    if (status === 'succeeded') {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+    } else {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { message: 'Your card was declined.' };
+    }
+    intent.receipt_email = email ?? null;
+    return intent;
+  }
+  const port = fixedPort ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
     intents,
-    settle(id, status, email) {
-      const intent = intents.get(id);
-      if (!intent) throw new Error(`no intent ${id}`);
-      if (status === 'succeeded') {
-        intent.status = 'succeeded';
-        intent.amount_received = intent.amount;
-      } else {
-        intent.status = 'requires_payment_method';
-        intent.last_payment_error = { message: 'Your card was declined.' };
-      }
-      intent.receipt_email = email ?? null;
-      return intent;
-    },
+    settle,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
