@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-
-/** Decides cookie consent up front, so the banner doesn't cover what a test clicks. */
-async function consentGiven(page: Page) {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookie-consent-preferences',
-      JSON.stringify({ necessary: true, analytics: false, marketing: false, personalization: false, consentGiven: true, consentDate: new Date().toISOString(), version: '1.0' }),
-    ),
-  );
-}
+import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
+import { withConsentDecided } from './helpers';
 
 /** The element's distance from the viewport top once smooth scrolling has come to rest. */
 async function settledTop(el: Locator) {
@@ -32,7 +23,7 @@ async function expectScrolledTo(page: Page, id: string) {
 }
 
 test.describe('home page', () => {
-  test.beforeEach(async ({ page }) => consentGiven(page));
+  test.beforeEach(async ({ page }) => withConsentDecided(page));
 
   test('has the sections in order with their ids, a title and JSON-LD for the person', async ({ page }) => {
     await page.goto('/');
@@ -168,8 +159,7 @@ test.describe('home page', () => {
     const section = page.locator('#newsletter');
     await expect(section.getByRole('heading', { name: 'The Weekly Edge' })).toBeVisible();
     // The form is an island hydrated when visible; what is typed before that is lost.
-    await section.scrollIntoViewIfNeeded();
-    await expect(section.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+    await hydrated(section.getByLabel('Email address'));
     await section.getByLabel('Email address').fill(`home-${Date.now()}@example.com`);
     await section.getByRole('button', { name: 'Subscribe' }).click();
     await expect(section.getByRole('status')).not.toBeEmpty();
@@ -188,7 +178,7 @@ test.describe('home page', () => {
 });
 
 test.describe('navigation', () => {
-  test.beforeEach(async ({ page }) => consentGiven(page));
+  test.beforeEach(async ({ page }) => withConsentDecided(page));
 
   test("'Services' on the home page scrolls to the section, 120 px below the top", async ({ page }) => {
     await page.goto('/');
@@ -301,11 +291,14 @@ test.describe('navigation', () => {
 });
 
 test('the home page has no serious or critical accessibility violations', async ({ page }) => {
-  // The first visit, cookie banner included.
+  // The first visit, cookie banner included, with the newsletter island hydrated.
   await page.goto('/');
-  await page.locator('#newsletter').scrollIntoViewIfNeeded();
-  await expect(page.locator('#newsletter form')).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await hydrated(page.locator('#newsletter').getByLabel('Email address'));
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the home page stays within the JavaScript budget', async ({ page }) => {
+  const { total, files } = await pageJsGzipBytes(page, '/');
+  test.info().annotations.push({ type: 'js-gzip-bytes', description: `${total} ${JSON.stringify(files)}` });
+  expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
 });

@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
+import { withConsentDecided } from './helpers';
 
 // Spec section 9: every package, its price and its timing, per tab.
 const PACKAGES: Record<string, { name: string; price: string; note: string }[]> = {
@@ -31,14 +32,7 @@ async function openPackages(page: Page) {
   return dialog;
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookie-consent-preferences',
-      JSON.stringify({ necessary: true, analytics: false, marketing: false, personalization: false, consentGiven: true, consentDate: new Date().toISOString(), version: '1.0' }),
-    ),
-  );
-});
+test.beforeEach(async ({ page }) => withConsentDecided(page));
 
 test("hero, 'Ready to Get Started?' with the sign-up form and 'What happens next?'", async ({ page }) => {
   await page.goto('/work-with-me');
@@ -60,8 +54,7 @@ test("hero, 'Ready to Get Started?' with the sign-up form and 'What happens next
 test("the 'Get Started' form signs up with a name", async ({ page }) => {
   await page.goto('/work-with-me');
   const card = page.locator('#get-started');
-  await card.scrollIntoViewIfNeeded();
-  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  await hydrated(card.getByLabel('Email address'));
   await card.getByLabel('Your name').fill('Pat');
   await card.getByLabel('Email address').fill(`wwm-${Date.now()}@example.com`);
   await card.getByRole('button', { name: 'Get Started' }).click();
@@ -178,15 +171,17 @@ test('every package and price is in the server-rendered page', async ({ request 
 });
 
 test('no serious or critical accessibility violations, with the dialog closed and open', async ({ page }) => {
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
   await page.goto('/work-with-me');
-  await check();
+  await hydrated(page.locator('#get-started').getByLabel('Email address'));
+  await expectNoSeriousA11yViolations(page);
   const dialog = await openPackages(page);
-  await check();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('tab', { name: 'Custom Coaching' }).click();
-  await check();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('/work-with-me stays within the JavaScript budget', async ({ page }) => {
+  const { total, files } = await pageJsGzipBytes(page, '/work-with-me');
+  test.info().annotations.push({ type: 'js-gzip-bytes', description: `${total} ${JSON.stringify(files)}` });
+  expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
 });
