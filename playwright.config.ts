@@ -21,6 +21,7 @@ const serverEnv = (port: number, dir: string, seed: boolean, extra: Record<strin
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
+  RATE_LIMITS: 'off',
   ...extra,
 });
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
 import { withConsentDecided } from './helpers';
 
-const standin = readFileSync(new URL('../support/stripe-js-standin.js', import.meta.url), 'utf8').replaceAll('__DOUBLE_URL__', STRIPE_DOUBLE_URL);
+const standin = readFileSync(new URL('../support/stripe-js-standin.js', import.meta.url), 'utf8');
 
 interface Product {
   id: number;
@@ -26,6 +26,12 @@ async function products(page: Page, base: string): Promise<Product[]> {
 async function useStandin(page: Page) {
   await withConsentDecided(page);
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: standin }));
+  // The stand-in settles payments at Stripe's API host; forward those calls to the double.
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    const res = await page.request.fetch(`${STRIPE_DOUBLE_URL}${url.pathname}`, { method: route.request().method(), data: route.request().postData() ?? undefined });
+    await route.fulfill({ status: res.status(), body: await res.body(), headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' } });
+  });
 }
 
 test('a missing or absent product shows Product Not Found with Go Back', async ({ page }) => {

@@ -1,8 +1,9 @@
 // A minimal stand-in for Stripe.js (which cannot load here): enough of its surface for
 // @stripe/react-stripe-js to mount a Payment Element and for confirmPayment to settle the
-// payment at the local Stripe double. __DOUBLE_URL__ is replaced by the test.
+// payment at the local Stripe double.
 (function () {
-  const DOUBLE = '__DOUBLE_URL__';
+  // Requests go to Stripe's API host (allowed by the site's CSP); the test forwards them to the double.
+  const DOUBLE = 'https://api.stripe.com';
   function makeElement() {
     const handlers = {};
     const el = {
