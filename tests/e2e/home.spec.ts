@@ -160,6 +160,8 @@ test.describe('home page', () => {
     await expect(section.getByRole('heading', { name: 'The Weekly Edge' })).toBeVisible();
     // The form is an island hydrated when visible; what is typed before that is lost.
     await hydrated(section.getByLabel('Email address'));
+    // The server refuses forms sent faster than a person could (800 ms after the form opened).
+    await page.waitForTimeout(900);
     await section.getByLabel('Email address').fill(`home-${Date.now()}@example.com`);
     await section.getByRole('button', { name: 'Subscribe' }).click();
     await expect(section.getByRole('status')).not.toBeEmpty();
