@@ -172,6 +172,22 @@ test('every package and price is in the server-rendered page', async ({ request 
   }
 });
 
+test('without JavaScript the button still opens the dialog and every track is listed', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/work-with-me');
+  // Invoker commands (commandfor/command) open the dialog natively.
+  const dialog = await openPackages(page);
+  await expect(dialog.getByRole('tablist')).toBeHidden();
+  for (const tab of TABS) {
+    await expect(dialog.getByRole('heading', { name: tab, level: 3 })).toBeVisible();
+    for (const pkg of PACKAGES[tab]!) await expect(dialog.getByRole('heading', { name: pkg.name, exact: true, level: 4 })).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await context.close();
+});
+
 test('no serious or critical accessibility violations, with the dialog closed and open', async ({ page }) => {
   await page.goto('/work-with-me');
   await hydrated(page.locator('#get-started').getByLabel('Email address'));
