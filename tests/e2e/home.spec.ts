@@ -19,7 +19,13 @@ async function expectScrolledTo(page: Page, id: string) {
   // Wait for the scroll to start (the hash scroll waits 100 ms), then for it to settle.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   const top = await settledTop(page.locator(`#${id}`));
-  expect(Math.abs(top - 120)).toBeLessThanOrEqual(10);
+  expect(Math.abs(top - 120), `#${id} settled ${top}px below the viewport top`).toBeLessThanOrEqual(10);
+}
+
+/** Opens a page and waits for the web font, so no text reflow moves a section mid-scroll. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 test.describe('home page', () => {
@@ -50,7 +56,7 @@ test.describe('home page', () => {
   });
 
   test("'Read My Story' scrolls smoothly to the about section", async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('link', { name: 'Read My Story' }).click();
     await expectScrolledTo(page, 'about');
     await expect(page.locator('#about')).toContainText('Two decades');
@@ -183,13 +189,13 @@ test.describe('navigation', () => {
   test.beforeEach(async ({ page }) => withConsentDecided(page));
 
   test("'Services' on the home page scrolls to the section, 120 px below the top", async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
     await expectScrolledTo(page, 'services');
   });
 
   test('off the home page the section links go to the home page anchors', async ({ page }) => {
-    await page.goto('/blog');
+    await open(page, '/blog');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/#services');
     await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/#blog-section');
@@ -234,7 +240,7 @@ test.describe('navigation', () => {
 
   test('on a phone the menu opens and closes after choosing an item', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await open(page, '/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeHidden();
