@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { EmptyState, PageHeader, Spinner } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
+import { EmailText } from '@/admin/ui/email-text';
 import { LoadError } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
 import type { AdminComment } from '../api/comments';
@@ -30,7 +31,7 @@ function CommentCard({ comment, busy, approving, onApprove, onDelete }: CardProp
   const headingId = `comment-${comment.id}-author`;
   return (
     <li>
-      <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <article aria-labelledby={headingId} className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${comment.isApproved ? '' : 'border-l-4 border-l-amber-400'}`}>
         <div className="flex items-start gap-3">
           <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
             {initials(comment.authorName)}
@@ -44,8 +45,8 @@ function CommentCard({ comment, busy, approving, onApprove, onDelete }: CardProp
                 {formatShortDate(comment.createdAt)}
               </time>
             </div>
-            <a href={`mailto:${comment.authorEmail}`} className="text-sm break-all text-slate-600 hover:text-brand-700 hover:underline">
-              {comment.authorEmail}
+            <a href={`mailto:${comment.authorEmail}`} className="text-sm text-slate-600 hover:text-brand-700 hover:underline">
+              <EmailText email={comment.authorEmail} />
             </a>
             <p className="mt-1 text-sm text-slate-600">
               on{' '}
@@ -103,26 +104,21 @@ function Section({ id, title, count, tone, children }: { id: string; title: stri
 
 export default function CommentModeration() {
   const { data, error, loading, refetch, pending, approved, approve, remove } = useComments();
-  const [busyId, setBusyId] = useState<number | null>(null);
   const [approvingId, setApprovingId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminComment | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const onApprove = async (c: AdminComment) => {
-    setBusyId(c.id);
     setApprovingId(c.id);
     await approve(c);
-    setBusyId(null);
     setApprovingId(null);
   };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeleting(true);
-    setBusyId(toDelete.id);
     const ok = await remove(toDelete);
     setDeleting(false);
-    setBusyId(null);
     if (ok) setToDelete(null);
   };
 
@@ -135,7 +131,7 @@ export default function CommentModeration() {
           <CommentCard
             key={c.id}
             comment={c}
-            busy={busyId === c.id}
+            busy={approvingId === c.id || (deleting && toDelete?.id === c.id)}
             approving={approvingId === c.id}
             onApprove={canApprove ? () => void onApprove(c) : undefined}
             onDelete={() => setToDelete(c)}

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
+import { EmailText } from '@/admin/ui/email-text';
 import { LoadError } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
 import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, type Subscriber } from '../api/subscribers';
@@ -33,47 +34,53 @@ function SyncStatus({ subscriber }: { subscriber: Subscriber }) {
 }
 
 function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s: Subscriber) => void }) {
+  const th = 'px-4 py-3';
   return (
-    // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too.
+    // Narrow screens fold the Kit and date columns into the subscriber cell; the region is
+    // focusable so the table can still be scrolled from the keyboard if it ever overflows.
     <div role="region" aria-label="Subscribers" tabIndex={0} className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600">
-      <table className="w-full min-w-[760px] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">
-              Email
+            <th scope="col" className={th}>
+              Subscriber
             </th>
-            <th scope="col" className="px-4 py-3">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={`${th} hidden md:table-cell`}>
               Kit ID
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={`${th} hidden md:table-cell`}>
               Subscribed
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={th}>
               Status
             </th>
-            <th scope="col" className="px-4 py-3 text-right">
+            <th scope="col" className={`${th} w-14`}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((s) => (
-            <tr key={s.id} className="hover:bg-slate-50/60">
-              <td className="px-4 py-3 font-medium break-all text-ink">{s.email}</td>
-              <td className="px-4 py-3 text-slate-700">{s.name || <span className="text-slate-500">—</span>}</td>
+            <tr key={s.id} className="align-middle hover:bg-slate-50/60">
               <td className="px-4 py-3">
+                <p className="font-medium text-ink">
+                  <EmailText email={s.email} />
+                </p>
+                {s.name && <p className="mt-0.5 text-slate-600">{s.name}</p>}
+                <p className="mt-1 text-xs text-slate-500 md:hidden">
+                  {s.convertKitId ? `Synced · ${s.convertKitId}` : 'Not synced'} · {formatShortDate(s.subscribedAt)}
+                </p>
+              </td>
+              <td className="hidden px-4 py-3 md:table-cell">
                 <SyncStatus subscriber={s} />
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+              <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">
                 <time dateTime={s.subscribedAt}>{formatShortDate(s.subscribedAt)}</time>
               </td>
               <td className="px-4 py-3">
                 <Badge tone={s.isActive ? 'green' : 'grey'}>{s.isActive ? 'Active' : 'Inactive'}</Badge>
               </td>
-              <td className="px-4 py-3 text-right">
+              <td className="px-2 py-3 text-right">
                 <button
                   type="button"
                   aria-label={`Delete subscriber ${s.email}`}
@@ -102,6 +109,13 @@ export default function NewsletterManagement() {
   const stats = useMemo(() => subscriberStats(subscribers), [subscribers]);
   const rows = useMemo(() => filterSubscribers(subscribers, search), [subscribers, search]);
   const searching = search.trim() !== '';
+  /** A count, or a dash until the list has loaded (never a misleading 0). */
+  const known = (n: number) => (data ? n : '—');
+  const clearSearch = () => {
+    setSearch('');
+    // The button goes away with the empty state: keep the keyboard where the search is.
+    document.getElementById('subscriber-search')?.focus();
+  };
 
   const exportCsv = () => downloadText(subscribersCsv(subscribers), csvFileName());
 
@@ -123,7 +137,7 @@ export default function NewsletterManagement() {
         title="No subscribers found"
         text={`No subscriber's e-mail or name matches “${search.trim()}”.`}
         action={
-          <button type="button" className="btn-secondary" onClick={() => setSearch('')}>
+          <button type="button" className="btn-secondary" onClick={clearSearch}>
             Clear search
           </button>
         }
@@ -135,10 +149,10 @@ export default function NewsletterManagement() {
     <>
       <PageHeader
         title="Newsletter Management"
-        subtitle="Everyone who subscribed on the site, and whether they are synced to Kit."
+        subtitle="Subscribers from the site and their Kit sync status."
         actions={
           <>
-            <button type="button" className="btn-primary" onClick={exportCsv} disabled={subscribers.length === 0}>
+            <button type="button" className="btn-primary" onClick={exportCsv} disabled={subscribers.length === 0} title={subscribers.length === 0 ? 'Nothing to export yet' : undefined}>
               <DownloadIcon />
               Export CSV
             </button>
@@ -149,15 +163,15 @@ export default function NewsletterManagement() {
       />
 
       <section aria-label="Subscriber statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Subscribers" value={stats.total} detail={`${stats.active} active`} icon={<UsersIcon />} />
-        <StatCard label="Synced" value={stats.synced} detail={`${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
-        <StatCard label="This Month" value={stats.thisMonth} detail="Subscribed in the last month" icon={<CalendarIcon />} />
+        <StatCard label="Total Subscribers" value={known(stats.total)} detail={data && `${stats.active} active`} icon={<UsersIcon />} />
+        <StatCard label="Synced" value={known(stats.synced)} detail={data && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
+        <StatCard label="This Month" value={known(stats.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
       </section>
 
-      <section aria-labelledby="subscribers-heading">
+      <section>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h2 id="subscribers-heading" className="text-lg font-semibold text-ink">
+            <h2 className="text-lg font-semibold text-ink">
               Subscribers
             </h2>
             {subscribers.length > 0 && (
@@ -166,7 +180,7 @@ export default function NewsletterManagement() {
               </p>
             )}
           </div>
-          <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />
+          {subscribers.length > 0 && <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />}
         </div>
         {list}
       </section>

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { $session } from '@/admin/lib/session';
 import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
+import { EmailText } from '@/admin/ui/email-text';
 import { InlineSwitch } from '@/admin/ui/inline-switch';
 import { LoadError } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
@@ -41,6 +42,9 @@ const TrashIcon = () => (
   </svg>
 );
 
+/** 'PL' for Pat Lee, else the first two letters of the username. */
+const initials = (u: AdminUser) => (u.firstName && u.lastName ? `${u.firstName[0]}${u.lastName[0]}` : u.username.slice(0, 2));
+
 interface RowProps {
   user: AdminUser;
   isSelf: boolean;
@@ -59,18 +63,20 @@ function UserRow({ user, isSelf, saving, onChange, onDelete }: RowProps) {
     <li className="flex flex-col gap-4 px-5 py-4 md:flex-row md:items-center md:justify-between">
       <div className="flex min-w-0 items-start gap-3">
         <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 uppercase">
-          {user.username.slice(0, 2)}
+          {initials(user)}
         </span>
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold break-all text-ink">{user.username}</h3>
             {isSelf && <span className="text-xs font-medium text-slate-500">(you)</span>}
-            {user.isAdmin && <Badge tone="blue">Admin</Badge>}
-            {user.isApproved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Pending</Badge>}
+            <span role="group" aria-label="Account status" className="flex flex-wrap gap-1.5">
+              {user.isAdmin && <Badge tone="blue">Admin</Badge>}
+              {user.isApproved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Pending</Badge>}
+            </span>
           </div>
-          <p className="mt-0.5 text-sm break-all text-slate-600">
+          <p className="mt-0.5 text-sm text-slate-600">
             {fullName && <span className="text-slate-700">{fullName} · </span>}
-            {user.email ?? (
+            {user.email ? <EmailText email={user.email} /> : (
               <>
                 <span aria-hidden="true">—</span>
                 <span className="sr-only">No e-mail</span>
@@ -112,6 +118,13 @@ export default function UserManagement() {
   const stats = useMemo(() => userStats(users), [users]);
   const rows = useMemo(() => filterUsers(users, search), [users, search]);
   const searching = search.trim() !== '';
+  /** A count, or a dash until the list has loaded (never a misleading 0). */
+  const known = (n: number) => (data ? n : '—');
+  const clearSearch = () => {
+    setSearch('');
+    // The button goes away with the empty state: keep the keyboard where the search is.
+    document.getElementById('user-search')?.focus();
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -131,7 +144,7 @@ export default function UserManagement() {
         title="No users found"
         text={`No username or e-mail matches “${search.trim()}”.`}
         action={
-          <button type="button" className="btn-secondary" onClick={() => setSearch('')}>
+          <button type="button" className="btn-secondary" onClick={clearSearch}>
             Clear search
           </button>
         }
@@ -151,9 +164,9 @@ export default function UserManagement() {
       <PageHeader title="User Management" subtitle="Approve new accounts, manage admin access and remove accounts." />
 
       <section aria-label="User statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Users" value={stats.total} detail={`${stats.approved} approved`} icon={<UsersIcon />} />
-        <StatCard label="Admin Users" value={stats.admins} detail="Can use the admin area" icon={<ShieldIcon />} />
-        <StatCard label="Pending Approval" value={stats.pending} detail={stats.pending ? 'Waiting for you to approve' : 'Nobody is waiting'} icon={<ClockIcon />} />
+        <StatCard label="Total Users" value={known(stats.total)} detail={data && `${stats.approved} approved`} icon={<UsersIcon />} />
+        <StatCard label="Admin Users" value={known(stats.admins)} detail="Can use the admin area" icon={<ShieldIcon />} />
+        <StatCard label="Pending Approval" value={known(stats.pending)} detail={data && (stats.pending ? 'Waiting for you to approve' : 'Nobody is waiting')} icon={<ClockIcon />} />
       </section>
 
       <section aria-labelledby="users-heading">
@@ -168,7 +181,7 @@ export default function UserManagement() {
               </p>
             )}
           </div>
-          <SearchInput id="user-search" label="Search users by username or e-mail" placeholder="Search by username or e-mail..." value={search} onChange={setSearch} />
+          {users.length > 0 && <SearchInput id="user-search" label="Search users by username or e-mail" placeholder="Search by username or e-mail..." value={search} onChange={setSearch} />}
         </div>
         {list}
       </section>
