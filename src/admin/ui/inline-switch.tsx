@@ -24,8 +24,11 @@ export function InlineSwitch({ label, subject, checked, onChange, disabled, note
         <span className="inline-block h-4 w-4 translate-x-0.5 rounded-full bg-white shadow transition group-data-[checked]:translate-x-[1.125rem]" />
       </Switch>
       <Label className="text-sm text-slate-700 data-[disabled]:text-slate-500">
-        {label}
-        <span className="sr-only">: {subject}</span>
+        {/* One sr-only string: an absolutely positioned suffix would add a space before ':'. */}
+        <span aria-hidden="true">{label}</span>
+        <span className="sr-only">
+          {label}: {subject}
+        </span>
       </Label>
       {note && <Description className="sr-only">{note}</Description>}
     </Field>
