@@ -4,20 +4,26 @@ import { handleUnauthorized, useQuery } from '@/admin/lib/query';
 import { toast } from '@/lib/toast';
 import { approveComment, COMMENTS_PATH, deleteComment, type AdminComment } from '../api/comments';
 
-/** Runs a write; on failure toasts the spec's sentence (unless the session expired). */
-async function attempt(write: () => Promise<unknown>, failure: string): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (err) {
-    if (!handleUnauthorized(err)) toast({ title: 'Error', description: failure, variant: 'destructive' });
-    return false;
-  }
-}
-
 export function useComments() {
   const query = useQuery<AdminComment[]>(COMMENTS_PATH, 'Failed to fetch comments');
   const { data, refetch } = query;
+
+  /** Runs a write; on failure toasts the spec's sentence (unless the session expired) and reloads the list. */
+  const attempt = useCallback(
+    async (write: () => Promise<unknown>, failure: string): Promise<boolean> => {
+      try {
+        await write();
+        return true;
+      } catch (err) {
+        if (!handleUnauthorized(err)) {
+          toast({ title: 'Error', description: failure, variant: 'destructive' });
+          void refetch();
+        }
+        return false;
+      }
+    },
+    [refetch],
+  );
 
   const pending = useMemo(() => (data ?? []).filter((c) => !c.isApproved), [data]);
   const approved = useMemo(() => (data ?? []).filter((c) => c.isApproved), [data]);
@@ -30,7 +36,7 @@ export function useComments() {
       await refetch();
       return true;
     },
-    [refetch],
+    [attempt, refetch],
   );
 
   const remove = useCallback(
@@ -41,7 +47,7 @@ export function useComments() {
       await refetch();
       return true;
     },
-    [refetch],
+    [attempt, refetch],
   );
 
   return { ...query, pending, approved, approve, remove };

@@ -17,6 +17,8 @@ export function useSubscribers() {
       } catch (err) {
         if (!handleUnauthorized(err)) {
           toast({ title: 'Error', description: errorMessage(err, 'Failed to delete the subscriber. Please try again.'), variant: 'destructive' });
+          // It may have gone already (404): show the list as it is now.
+          void refetch();
         }
         return false;
       }

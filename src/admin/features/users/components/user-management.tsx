@@ -129,9 +129,11 @@ export default function UserManagement() {
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeleting(true);
-    const ok = await remove(toDelete);
+    // Closed either way: the toast says how it went, and a toast under an open modal
+    // would be hidden from assistive technology.
+    await remove(toDelete);
     setDeleting(false);
-    if (ok) setToDelete(null);
+    setToDelete(null);
   };
 
   let list: React.ReactNode;

@@ -6,8 +6,11 @@ import { toast } from '@/lib/toast';
 import type { UserUpdate } from '@/shared/schemas/user';
 import { deleteUser, updateUser, USERS_PATH, type AdminUser } from '../api/users';
 
-function fail(err: unknown, fallback: string) {
-  if (!handleUnauthorized(err)) toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+/** Toasts the server's message; true when the list should be reloaded to show the truth. */
+function fail(err: unknown, fallback: string): boolean {
+  if (handleUnauthorized(err)) return false;
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+  return true;
 }
 
 export function useUsers() {
@@ -25,7 +28,7 @@ export function useUsers() {
         await refetch();
         return true;
       } catch (err) {
-        fail(err, 'Failed to update the user. Please try again.');
+        if (fail(err, 'Failed to update the user. Please try again.')) void refetch();
         return false;
       } finally {
         setSaving(({ [user.id]: _done, ...rest }) => rest);
@@ -39,7 +42,7 @@ export function useUsers() {
       try {
         await deleteUser(user.id);
       } catch (err) {
-        fail(err, 'Failed to delete the user. Please try again.');
+        if (fail(err, 'Failed to delete the user. Please try again.')) void refetch();
         return false;
       }
       toast({ title: 'User deleted', description: `${user.username} no longer has an account.` });
