@@ -361,3 +361,56 @@ test.describe('guards', () => {
     await expectGuards(page, '/auth');
   });
 });
+
+test.describe('failures', () => {
+  for (const [screen, api, title, loaded] of [
+    ['newsletter', '/api/newsletter/subscribers', 'Failed to fetch subscribers', 'priya.raman@example.com'],
+    ['comments', '/api/admin/comments', 'Failed to fetch comments', 'Pending Approval'],
+    ['users', '/api/admin/users', 'Failed to fetch users', 'Total Users'],
+  ] as const) {
+    test(`${screen}: a failed load toasts '${title}' and offers a retry`, async ({ page, baseURL }) => {
+      await loginAs(page, baseURL!);
+      await page.route(api, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+      await page.goto(`/admin/${screen}`);
+      await expect(page.getByRole('status').filter({ hasText: title })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText(title);
+      await page.unroute(api);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByText(loaded).first()).toBeVisible();
+    });
+  }
+
+  test("a subscriber deleted elsewhere: the server's message is shown", async ({ page, baseURL }) => {
+    const email = `${unique('twice')}@example.com`;
+    expect((await page.request.post('/api/newsletter/subscribe', { data: { email }, headers: { Origin: baseURL! } })).status()).toBe(201);
+    await loginAs(page, baseURL!);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('button', { name: `Delete subscriber ${email}` }).click();
+    // Someone else deletes it first.
+    const all = (await (await page.request.get('/api/newsletter/subscribers')).json()) as { id: number; email: string }[];
+    const id = all.find((s) => s.email === email)!.id;
+    expect((await page.request.delete(`/api/newsletter/subscribers/${id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
+
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Subscriber' }).click();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Subscriber not found' })).toBeVisible();
+    // The list is reloaded to show how things are now.
+    await expect(page.getByRole('table').getByText(email, { exact: true })).toHaveCount(0);
+  });
+
+  test("a comment deleted elsewhere: 'Failed to delete comment.'", async ({ page, baseURL, request }) => {
+    const posts = (await (await request.get('/api/blog-posts?published=true')).json()) as { id: number }[];
+    const authorName = unique('Gone ');
+    const created = await request.post(`/api/blog-posts/${posts[0]!.id}/comments`, { data: { authorName, authorEmail: 'gone@example.com', content: 'Soon gone.' }, headers: { Origin: baseURL! } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await loginAs(page, baseURL!);
+    await page.goto('/admin/comments');
+    await page.getByRole('button', { name: `Delete comment by ${authorName}` }).click();
+    expect((await page.request.delete(`/api/admin/comments/${id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Comment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Failed to delete comment.' })).toBeVisible();
+    await expect(page.getByRole('article', { name: authorName })).toHaveCount(0);
+  });
+});
