@@ -194,7 +194,7 @@ export default function NewsletterManagement() {
           toDelete && (
             <>
               This will permanently remove <strong className="font-semibold text-ink">{toDelete.email}</strong> from the subscriber list. This action cannot be undone.
-              {toDelete.convertKitId && ' They stay in Kit until you remove them there.'}
+              {toDelete.convertKitId && ' They will also be unsubscribed in Kit.'}
             </>
           )
         }
