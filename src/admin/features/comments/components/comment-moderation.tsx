@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { EmptyState, PageHeader, Spinner } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
+import { CheckIcon, TrashIcon } from '@/admin/ui/icons';
 import { LoadError } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
 import type { AdminComment } from '../api/comments';
 import { useComments } from '../hooks/use-comments';
-
-const icon = { width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
 
 const initials = (name: string) =>
   name
@@ -63,17 +62,13 @@ function CommentCard({ comment, busy, approving, onApprove, onDelete }: CardProp
             <div className="mt-4 flex flex-wrap gap-2">
               {onApprove && (
                 <button type="button" className="btn-primary px-4 py-2" onClick={onApprove} disabled={busy}>
-                  <svg {...icon}>
-                    <path d="M20 6 9 17l-5-5" />
-                  </svg>
+                  <CheckIcon size={16} />
                   {approving ? 'Approving...' : 'Approve'}
                   <span className="sr-only"> comment by {comment.authorName}</span>
                 </button>
               )}
               <button type="button" className="btn-secondary px-4 py-2 text-red-700 hover:border-red-300 hover:bg-red-50" onClick={onDelete} disabled={busy}>
-                <svg {...icon}>
-                  <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
-                </svg>
+                <TrashIcon size={16} />
                 Delete
                 <span className="sr-only"> comment by {comment.authorName}</span>
               </button>

@@ -3,11 +3,12 @@ import { useMemo, useState } from 'react';
 import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
+import { CalendarIcon, ExternalLinkIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
 import { LoadError } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
 import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, type Subscriber } from '../api/subscribers';
 import { useSubscribers } from '../hooks/use-subscribers';
-import { CalendarIcon, CheckCircleIcon, DownloadIcon, ExternalIcon, MinusCircleIcon, SyncIcon, TrashIcon, UsersIcon } from './icons';
+import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
 import { csvFileName, downloadText, subscribersCsv } from './subscriber-csv';
 import { filterSubscribers, subscriberStats } from './subscriber-stats';
 
@@ -16,7 +17,7 @@ function ExternalButton({ href, children }: { href: string; children: string }) 
     <a href={href} target="_blank" rel="noopener noreferrer" className="btn-secondary">
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
-      <ExternalIcon />
+      <ExternalLinkIcon size={16} />
     </a>
   );
 }

@@ -7,6 +7,7 @@ import { $session } from '@/admin/lib/session';
 import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
+import { ClockIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
 import { InlineSwitch } from '@/admin/ui/inline-switch';
 import { LoadError } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
@@ -15,30 +16,10 @@ import type { AdminUser } from '../api/users';
 import { useUsers } from '../hooks/use-users';
 import { filterUsers, newestFirst, userStats } from './user-filters';
 
-const icon = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
-
-const UsersIcon = () => (
-  <svg {...icon}>
-    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
-    <circle cx="9" cy="7" r="4" />
-    <path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
-  </svg>
-);
+// Not in the shared icon set; the only one this screen needs on its own.
 const ShieldIcon = () => (
-  <svg {...icon}>
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
     <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
-  </svg>
-);
-const ClockIcon = () => (
-  <svg {...icon}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 6v6l4 2" />
-  </svg>
-);
-const TrashIcon = () => (
-  <svg {...icon}>
-    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
-    <path d="M10 11v6M14 11v6" />
   </svg>
 );
 
