@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadEnvOrExit } from '../src/server/env.ts';
+import { serveCachedPage } from '../src/server/http/page-cache.ts';
 import { createAssetHandler } from '../src/server/http/static-assets.ts';
 
 const env = loadEnvOrExit();
@@ -18,7 +19,8 @@ const { handler } = (await import(entry.href)) as { handler: NodeHandler };
 const serveAsset = createAssetHandler(fileURLToPath(new URL('../dist/client/', import.meta.url)));
 
 const server = createServer((req, res) => {
-  if (!serveAsset(req, res)) handler(req, res);
+  if (serveAsset(req, res) || serveCachedPage(req, res)) return;
+  handler(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;

@@ -20,7 +20,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isCacheable(request, url, hasSession)) {
     const key = url.pathname + url.search;
     const renderedAt = cacheVersion();
-    response = fromCache(key, request) ?? (await storeAndRespond(key, request, await next(), renderedAt));
+    const hit = fromCache(key, request);
+    if (hit) response = hit;
+    else {
+      // Security headers go in before storing, so cached answers carry them too.
+      const rendered = withSecurityHeaders(await next(), locals.requestId, isHttps(request));
+      response = await storeAndRespond(key, request, rendered, renderedAt);
+    }
   } else {
     response = await next();
     if (hasSession && !response.headers.has('Cache-Control') && (response.headers.get('content-type') ?? '').includes('text/html')) {
@@ -28,15 +34,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
       response.headers.set('Cache-Control', 'private, no-cache');
     }
   }
+  return withSecurityHeaders(response, locals.requestId, isHttps(request));
+});
+
+function withSecurityHeaders(response: Response, requestId: string, https: boolean): Response {
   try {
-    setSecurityHeaders(response.headers, locals.requestId, isHttps(request));
+    setSecurityHeaders(response.headers, requestId, https);
+    return response;
   } catch {
     // Some responses (redirects) have immutable headers: copy them into a fresh one.
-    response = new Response(response.body, response);
-    setSecurityHeaders(response.headers, locals.requestId, isHttps(request));
+    const copy = new Response(response.body, response);
+    setSecurityHeaders(copy.headers, requestId, https);
+    return copy;
   }
-  return response;
-});
+}
 
 function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || (process.env.SITE_URL ?? '').startsWith('https://');

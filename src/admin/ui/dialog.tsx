@@ -15,7 +15,9 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
   return (
     <HDialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-950/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+      {/* min-h-full keeps tall dialogs scrollable from their top instead of cut off. */}
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-center justify-center p-4">
         <DialogPanel className={`w-full ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'} rounded-2xl bg-white p-6 shadow-2xl`}>
           <div className="flex items-start justify-between gap-4">
             <DialogTitle className="text-lg font-bold text-ink">{title}</DialogTitle>
@@ -26,6 +28,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
           {description && <Description className="mt-2 text-sm text-slate-600">{description}</Description>}
           <div className="mt-4">{children}</div>
         </DialogPanel>
+        </div>
       </div>
     </HDialog>
   );

@@ -1,7 +1,8 @@
 // Public HTML from memory: anonymous GETs of public pages are rendered once, kept with gzip
 // and brotli copies and an ETag, and dropped whenever content changes (every successful
 // write through the API) or after a minute. Headers let a CDN hold pages too.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface Entry {
@@ -20,17 +21,24 @@ const TTL_MS = 60_000;
 /** What browsers and CDNs may do with a cached public page. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
-const entries = new Map<string, Entry>();
-let version = 0;
+// One store per process, shared by the bundled app (which fills it) and scripts/serve.ts
+// (which answers hits before Astro's router runs).
+interface Store {
+  entries: Map<string, Entry>;
+  version: number;
+}
+const g = globalThis as typeof globalThis & { __sitePageCache?: Store };
+const store: Store = (g.__sitePageCache ??= { entries: new Map(), version: 0 });
+const entries = store.entries;
 
 /** Drops every cached page (content changed). */
 export function contentChanged(): void {
-  version += 1;
+  store.version += 1;
   entries.clear();
 }
 
 /** Taken before rendering: a page rendered across a write is not stored. */
-export const cacheVersion = () => version;
+export const cacheVersion = () => store.version;
 
 const SKIP = /^\/(api|admin|uploads|_astro|checkout)(\/|$)/;
 
@@ -76,6 +84,40 @@ export function fromCache(key: string, request: Request): Response | null {
   return respond(entry, request, 'HIT');
 }
 
+/**
+ * The fast path, straight on Node's request and response: answers a cached page without
+ * going through the framework. Returns false when the request is not a hit.
+ */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const cookie = req.headers.cookie;
+  if (cookie && cookie.includes('session_token')) return false;
+  const key = req.url ?? '/';
+  const entry = entries.get(key);
+  if (!entry || entry.expiresAt <= Date.now()) return false;
+  const headers: Record<string, string> = Object.fromEntries(entry.headers);
+  headers['etag'] = entry.etag;
+  headers['last-modified'] = entry.lastModified;
+  headers['vary'] = 'Accept-Encoding, Cookie';
+  headers['x-cache'] = 'HIT';
+  headers['x-request-id'] = randomUUID();
+  headers['cache-control'] ??= PUBLIC_CACHE_CONTROL;
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(/\s*,\s*/).includes(entry.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = String(body.length);
+  res.writeHead(entry.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
 /** Stores a rendered page when it is cacheable HTML (or a feed) and returns the answer to send. */
 export async function storeAndRespond(key: string, request: Request, response: Response, renderedAt: number): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
@@ -85,7 +127,7 @@ export async function storeAndRespond(key: string, request: Request, response: R
   const raw = Buffer.from(await response.arrayBuffer());
   const entry: Entry = {
     status: response.status,
-    headers: [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)),
+    headers: [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k)),
     raw,
     gzip: gzipSync(raw, { level: 6 }),
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -93,7 +135,7 @@ export async function storeAndRespond(key: string, request: Request, response: R
     lastModified: new Date().toUTCString(),
     expiresAt: Date.now() + TTL_MS,
   };
-  if (renderedAt !== version) return respond(entry, request, 'MISS');
+  if (renderedAt !== store.version) return respond(entry, request, 'MISS');
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, entry);
   return respond(entry, request, 'MISS');

@@ -1,0 +1,219 @@
+// Performance figures, printed, never asserted:
+//   npm run bench [-- --quick] [-- --no-lighthouse]
+// - per public page: gzipped JavaScript shipped, requests/s and p50/p99 latency at 32
+//   connections, against the same bytes served from memory by a bare Node server (the
+//   ceiling) and the ratio between the two;
+// - /blog and blog search at 10,000 posts (cached and uncached renders);
+// - the server's peak memory (RSS);
+// - Lighthouse mobile scores for home, blog, a post and the podcast (Debian's Chromium).
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const DURATION = QUICK ? 3 : 8;
+const CONNECTIONS = 32;
+const ROOT = new URL('../', import.meta.url).pathname;
+const TMP = `${ROOT}data/bench`;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function startSite(db: string, seed: boolean): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const env = { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, SEED_DEMO: String(seed), RATE_LIMITS: 'off', LOG_LEVEL: 'warn' };
+  const prep = spawnSync(process.execPath, ['scripts/prepare.ts'], { cwd: ROOT, env, stdio: 'ignore' });
+  if (prep.status !== 0) throw new Error('prepare failed');
+  const proc = spawn(process.execPath, ['scripts/serve.ts'], { cwd: ROOT, env, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return { url, proc };
+}
+
+/** The ceiling: a bare Node server answering each path with fixed bytes from memory. */
+async function startCeiling(pages: Map<string, { body: Buffer; type: string; encoding: string | null }>) {
+  const port = await freePort();
+  const table = Object.fromEntries([...pages].map(([p, v]) => [p, { body: v.body.toString('base64'), type: v.type, encoding: v.encoding }]));
+  writeFileSync(`${TMP}/ceiling.json`, JSON.stringify(table));
+  const code = `
+    const http = require('node:http');
+    const table = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(`${TMP}/ceiling.json`)}, 'utf8'));
+    const pages = {};
+    for (const [p, v] of Object.entries(table)) pages[p] = { body: Buffer.from(v.body, 'base64'), type: v.type, encoding: v.encoding };
+    http.createServer((req, res) => {
+      const page = pages[req.url];
+      if (!page) { res.writeHead(404); return res.end(); }
+      const h = { 'Content-Type': page.type, 'Content-Length': page.body.length };
+      if (page.encoding) h['Content-Encoding'] = page.encoding;
+      res.writeHead(200, h);
+      res.end(page.body);
+    }).listen(${port}, '127.0.0.1');`;
+  const proc = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${[...pages.keys()][0]}`);
+  return { url, proc };
+}
+
+async function load(url: string) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'br, gzip' } });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+/** Gzipped bytes of every script a page loads: its own <script src>, island components and renderers, and their imports. */
+async function jsBytes(base: string, html: string): Promise<number> {
+  const seen = new Set<string>();
+  const queue = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/component-url="([^"]+)"/g),
+    ...html.matchAll(/renderer-url="([^"]+)"/g),
+    ...html.matchAll(/before-hydration-url="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  let total = 0;
+  for (const inline of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)) total += gzipSync(inline[1]!).length;
+  while (queue.length) {
+    const path = new URL(queue.shift()!, `${base}/`).pathname;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = await (await fetch(`${base}${path}`)).text();
+    total += gzipSync(code).length;
+    for (const m of code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js|\/_astro\/[^"']+\.js)["']/g)) queue.push(new URL(m[1]!, `${base}${path}`).pathname);
+  }
+  return total;
+}
+
+const fmt = (n: number, d = 0) => n.toFixed(d).padStart(8);
+
+async function main() {
+  console.log(`bench: ${CONNECTIONS} connections, ${DURATION}s per run${QUICK ? ' (quick)' : ''}\n`);
+  const build = spawnSync(process.execPath, ['scripts/bootstrap.mjs', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+  rmSync(TMP, { recursive: true, force: true });
+  mkdirSync(TMP, { recursive: true });
+
+  const site = await startSite(`${TMP}/demo.db`, true);
+  const posts = (await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[];
+  const pages = ['/', '/blog', `/blog/${posts[0]!.slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy', '/auth'];
+
+  // The same bytes the site sends (brotli), for the ceiling.
+  const captured = new Map<string, { body: Buffer; type: string; encoding: string | null }>();
+  const js = new Map<string, number>();
+  for (const p of pages) {
+    const res = await fetch(`${site.url}${p}`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
+    const raw = Buffer.from(await res.arrayBuffer());
+    captured.set(p, { body: raw, type: res.headers.get('content-type') ?? 'text/html', encoding: res.headers.get('content-encoding') });
+    const html = await (await fetch(`${site.url}${p}`)).text();
+    js.set(p, await jsBytes(site.url, html));
+  }
+  const ceiling = await startCeiling(captured);
+
+  console.log('page                                   JS gz KB    req/s   p50 ms   p99 ms | ceiling req/s   ratio');
+  const ratios: number[] = [];
+  for (const p of pages) {
+    const app = await load(`${site.url}${p}`);
+    const top = await load(`${ceiling.url}${p}`);
+    const ratio = app.rps / top.rps;
+    ratios.push(ratio);
+    console.log(
+      `${p.slice(0, 38).padEnd(38)} ${fmt(js.get(p)! / 1024, 1)} ${fmt(app.rps)} ${fmt(app.p50, 1)} ${fmt(app.p99, 1)} | ${fmt(top.rps)}      ${ratio.toFixed(2)}${app.errors ? `  (${app.errors} errors)` : ''}`,
+    );
+  }
+  console.log(`\nlowest ratio to the ceiling: ${Math.min(...ratios).toFixed(2)}; largest JS: ${(Math.max(...js.values()) / 1024).toFixed(1)} KB gzipped`);
+
+  // 10,000 posts.
+  const bigDb = `${TMP}/big.db`;
+  const big = await startSite(bigDb, true);
+  const db = new Database(bigDb);
+  const author = (db.prepare('select id from users limit 1').get() as { id: string }).id;
+  const insert = db.prepare(
+    "insert into blog_posts (title, slug, excerpt, content, category, is_published, author_id, read_time, published_at, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, 3, ?, ?, ?)",
+  );
+  const words = ['leadership', 'systems', 'scaling', 'hiring', 'pricing', 'operations', 'founders', 'delegation', 'roadmaps', 'reliability'];
+  const categories = ['General', 'Leadership', 'Technology', 'Business', 'Personal'];
+  db.transaction(() => {
+    for (let i = 0; i < 10_000; i++) {
+      const t = Date.now() - i * 60_000;
+      const w = `${words[i % 10]} ${words[(i * 7) % 10]}`;
+      insert.run(`Notes on ${w} #${i}`, `bench-${i}-${randomUUID().slice(0, 8)}`, `What ${w} taught me, part ${i}.`, `<p>${`On ${w}, practice number ${i}. `.repeat(40)}</p>`, categories[i % 5], author, t, t, t);
+    }
+  })();
+  db.close();
+  // Writes went straight to the file: restart so no page rendered before them is cached.
+  big.proc.kill('SIGTERM');
+  await new Promise((r) => big.proc.once('exit', r));
+  const big2 = await startSite(bigDb, true);
+  const searchPath = '/api/blog-posts/search?q=delegation';
+  const searchAvailable = (await fetch(`${big2.url}${searchPath}`)).status === 200;
+  console.log('\nat 10,000 posts                         req/s   p50 ms   p99 ms');
+  for (const p of ['/blog', '/blog?q=delegation', ...(searchAvailable ? [searchPath] : [])]) {
+    const r = await load(`${big2.url}${p}`);
+    console.log(`${p.padEnd(38)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)}`);
+  }
+  // Uncached renders: a new query string each time bypasses the page cache.
+  const times: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const t0 = performance.now();
+    await (await fetch(`${big2.url}/blog?uncached=${i}`)).text();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`/blog uncached render (40 sequential)      p50 ${times[20]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+
+  console.log(`\nserver peak RSS: demo ${peakRssMb(site.proc.pid!)} MB, 10,000 posts ${peakRssMb(big2.proc.pid!)} MB`);
+
+  if (!args.has('--no-lighthouse')) await lighthouse(site.url, [pages[0]!, pages[1]!, pages[2]!, pages[3]!]);
+
+  for (const p of [site.proc, ceiling.proc, big2.proc]) p.kill('SIGTERM');
+}
+
+async function lighthouse(base: string, paths: string[]) {
+  console.log('\nLighthouse (mobile)                     perf   a11y   best   seo');
+  for (const p of paths) {
+    const out = `${TMP}/lh-${paths.indexOf(p)}.json`;
+    const r = spawnSync(
+      'node_modules/.bin/lighthouse',
+      [`${base}${p}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
+      { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'ignore', timeout: 180_000 },
+    );
+    if (r.status !== 0) {
+      console.log(`${p.padEnd(38)} lighthouse failed (${r.status ?? r.signal})`);
+      continue;
+    }
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
+    const s = (k: string) => String(Math.round((report.categories[k]?.score ?? 0) * 100)).padStart(6);
+    console.log(`${p.slice(0, 38).padEnd(38)} ${s('performance')} ${s('accessibility')} ${s('best-practices')} ${s('seo')}`);
+  }
+}
+
+await main();
