@@ -25,6 +25,7 @@ export const ROUTES: AdminRoute[] = [
   { pattern: '/admin/newsletter', screen: lazy(() => import('./features/newsletter/components/newsletter-management')), guard: 'inline' },
   { pattern: '/admin/comments', screen: lazy(() => import('./features/comments/components/comment-moderation')), guard: 'redirect-auth' },
   { pattern: '/admin/users', screen: lazy(() => import('./features/users/components/user-management')), guard: 'inline' },
+  { pattern: '/admin/orders', screen: lazy(() => import('./features/orders/components/orders')), guard: 'redirect' },
 ];
 
 export const NAV = [
@@ -32,6 +33,7 @@ export const NAV = [
   { href: '/admin/blog', label: 'Blog' },
   { href: '/admin/podcast', label: 'Podcast' },
   { href: '/admin/products', label: 'Products' },
+  { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/newsletter', label: 'Newsletter' },
   { href: '/admin/comments', label: 'Comments' },
   { href: '/admin/users', label: 'Users' },

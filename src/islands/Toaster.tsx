@@ -31,11 +31,11 @@ export default function Toaster() {
   const destructive = current?.variant === 'destructive';
   return (
     <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:bottom-0 sm:right-0 sm:left-auto sm:justify-end md:max-w-[420px]">
+      {/* The list itself is the live region: a role on the item would stop it being a list item (axe 'list'). */}
       <ol ref={region} tabIndex={-1} className="w-full outline-none" aria-live="polite">
         {current && (
           <li
             key={current.id}
-            role="status"
             onMouseEnter={() => setPaused(true)}
             onMouseLeave={() => setPaused(false)}
             onPointerDown={(e) => {
@@ -51,7 +51,7 @@ export default function Toaster() {
             }}
             style={{ transform: `translateX(${dx}px)`, opacity: dx ? Math.max(0.2, 1 - dx / 200) : 1 }}
             className={`pointer-events-auto relative w-full touch-pan-y rounded-xl border p-4 pr-10 shadow-lg transition-[transform,opacity] ${
-              destructive ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
+              destructive ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
             }`}
           >
             <p className="text-sm font-semibold">{current.title}</p>

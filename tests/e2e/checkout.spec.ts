@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
+import { E2E_ADMIN, PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
 import { withConsentDecided } from './helpers';
 
 const standin = readFileSync(new URL('../support/stripe-js-standin.js', import.meta.url), 'utf8');
@@ -118,4 +118,23 @@ test('the success page shows a failed payment as failed, whatever the URL claims
 test('the success page without a payment says so', async ({ page }) => {
   await page.goto(`${PAY_URL}/checkout/success`);
   await expect(page.getByRole('heading', { name: 'No payment to show' })).toBeVisible();
+});
+
+test('an admin sees paid orders and the revenue', async ({ page }) => {
+  await withConsentDecided(page);
+  const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
+  const created = await page.request.post(`${PAY_URL}/api/create-payment-intent`, { data: { productId: product.id }, headers: { Origin: PAY_URL } });
+  const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
+  await page.request.post(`${STRIPE_DOUBLE_URL}/__control/settle`, { data: { id: paymentIntentId, status: 'succeeded', email: 'paid@example.com' } });
+  // The receipt page asks Stripe and records the order as paid.
+  await page.goto(`${PAY_URL}/checkout/success?payment_intent=${paymentIntentId}`);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+
+  await page.request.post(`${PAY_URL}/api/login`, { data: E2E_ADMIN, headers: { Origin: PAY_URL } });
+  await page.goto(`${PAY_URL}/admin/orders`);
+  const row = page.getByRole('row').filter({ hasText: 'paid@example.com' });
+  await expect(row).toContainText(product.name);
+  await expect(row).toContainText('Paid');
+  await page.goto(`${PAY_URL}/admin/dashboard`);
+  await expect(page.getByRole('region', { name: 'Sales' })).toContainText(/revenue from \d+ paid order/);
 });

@@ -44,7 +44,10 @@ export function PostCard({ post, eager = false, className = '', linkLabel = 'Rea
             {post.title}
           </a>
         </h3>
-        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-6 text-slate-600">{post.excerpt}</p>
+        {/* flex-1 on a wrapper: on the clamped paragraph itself it would stretch the box and show a 4th line. */}
+        <div className="flex-1">
+          <p className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{post.excerpt}</p>
+        </div>
         <div className="mt-4 flex items-center justify-between text-xs text-slate-500">
           <span>
             <time dateTime={post.createdAt}>{formatMonthDay(post.createdAt)}</time> · {formatReadTime(post.readTime)}

@@ -1,6 +1,6 @@
 // Feeds and crawler files: blog RSS, the podcast RSS that Apple Podcasts and Spotify read,
 // the sitemap and robots.txt. XML is built with fast-xml-parser (escaping included).
-import { XMLBuilder } from 'fast-xml-parser';
+import XMLBuilder from 'fast-xml-builder';
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { BRAND } from '../../shared/brand.ts';

@@ -38,3 +38,11 @@ export const useEpisodes = () => useQuery<EpisodeSummary[]>('/api/podcast-episod
 export const useProducts = () => useQuery<ProductSummary[]>('/api/products', 'Failed to fetch products');
 export const useSubscribers = () => useQuery<SubscriberSummary[]>('/api/newsletter/subscribers', 'Failed to fetch subscribers');
 export const useSettings = () => useQuery<AdminSettings>('/api/admin/settings');
+
+export interface OrderSummary {
+  id: number;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+export const useOrders = () => useQuery<OrderSummary[]>('/api/admin/orders');

@@ -6,8 +6,8 @@ import { Link } from '@/admin/lib/link';
 import { $session } from '@/admin/lib/session';
 import { PageHeader, Spinner, StatCard } from '@/admin/ui/controls';
 import { BagIcon, ChartIcon, DocumentIcon, ExternalLinkIcon, MailIcon, MicIcon, PencilIcon, PlusIcon, UsersIcon, EyeIcon, ArrowRightIcon } from '@/admin/ui/icons';
-import { formatShortDate } from '@/shared/format';
-import { useEpisodes, usePosts, useProducts, useSettings, useSubscribers } from '../api/dashboard';
+import { formatPrice, formatShortDate } from '@/shared/format';
+import { useEpisodes, useOrders, usePosts, useProducts, useSettings, useSubscribers } from '../api/dashboard';
 
 const RECENT = 3;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -70,6 +70,9 @@ export default function Dashboard() {
   const products = useProducts();
   const subscribers = useSubscribers();
   const settings = useSettings();
+  const orders = useOrders();
+  const paid = (orders.data ?? []).filter((o) => o.status === 'succeeded');
+  const revenue = paid.reduce((sum, o) => sum + o.amount, 0);
 
   const user = session.status === 'ready' ? session.user : null;
   const publishedPosts = (posts.data ?? []).filter((p) => p.isPublished);
@@ -82,6 +85,19 @@ export default function Dashboard() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={user ? `Welcome back, ${user.firstName || user.username}. Here is how the site is doing.` : undefined} />
+
+      <section aria-labelledby="sales-heading" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-200 bg-emerald-50/60 px-5 py-4">
+        <div>
+          <h2 id="sales-heading" className="text-sm font-semibold text-emerald-900">
+            Sales
+          </h2>
+          <p className="text-2xl font-bold text-ink">{orders.data ? formatPrice(revenue) : '—'}</p>
+          <p className="text-xs text-slate-600">{orders.data ? `revenue from ${plural(paid.length, 'paid order')}` : 'Loading orders'}</p>
+        </div>
+        <Link href="/admin/orders" className="btn-secondary">
+          View orders
+        </Link>
+      </section>
 
       <section aria-label="Site statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard
