@@ -27,6 +27,9 @@ function statCard(region: Locator, label: string) {
   return expect.poll(async () => (await card.innerText()).replace(/\s+/g, ' ').trim());
 }
 
+/** The toast on screen (the Toaster's one list item). */
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+
 async function register(request: APIRequestContext, origin: string, username: string, password = 'secret12') {
   const res = await request.post(`${origin}/api/register`, { data: { username, email: `${username}@example.com`, password }, headers: { Origin: origin } });
   expect(res.status(), await res.text()).toBe(201);
@@ -322,8 +325,8 @@ test.describe('guards', () => {
     // the same-origin redirect).
     await page.addInitScript(() => {
       new MutationObserver(() => {
-        const toast = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent === 'UnauthorizedYou need admin access to view this page.×');
-        if (toast && !sessionStorage.getItem('toastAt')) {
+        const shown = [...document.querySelectorAll('[aria-label="Notifications (F8)"] li')].find((el) => el.textContent === 'UnauthorizedYou need admin access to view this page.×');
+        if (shown && !sessionStorage.getItem('toastAt')) {
           sessionStorage.setItem('toastAt', String(Date.now()));
         }
       }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -372,7 +375,7 @@ test.describe('failures', () => {
       await loginAs(page, baseURL!);
       await page.route(api, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
       await page.goto(`/admin/${screen}`);
-      await expect(page.getByRole('status').filter({ hasText: title })).toBeVisible();
+      await expect(toast(page).filter({ hasText: title })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText(title);
       await page.unroute(api);
       await page.getByRole('button', { name: 'Try again' }).click();
@@ -394,7 +397,7 @@ test.describe('failures', () => {
 
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Subscriber' }).click();
     await expect(page.getByRole('alertdialog')).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Subscriber not found' })).toBeVisible();
+    await expect(toast(page).filter({ hasText: 'Subscriber not found' })).toBeVisible();
     // The list is reloaded to show how things are now.
     await expect(page.getByRole('table').getByText(email, { exact: true })).toHaveCount(0);
   });
@@ -410,7 +413,7 @@ test.describe('failures', () => {
     await page.getByRole('button', { name: `Delete comment by ${authorName}` }).click();
     expect((await page.request.delete(`/api/admin/comments/${id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Comment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Failed to delete comment.' })).toBeVisible();
+    await expect(toast(page).filter({ hasText: 'Failed to delete comment.' })).toBeVisible();
     await expect(page.getByRole('article', { name: authorName })).toHaveCount(0);
   });
 });
