@@ -1,5 +1,209 @@
-import { PageHeader } from '@/admin/ui/controls';
+// /admin/newsletter: subscriber stats, search, CSV export, links to Kit, and deletion.
+import { useMemo, useState } from 'react';
+import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
+import { ConfirmDialog } from '@/admin/ui/dialog';
+import { EmailText } from '@/admin/ui/email-text';
+import { CalendarIcon, ExternalLinkIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
+import { LoadError } from '@/admin/ui/load-error';
+import { formatShortDate } from '@/shared/format';
+import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, type Subscriber } from '../api/subscribers';
+import { useSubscribers } from '../hooks/use-subscribers';
+import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
+import { csvFileName, downloadText, subscribersCsv } from './subscriber-csv';
+import { filterSubscribers, subscriberStats } from './subscriber-stats';
+
+function ExternalButton({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+      <ExternalLinkIcon size={16} />
+    </a>
+  );
+}
+
+function SyncStatus({ subscriber }: { subscriber: Subscriber }) {
+  const synced = Boolean(subscriber.convertKitId);
+  return (
+    <span className="flex items-center gap-2">
+      <span role="img" aria-label={synced ? 'Synced' : 'Not synced'} title={synced ? 'Synced to Kit' : 'Not synced to Kit'} className={synced ? 'text-emerald-600' : 'text-slate-500'}>
+        {synced ? <CheckCircleIcon /> : <MinusCircleIcon />}
+      </span>
+      {synced ? <code className="font-mono text-xs text-slate-700">{subscriber.convertKitId}</code> : <span className="text-slate-500">—</span>}
+    </span>
+  );
+}
+
+function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s: Subscriber) => void }) {
+  const th = 'px-4 py-3';
+  return (
+    // Narrow screens fold the Kit and date columns into the subscriber cell; the region is
+    // focusable so the table can still be scrolled from the keyboard if it ever overflows.
+    <div role="region" aria-label="Subscribers" tabIndex={0} className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className={th}>
+              Subscriber
+            </th>
+            <th scope="col" className={`${th} hidden md:table-cell`}>
+              Kit ID
+            </th>
+            <th scope="col" className={`${th} hidden md:table-cell`}>
+              Subscribed
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={`${th} w-14`}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((s) => (
+            <tr key={s.id} className="align-middle hover:bg-slate-50/60">
+              <td className="px-4 py-3">
+                <p className="font-medium text-ink">
+                  <EmailText email={s.email} />
+                </p>
+                {s.name && <p className="mt-0.5 text-slate-600">{s.name}</p>}
+                <p className="mt-1 text-xs text-slate-500 md:hidden">
+                  {s.convertKitId ? `Synced · ${s.convertKitId}` : 'Not synced'} · {formatShortDate(s.subscribedAt)}
+                </p>
+              </td>
+              <td className="hidden px-4 py-3 md:table-cell">
+                <SyncStatus subscriber={s} />
+              </td>
+              <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">
+                <time dateTime={s.subscribedAt}>{formatShortDate(s.subscribedAt)}</time>
+              </td>
+              <td className="px-4 py-3">
+                <Badge tone={s.isActive ? 'green' : 'grey'}>{s.isActive ? 'Active' : 'Inactive'}</Badge>
+              </td>
+              <td className="px-2 py-3 text-right">
+                <button
+                  type="button"
+                  aria-label={`Delete subscriber ${s.email}`}
+                  title="Delete subscriber"
+                  onClick={() => onDelete(s)}
+                  className="rounded-lg p-2 text-slate-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <TrashIcon />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export default function NewsletterManagement() {
-  return <PageHeader title="Newsletter Management" />;
+  const { data, error, loading, refetch, remove } = useSubscribers();
+  const [search, setSearch] = useState('');
+  const [toDelete, setToDelete] = useState<Subscriber | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const subscribers = useMemo(() => data ?? [], [data]);
+  const stats = useMemo(() => subscriberStats(subscribers), [subscribers]);
+  const rows = useMemo(() => filterSubscribers(subscribers, search), [subscribers, search]);
+  const searching = search.trim() !== '';
+  /** A count, or a dash until the list has loaded (never a misleading 0). */
+  const known = (n: number) => (data ? n : '—');
+  const clearSearch = () => {
+    setSearch('');
+    // The button goes away with the empty state: keep the keyboard where the search is.
+    document.getElementById('subscriber-search')?.focus();
+  };
+
+  const exportCsv = () => downloadText(subscribersCsv(subscribers), csvFileName());
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    // Closed either way: the toast says how it went, and a toast under an open modal
+    // would be hidden from assistive technology.
+    await remove(toDelete);
+    setDeleting(false);
+    setToDelete(null);
+  };
+
+  let list: React.ReactNode;
+  if (loading && !data) list = <Spinner label="Loading subscribers" />;
+  else if (error && !data) list = <LoadError title="Failed to fetch subscribers" onRetry={() => void refetch()} />;
+  else if (subscribers.length === 0) list = <EmptyState title="No subscribers yet" text="People who subscribe on the site will appear here." />;
+  else if (rows.length === 0)
+    list = (
+      <EmptyState
+        title="No subscribers found"
+        text={`No subscriber's e-mail or name matches “${search.trim()}”.`}
+        action={
+          <button type="button" className="btn-secondary" onClick={clearSearch}>
+            Clear search
+          </button>
+        }
+      />
+    );
+  else list = <SubscriberTable rows={rows} onDelete={setToDelete} />;
+
+  return (
+    <>
+      <PageHeader
+        title="Newsletter Management"
+        subtitle="Subscribers from the site and their Kit sync status."
+        actions={
+          <>
+            <button type="button" className="btn-primary" onClick={exportCsv} disabled={subscribers.length === 0} title={subscribers.length === 0 ? 'Nothing to export yet' : undefined}>
+              <DownloadIcon />
+              Export CSV
+            </button>
+            <ExternalButton href={KIT_SUBSCRIBERS_URL}>Kit Subscribers</ExternalButton>
+            <ExternalButton href={KIT_DASHBOARD_URL}>Kit Dashboard</ExternalButton>
+          </>
+        }
+      />
+
+      <section aria-label="Subscriber statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Subscribers" value={known(stats.total)} detail={data && `${stats.active} active`} icon={<UsersIcon />} />
+        <StatCard label="Synced" value={known(stats.synced)} detail={data && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
+        <StatCard label="This Month" value={known(stats.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
+      </section>
+
+      <section>
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="text-lg font-semibold text-ink">
+              Subscribers
+            </h2>
+            {subscribers.length > 0 && (
+              <p className="text-sm text-slate-600" role="status">
+                {searching ? `Showing ${rows.length} of ${subscribers.length}` : `${subscribers.length} in total`}
+              </p>
+            )}
+          </div>
+          {subscribers.length > 0 && <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />}
+        </div>
+        {list}
+      </section>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete subscriber?"
+        description={
+          toDelete && (
+            <>
+              This will permanently remove <strong className="font-semibold text-ink">{toDelete.email}</strong> from the subscriber list. This action cannot be undone.
+              {toDelete.convertKitId && ' They will also be unsubscribed in Kit.'}
+            </>
+          )
+        }
+        confirmLabel={deleting ? 'Deleting...' : 'Delete Subscriber'}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => !deleting && setToDelete(null)}
+      />
+    </>
+  );
 }

@@ -1,5 +1,183 @@
-import { PageHeader } from '@/admin/ui/controls';
+// /admin/users: approve new accounts, grant or take admin rights, delete accounts.
+// The signed-in admin cannot change their own admin flag, revoke their own approval or
+// delete themselves (the server refuses too), so their own row's controls are disabled.
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { $session } from '@/admin/lib/session';
+import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
+import { ConfirmDialog } from '@/admin/ui/dialog';
+import { EmailText } from '@/admin/ui/email-text';
+import { ClockIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
+import { InlineSwitch } from '@/admin/ui/inline-switch';
+import { LoadError } from '@/admin/ui/load-error';
+import { formatShortDate } from '@/shared/format';
+import type { UserUpdate } from '@/shared/schemas/user';
+import type { AdminUser } from '../api/users';
+import { useUsers } from '../hooks/use-users';
+import { filterUsers, newestFirst, userStats } from './user-filters';
+
+// Not in the shared icon set; the only one this screen needs on its own.
+const ShieldIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+  </svg>
+);
+
+/** 'PL' for Pat Lee, else the first two letters of the username. */
+const initials = (u: AdminUser) => (u.firstName && u.lastName ? `${u.firstName[0]}${u.lastName[0]}` : u.username.slice(0, 2));
+
+interface RowProps {
+  user: AdminUser;
+  isSelf: boolean;
+  saving: UserUpdate | undefined;
+  onChange: (change: UserUpdate) => void;
+  onDelete: () => void;
+}
+
+function UserRow({ user, isSelf, saving, onChange, onDelete }: RowProps) {
+  const approved = saving?.isApproved ?? user.isApproved;
+  const admin = saving?.isAdmin ?? user.isAdmin;
+  const busy = saving !== undefined;
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const selfNote = isSelf ? 'You cannot change this for your own account' : undefined;
+  return (
+    <li className="flex flex-col gap-4 px-5 py-4 md:flex-row md:items-center md:justify-between">
+      <div className="flex min-w-0 items-start gap-3">
+        <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 uppercase">
+          {initials(user)}
+        </span>
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold break-all text-ink">{user.username}</h3>
+            {isSelf && <span className="text-xs font-medium text-slate-500">(you)</span>}
+            <span role="group" aria-label="Account status" className="flex flex-wrap gap-1.5">
+              {user.isAdmin && <Badge tone="blue">Admin</Badge>}
+              {user.isApproved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Pending</Badge>}
+            </span>
+          </div>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {fullName && <span className="text-slate-700">{fullName} · </span>}
+            {user.email ? <EmailText email={user.email} /> : (
+              <>
+                <span aria-hidden="true">—</span>
+                <span className="sr-only">No e-mail</span>
+              </>
+            )}
+          </p>
+          <p className="mt-0.5 text-xs text-slate-500">
+            Joined <time dateTime={user.createdAt}>{formatShortDate(user.createdAt)}</time>
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center gap-5 md:shrink-0">
+        <InlineSwitch label="Approved" subject={user.username} checked={approved} disabled={busy || isSelf} note={selfNote} onChange={(v) => onChange({ isApproved: v })} />
+        <InlineSwitch label="Admin" subject={user.username} checked={admin} disabled={busy || isSelf} note={selfNote} onChange={(v) => onChange({ isAdmin: v })} />
+        <button
+          type="button"
+          aria-label={`Delete user ${user.username}`}
+          title={isSelf ? 'You cannot delete your own account' : 'Delete user'}
+          onClick={onDelete}
+          disabled={isSelf || busy}
+          className="ml-auto rounded-lg p-2 text-slate-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-slate-500 md:ml-0"
+        >
+          <TrashIcon />
+        </button>
+      </div>
+    </li>
+  );
+}
 
 export default function UserManagement() {
-  return <PageHeader title="User Management" />;
+  const session = useStore($session);
+  const me = session.status === 'ready' ? session.user?.id : undefined;
+  const { data, error, loading, refetch, saving, update, remove } = useUsers();
+  const [search, setSearch] = useState('');
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const users = useMemo(() => newestFirst(data ?? []), [data]);
+  const stats = useMemo(() => userStats(users), [users]);
+  const rows = useMemo(() => filterUsers(users, search), [users, search]);
+  const searching = search.trim() !== '';
+  /** A count, or a dash until the list has loaded (never a misleading 0). */
+  const known = (n: number) => (data ? n : '—');
+  const clearSearch = () => {
+    setSearch('');
+    // The button goes away with the empty state: keep the keyboard where the search is.
+    document.getElementById('user-search')?.focus();
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    // Closed either way: the toast says how it went, and a toast under an open modal
+    // would be hidden from assistive technology.
+    await remove(toDelete);
+    setDeleting(false);
+    setToDelete(null);
+  };
+
+  let list: React.ReactNode;
+  if (loading && !data) list = <Spinner label="Loading users" />;
+  else if (error && !data) list = <LoadError title="Failed to fetch users" onRetry={() => void refetch()} />;
+  else if (users.length === 0) list = <EmptyState title="No users yet" text="People who register on the site will appear here." />;
+  else if (rows.length === 0)
+    list = (
+      <EmptyState
+        title="No users found"
+        text={`No username or e-mail matches “${search.trim()}”.`}
+        action={
+          <button type="button" className="btn-secondary" onClick={clearSearch}>
+            Clear search
+          </button>
+        }
+      />
+    );
+  else
+    list = (
+      <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {rows.map((u) => (
+          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => setToDelete(u)} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <PageHeader title="User Management" subtitle="Approve new accounts, manage admin access and remove accounts." />
+
+      <section aria-label="User statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Users" value={known(stats.total)} detail={data && `${stats.approved} approved`} icon={<UsersIcon />} />
+        <StatCard label="Admin Users" value={known(stats.admins)} detail="Can use the admin area" icon={<ShieldIcon />} />
+        <StatCard label="Pending Approval" value={known(stats.pending)} detail={data && (stats.pending ? 'Waiting for you to approve' : 'Nobody is waiting')} icon={<ClockIcon />} />
+      </section>
+
+      <section aria-labelledby="users-heading">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="users-heading" className="text-lg font-semibold text-ink">
+              Users
+            </h2>
+            {users.length > 0 && (
+              <p className="text-sm text-slate-600" role="status">
+                {searching ? `Showing ${rows.length} of ${users.length}` : `${users.length} in total, newest first`}
+              </p>
+            )}
+          </div>
+          {users.length > 0 && <SearchInput id="user-search" label="Search users by username or e-mail" placeholder="Search by username or e-mail..." value={search} onChange={setSearch} />}
+        </div>
+        {list}
+      </section>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete user?"
+        description={toDelete ? `Are you sure you want to delete ${toDelete.username}? This action cannot be undone.` : ''}
+        confirmLabel={deleting ? 'Deleting...' : 'Delete User'}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => !deleting && setToDelete(null)}
+      />
+    </>
+  );
 }

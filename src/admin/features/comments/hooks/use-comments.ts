@@ -1,0 +1,54 @@
+// The comment list split into pending and approved, with approve and delete.
+import { useCallback, useMemo } from 'react';
+import { handleUnauthorized, useQuery } from '@/admin/lib/query';
+import { toast } from '@/lib/toast';
+import { approveComment, COMMENTS_PATH, deleteComment, type AdminComment } from '../api/comments';
+
+export function useComments() {
+  const query = useQuery<AdminComment[]>(COMMENTS_PATH, 'Failed to fetch comments');
+  const { data, refetch } = query;
+
+  /** Runs a write; on failure toasts the spec's sentence (unless the session expired) and reloads the list. */
+  const attempt = useCallback(
+    async (write: () => Promise<unknown>, failure: string): Promise<boolean> => {
+      try {
+        await write();
+        return true;
+      } catch (err) {
+        if (!handleUnauthorized(err)) {
+          toast({ title: 'Error', description: failure, variant: 'destructive' });
+          void refetch();
+        }
+        return false;
+      }
+    },
+    [refetch],
+  );
+
+  const pending = useMemo(() => (data ?? []).filter((c) => !c.isApproved), [data]);
+  const approved = useMemo(() => (data ?? []).filter((c) => c.isApproved), [data]);
+
+  const approve = useCallback(
+    async (comment: AdminComment) => {
+      const ok = await attempt(() => approveComment(comment.id), 'Failed to approve comment.');
+      if (!ok) return false;
+      toast({ title: 'Comment approved', description: 'The comment is now visible to readers.' });
+      await refetch();
+      return true;
+    },
+    [attempt, refetch],
+  );
+
+  const remove = useCallback(
+    async (comment: AdminComment) => {
+      const ok = await attempt(() => deleteComment(comment.id), 'Failed to delete comment.');
+      if (!ok) return false;
+      toast({ title: 'Comment deleted' });
+      await refetch();
+      return true;
+    },
+    [attempt, refetch],
+  );
+
+  return { ...query, pending, approved, approve, remove };
+}

@@ -1,0 +1,21 @@
+// The newsletter subscriber calls of the admin (spec section 7).
+import { api } from '@/lib/api-client';
+
+/** A subscriber as GET /api/newsletter/subscribers returns it (dates as ISO strings). */
+export interface Subscriber {
+  id: number;
+  email: string;
+  name: string | null;
+  /** The id at the e-mail service (Kit, formerly ConvertKit); null until synced. */
+  convertKitId: string | null;
+  isActive: boolean;
+  subscribedAt: string;
+}
+
+export const SUBSCRIBERS_PATH = '/api/newsletter/subscribers';
+
+export const deleteSubscriber = (id: number) => api<{ success: true }>('DELETE', `${SUBSCRIBERS_PATH}/${id}`);
+
+/** The e-mail service's own pages, opened in a new tab. */
+export const KIT_SUBSCRIBERS_URL = 'https://app.kit.com/subscribers';
+export const KIT_DASHBOARD_URL = 'https://app.kit.com/dashboard';

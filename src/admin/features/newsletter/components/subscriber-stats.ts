@@ -1,0 +1,46 @@
+// What the stat cards and the search box of the newsletter screen compute from the list.
+import type { Subscriber } from '../api/subscribers';
+
+/**
+ * The same moment one calendar month earlier, clamped to the end of a shorter month
+ * (31 March -> 28/29 February), in local time: the spec's "last month" window.
+ */
+export function oneMonthBefore(now: Date): Date {
+  const d = new Date(now);
+  const day = d.getDate();
+  d.setDate(1);
+  d.setMonth(d.getMonth() - 1);
+  const daysInMonth = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+  d.setDate(Math.min(day, daysInMonth));
+  return d;
+}
+
+export interface SubscriberStats {
+  total: number;
+  active: number;
+  synced: number;
+  /** Whole percent of subscribers synced to the e-mail service; 0 when there are none. */
+  syncRate: number;
+  /** Subscribed within the last month. */
+  thisMonth: number;
+}
+
+export function subscriberStats(list: readonly Subscriber[], now: Date = new Date()): SubscriberStats {
+  const since = oneMonthBefore(now).getTime();
+  const total = list.length;
+  const synced = list.filter((s) => Boolean(s.convertKitId)).length;
+  return {
+    total,
+    active: list.filter((s) => s.isActive).length,
+    synced,
+    syncRate: total ? Math.round((synced / total) * 100) : 0,
+    thisMonth: list.filter((s) => new Date(s.subscribedAt).getTime() >= since).length,
+  };
+}
+
+/** Case-insensitive substring match on e-mail or name; a blank query keeps everyone. */
+export function filterSubscribers(list: readonly Subscriber[], query: string): Subscriber[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...list];
+  return list.filter((s) => s.email.toLowerCase().includes(q) || (s.name ?? '').toLowerCase().includes(q));
+}

@@ -1,0 +1,24 @@
+// The user management calls of the admin (spec section 7).
+import { api } from '@/lib/api-client';
+import type { UserUpdate } from '@/shared/schemas/user';
+
+/** A user as GET /api/admin/users returns it: no password, e-mail null when there is none. */
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  isApproved: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const USERS_PATH = '/api/admin/users';
+
+/** Sends one flag at a time; the body is checked by the same UserUpdateSchema on the server. */
+export const updateUser = (id: string, change: UserUpdate) => api<AdminUser>('PATCH', `${USERS_PATH}/${encodeURIComponent(id)}`, change);
+
+export const deleteUser = (id: string) => api<{ success: true }>('DELETE', `${USERS_PATH}/${encodeURIComponent(id)}`);
