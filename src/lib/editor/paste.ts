@@ -9,8 +9,9 @@ const KEPT_STYLES = ['font-weight', 'font-style', 'text-decoration', 'text-decor
 const KEPT_ATTRIBUTES: Record<string, string[]> = { a: ['href'], img: ['src', 'alt'], ol: ['start'] };
 const DROPPED_ELEMENTS = 'meta, link, style, script, title, template, object, embed, iframe, svg, math, form, input, button, select, textarea';
 
-const isWordListParagraph = (el: Element | null): el is HTMLElement =>
-  !!el && el.tagName === 'P' && /mso-list\s*:\s*l\d+\s+level\d+/i.test(el.getAttribute('style') ?? '');
+/** Word's list id ('l0') of a list paragraph, or null for any other element. */
+const wordListId = (el: Element | null): string | null =>
+  el?.tagName === 'P' ? (/mso-list\s*:\s*(l\d+)\s+level\d+/i.exec(el.getAttribute('style') ?? '')?.[1] ?? null) : null;
 
 function nextElement(el: Element): Element | null {
   let n = el.nextSibling;
@@ -25,9 +26,11 @@ function nextElement(el: Element): Element | null {
 function convertWordLists(doc: Document): void {
   const done = new Set<Element>();
   for (const first of Array.from(doc.querySelectorAll('p'))) {
-    if (done.has(first) || !isWordListParagraph(first)) continue;
-    const run: HTMLElement[] = [first];
-    for (let next = nextElement(first); isWordListParagraph(next); next = nextElement(next)) run.push(next);
+    const id = wordListId(first);
+    if (done.has(first) || !id) continue;
+    // One list: the following paragraphs of the same Word list (another id starts another list).
+    const run: Element[] = [first];
+    for (let next = nextElement(first); next && wordListId(next) === id; next = nextElement(next)) run.push(next);
     const stack: { level: number; list: HTMLElement }[] = [];
     let top: HTMLElement | null = null;
     for (const para of run) {

@@ -53,11 +53,25 @@ const icon = (children: ReactNode) => (
     {children}
   </svg>
 );
-const heading = (n: number) => (
-  <span aria-hidden="true" className="text-[13px] font-bold tracking-tight">
-    H{n}
-  </span>
-);
+// Drawn, not written: a visible 'H1' would not match the button's name 'Heading 1'.
+const H = <path d="M4 12h8M4 18V6M12 18V6" />;
+const DIGITS: Record<number, ReactNode> = {
+  1: <path d="m17 12 3-2v8" />,
+  2: <path d="M21 18h-4c0-4 4-3 4-6 0-1.5-2-2.5-4-1" />,
+  3: (
+    <>
+      <path d="M17.5 10.5c1.7-1 3.5 0 3.5 1.5a2 2 0 0 1-2 2" />
+      <path d="M17 17.5c2 1.5 4 .3 4-1.5a2 2 0 0 0-2-2" />
+    </>
+  ),
+};
+const heading = (n: number) =>
+  icon(
+    <>
+      {H}
+      {DIGITS[n]}
+    </>,
+  );
 
 interface Tool {
   label: string;
@@ -184,7 +198,9 @@ export function RichTextEditor({ value, onChange, labelledBy, describedBy, inval
     content: value,
     editorProps: { attributes: attributes(), transformPastedHTML: cleanPastedHtml },
     onUpdate: ({ editor: e }) => {
-      const html = e.isEmpty ? '' : e.getHTML();
+      // The trailing-node plugin keeps an empty paragraph after a final heading or list so
+      // there is somewhere to type; it is not part of the post.
+      const html = e.isEmpty ? '' : e.getHTML().replace(/(?:<p><\/p>)+$/, '');
       lastEmitted.current = html;
       onChangeRef.current(html);
     },
