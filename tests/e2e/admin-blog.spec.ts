@@ -19,15 +19,21 @@ const SEEDED_PUBLISHED = "The Burnout I Didn't See Coming";
 const WXR = readFileSync(new URL('../fixtures/wordpress-export.xml', import.meta.url));
 const WXR_SLUGS = ['why-i-dont-write-roadmaps-anymore', 'five-questions-database', 'notes-on-hiring-draft-unfinished', 'quarterly-review-template'];
 
+/**
+ * Requests made from the test (not the page) close their connection: a kept-alive socket the
+ * server has just timed out otherwise fails the next request with ECONNRESET.
+ */
+const CLOSE = { Connection: 'close' };
+
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function loginAsAdmin(page: Page, origin: string) {
-  const res = await page.request.post(`${origin}/api/login`, { data: E2E_ADMIN, headers: { Origin: origin } });
+  const res = await page.request.post(`${origin}/api/login`, { data: E2E_ADMIN, headers: { Origin: origin, ...CLOSE } });
   expect(res.ok()).toBe(true);
 }
 
 async function adminPosts(request: APIRequestContext): Promise<ApiPost[]> {
-  const res = await request.get('/api/blog-posts');
+  const res = await request.get('/api/blog-posts', { headers: CLOSE });
   expect(res.ok()).toBe(true);
   return res.json();
 }
@@ -217,7 +223,7 @@ test.describe('admin blog as an admin', () => {
     await expect(page.getByRole('link', { name: `View post ${title}` })).toHaveCount(0);
 
     const anonymous = await playwright.request.newContext({ baseURL });
-    expect((await anonymous.get(`/api/blog-posts/slug/${slug}`)).status()).toBe(404);
+    expect((await anonymous.get(`/api/blog-posts/slug/${slug}`, { headers: CLOSE })).status()).toBe(404);
 
     // Edit: the form holds what was saved; Publish makes it public.
     await page.getByRole('link', { name: `Edit post ${title}` }).click();
@@ -234,7 +240,7 @@ test.describe('admin blog as an admin', () => {
     await expect(card(page, title).getByText('Published', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: `View post ${title}` })).toHaveAttribute('href', `/blog/${slug}`);
 
-    const res = await anonymous.get(`/api/blog-posts/slug/${slug}`);
+    const res = await anonymous.get(`/api/blog-posts/slug/${slug}`, { headers: CLOSE });
     expect(res.status()).toBe(200);
     const post = (await res.json()) as ApiPost;
     expect(post).toMatchObject({ title, slug, category: 'Technology', isPublished: true });
@@ -273,7 +279,7 @@ test.describe('admin blog as an admin', () => {
     expect(updated.content).not.toContain('<a ');
 
     // Clean up for the other spec files sharing this server.
-    expect((await page.request.delete(`/api/blog-posts/${updated.id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
+    expect((await page.request.delete(`/api/blog-posts/${updated.id}`, { headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
   });
 
   test('upload a featured image: preview, save, and the file is served', async ({ page, baseURL }) => {
@@ -298,7 +304,7 @@ test.describe('admin blog as an admin', () => {
 
     const post = (await adminPosts(page.request)).find((p) => p.title === title)!;
     expect(post.featuredImage).toBe(src);
-    const image = await page.request.get(src);
+    const image = await page.request.get(src, { headers: CLOSE });
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');
     expect(Buffer.from(await image.body()).equals(png())).toBe(true);
@@ -311,14 +317,14 @@ test.describe('admin blog as an admin', () => {
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Invalid image URL')).toBeVisible();
 
-    expect((await page.request.delete(`/api/blog-posts/${post.id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
+    expect((await page.request.delete(`/api/blog-posts/${post.id}`, { headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
   });
 
   test('delete a post through the confirmation dialog', async ({ page, baseURL }) => {
     const title = `Doomed Post ${unique()}`;
     const created = await page.request.post('/api/blog-posts', {
       data: { title, slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), content: '<p>Short-lived.</p>', category: 'General', isPublished: false },
-      headers: { Origin: baseURL! },
+      headers: { Origin: baseURL!, ...CLOSE },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as ApiPost;
@@ -340,7 +346,7 @@ test.describe('admin blog as an admin', () => {
     await expect(page.getByText('The blog post has been successfully deleted.')).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
     await expect(stat(page, 'Total Posts')).toContainText(String(total - 1));
-    expect((await page.request.get(`/api/blog-posts/${id}`)).status()).toBe(404);
+    expect((await page.request.get(`/api/blog-posts/${id}`, { headers: CLOSE })).status()).toBe(404);
   });
 
   test('paste from Word and Google Docs keeps the structure and drops the junk', async ({ page }) => {
@@ -399,7 +405,7 @@ test.describe('admin blog as an admin', () => {
     await expect(stat(page, 'Total Posts')).toContainText(String(before + 4));
 
     for (const post of (await adminPosts(page.request)).filter((p) => WXR_SLUGS.includes(p.slug))) {
-      expect((await page.request.delete(`/api/blog-posts/${post.id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
+      expect((await page.request.delete(`/api/blog-posts/${post.id}`, { headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
     }
   });
 
@@ -444,14 +450,14 @@ test.describe('guard', () => {
   test('a logged-in non-admin sees nothing, gets the Unauthorized toast and goes to /api/login', async ({ page, baseURL, playwright }) => {
     const username = `reader${unique()}`;
     const password = 'reader-password';
-    expect((await page.request.post('/api/register', { data: { username, password }, headers: { Origin: baseURL! } })).status()).toBe(201);
+    expect((await page.request.post('/api/register', { data: { username, password }, headers: { Origin: baseURL!, ...CLOSE } })).status()).toBe(201);
     const admin = await playwright.request.newContext({ baseURL });
-    expect((await admin.post('/api/login', { data: E2E_ADMIN, headers: { Origin: baseURL! } })).ok()).toBe(true);
-    const users = (await (await admin.get('/api/admin/users')).json()) as { id: string; username: string }[];
+    expect((await admin.post('/api/login', { data: E2E_ADMIN, headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
+    const users = (await (await admin.get('/api/admin/users', { headers: CLOSE })).json()) as { id: string; username: string }[];
     const id = users.find((u) => u.username === username)!.id;
-    expect((await admin.patch(`/api/admin/users/${id}`, { data: { isApproved: true }, headers: { Origin: baseURL! } })).ok()).toBe(true);
+    expect((await admin.patch(`/api/admin/users/${id}`, { data: { isApproved: true }, headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
     await admin.dispose();
-    expect((await page.request.post('/api/login', { data: { username, password }, headers: { Origin: baseURL! } })).ok()).toBe(true);
+    expect((await page.request.post('/api/login', { data: { username, password }, headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
 
     const toLogin = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.method() === 'GET');
     await page.goto('/admin/blog');
