@@ -7,7 +7,11 @@ export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password' 
 /** A second server on an empty database (SEED_DEMO=false), for empty states. */
 export const EMPTY_URL = `http://127.0.0.1:${PORT + 1}`;
 
-const serverEnv = (port: number, dir: string, seed: boolean) => ({
+/** The Stripe double and a server whose payments go to it. */
+export const STRIPE_DOUBLE_URL = `http://127.0.0.1:${PORT + 2}`;
+export const PAY_URL = `http://127.0.0.1:${PORT + 3}`;
+
+const serverEnv = (port: number, dir: string, seed: boolean, extra: Record<string, string> = {}) => ({
   DATABASE_URL: `tests/.tmp/${dir}/site.db`,
   UPLOADS_DIR: `tests/.tmp/${dir}/uploads`,
   PORT: String(port),
@@ -17,6 +21,8 @@ const serverEnv = (port: number, dir: string, seed: boolean) => ({
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
+  RATE_LIMITS: 'off',
+  ...extra,
 });
 
 export default defineConfig({
@@ -58,6 +64,25 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: serverEnv(PORT + 1, `e2e-${PORT + 1}`, false),
+    },
+    {
+      command: 'exec node tests/support/stripe-double-server.ts',
+      url: `${STRIPE_DOUBLE_URL}/__health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STRIPE_DOUBLE_PORT: String(PORT + 2) },
+    },
+    {
+      command: `rm -rf tests/.tmp/e2e-${PORT + 3} && node scripts/prepare.ts && exec node scripts/serve.ts`,
+      url: `${PAY_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(PORT + 3, `e2e-${PORT + 3}`, true, {
+        STRIPE_SECRET_KEY: 'sk_test_double',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+        STRIPE_API_URL: STRIPE_DOUBLE_URL,
+      }),
     },
   ],
 });

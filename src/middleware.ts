@@ -13,11 +13,32 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locals.user = info.user;
     locals.sessionId = info.sessionId;
   }
-  const response = await next();
-  const h = response.headers;
-  h.set('X-Request-Id', locals.requestId);
-  h.set('X-Content-Type-Options', 'nosniff');
-  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY');
+  let response = await next();
+  try {
+    setSecurityHeaders(response.headers, locals.requestId, isHttps(request));
+  } catch {
+    // Some responses (redirects) have immutable headers: copy them into a fresh one.
+    response = new Response(response.body, response);
+    setSecurityHeaders(response.headers, locals.requestId, isHttps(request));
+  }
   return response;
 });
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || (process.env.SITE_URL ?? '').startsWith('https://');
+}
+
+/** Headers every response carries; the script/style policy itself is Astro's <meta> CSP. */
+function setSecurityHeaders(h: Headers, requestId: string, https: boolean): void {
+  h.set('X-Request-Id', requestId);
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  h.set('X-Frame-Options', 'DENY');
+  h.set('Cross-Origin-Opener-Policy', 'same-origin');
+  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  // frame-ancestors only works as a header: add it to the page's policy (Astro's) or set one.
+  const csp = h.get('Content-Security-Policy');
+  if (!csp) h.set('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");
+  else if (!csp.includes('frame-ancestors')) h.set('Content-Security-Policy', `${csp.replace(/;\s*$/, '')}; frame-ancestors 'none'`);
+  if (https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}

@@ -44,7 +44,14 @@ export default function CookieConsent({ analyticsId }: Props) {
               </a>
             </p>
             <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn-secondary" onClick={() => dialog.current?.showModal()}>
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => {
+                  setDraft($consent.get());
+                  dialog.current?.showModal();
+                }}
+              >
                 Customize
               </button>
               <button type="button" className="btn-secondary" onClick={() => decide(rejectAll())}>

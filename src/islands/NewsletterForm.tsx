@@ -1,6 +1,6 @@
 // The site's own newsletter sign-up: posts to /api/newsletter/subscribe and says plainly
 // whether it worked. Used on the home page, posts, the podcast, /newsletter and work-with-me.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -19,6 +19,8 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [website, setWebsite] = useState('');
+  const openedAt = useRef(Date.now());
   const dark = tone === 'dark';
 
   async function submit(e: FormEvent) {
@@ -28,6 +30,8 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
       const res = await api<{ message: string; alreadySubscribed: boolean }>('POST', '/api/newsletter/subscribe', {
         email,
         name: name || undefined,
+        website,
+        elapsedMs: Date.now() - openedAt.current,
       });
       setStatus({ kind: 'done', message: res.message });
       toast({ title: res.alreadySubscribed ? 'Already subscribed' : 'Subscribed!', description: res.message });
@@ -45,6 +49,11 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
     : 'input py-3';
   return (
     <form onSubmit={submit} className="w-full" noValidate={false}>
+      {/* A field people never see; bots that fill every input give themselves away. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${idPrefix}-website`}>Website</label>
+        <input id={`${idPrefix}-website`} type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+      </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         {withName && (
           <div className="sm:w-44">

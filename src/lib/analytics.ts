@@ -13,8 +13,11 @@ declare global {
 
 let loading: Promise<void> | null = null;
 
-function gtag(...args: unknown[]) {
-  (window.dataLayer ??= []).push(args);
+// gtag.js reads only Arguments objects from the dataLayer and silently drops Arrays, so this
+// must push `arguments` (as Google's snippet does), not a rest-parameter array.
+function gtag(..._args: unknown[]) {
+  // eslint-disable-next-line prefer-rest-params
+  (window.dataLayer ??= []).push(arguments);
 }
 
 function consentState(p: ConsentPreferences) {

@@ -45,6 +45,12 @@ const EnvSchema = z
     APPLE_PODCASTS_URL: url('APPLE_PODCASTS_URL').optional(),
     SPOTIFY_URL: url('SPOTIFY_URL').optional(),
     CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an e-mail address').optional(),
+    PODCAST_OWNER_NAME: optional,
+    PODCAST_OWNER_EMAIL: z.email('PODCAST_OWNER_EMAIL must be an e-mail address').optional(),
+    PODCAST_ARTWORK_URL: optional,
+    PODCAST_CATEGORY: optional,
+    RATE_LIMITS: z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on'),
+    TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => !e.ADMIN_USERNAME === !e.ADMIN_PASSWORD, {

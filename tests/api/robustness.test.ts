@@ -167,7 +167,10 @@ async function send(
     status = -1;
     text = `${String(err)} ${String((err as Error).cause)}`;
   }
-  if (status >= 500 || status < 0) failures.push({ request: `${method} ${path} [${label}]`, status, body: text.slice(0, 300) });
+  // This server runs without Stripe keys: payment routes answer 503 'not configured' by design
+  // (an operator's state, not a crash); any other 5xx is a failure.
+  const notConfigured = status === 503 && /not configured/.test(text);
+  if ((status >= 500 && !notConfigured) || status < 0) failures.push({ request: `${method} ${path} [${label}]`, status, body: text.slice(0, 300) });
 }
 
 describe('the route list', () => {

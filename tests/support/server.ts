@@ -61,6 +61,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       SEED_DEMO: 'false',
       BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       LOG_LEVEL: 'warn',
+      // Many requests come from one address here; tests/api/rate-limits.test.ts turns limits on.
+      RATE_LIMITS: 'off',
       ASTRO_NODE_LOGGING: 'disabled',
       ...extraEnv,
     },

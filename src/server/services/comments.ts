@@ -28,7 +28,7 @@ export function createComment(postId: number, input: CommentInput): PublicCommen
   if (!post?.ok) throw notFound('Post not found');
   const row = getDb()
     .insert(comments)
-    .values({ ...input, blogPostId: postId, isApproved: false })
+    .values({ content: input.content, authorName: input.authorName, authorEmail: input.authorEmail, blogPostId: postId, isApproved: false })
     .returning()
     .get();
   return { id: row.id, authorName: row.authorName, content: row.content, createdAt: row.createdAt };

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { notFound } from '../http/errors.ts';
+import { catchUpOnce, queuePush, queueUnsubscribe } from '../newsletter/kit.ts';
 import type { SubscribeInput } from '../../shared/schemas/newsletter.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
@@ -16,7 +17,11 @@ export function subscribe(input: SubscribeInput): { subscriber: Subscriber; crea
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning()
     .get();
-  if (inserted) return { subscriber: inserted, created: true };
+  catchUpOnce();
+  if (inserted) {
+    queuePush(inserted.id);
+    return { subscriber: inserted, created: true };
+  }
   const existing = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
   if (!existing.isActive || (input.name && !existing.name)) {
     const updated = db
@@ -25,12 +30,14 @@ export function subscribe(input: SubscribeInput): { subscriber: Subscriber; crea
       .where(eq(newsletterSubscribers.id, existing.id))
       .returning()
       .get();
+    if (!updated.convertKitId) queuePush(updated.id);
     return { subscriber: updated, created: false };
   }
   return { subscriber: existing, created: false };
 }
 
 export function listSubscribers(): Subscriber[] {
+  catchUpOnce();
   return getDb()
     .select()
     .from(newsletterSubscribers)
@@ -38,7 +45,9 @@ export function listSubscribers(): Subscriber[] {
     .all();
 }
 
+/** Deletes a subscriber here and unsubscribes them at the mailing service. */
 export function deleteSubscriber(id: number): void {
-  const result = getDb().delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).run();
-  if (result.changes === 0) throw notFound('Subscriber not found');
+  const row = getDb().delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning().get();
+  if (!row) throw notFound('Subscriber not found');
+  queueUnsubscribe(row.convertKitId);
 }

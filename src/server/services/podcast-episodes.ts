@@ -68,3 +68,29 @@ export function deleteEpisode(id: number): void {
   const result = getDb().delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).run();
   if (result.changes === 0) throw notFound('Episode not found');
 }
+
+/** A published episode as the public pages hand it to the browser: no drafts, dates as ISO strings. */
+export interface PublicEpisode {
+  id: number;
+  episodeNumber: number | null;
+  title: string;
+  guest: string | null;
+  description: string | null;
+  audioUrl: string | null;
+  duration: number | null;
+  createdAt: string;
+}
+
+/** Published episodes for the public podcast page, newest episode number first. */
+export function listPublicEpisodes(): PublicEpisode[] {
+  return listEpisodes().map((e) => ({
+    id: e.id,
+    episodeNumber: e.episodeNumber,
+    title: e.title,
+    guest: e.guest,
+    description: e.description,
+    audioUrl: e.audioUrl,
+    duration: e.duration,
+    createdAt: e.createdAt.toISOString(),
+  }));
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { BotFieldsSchema } from './common.ts';
 
-export const CommentInputSchema = z.object({
+export const CommentInputSchema = BotFieldsSchema.extend({
   authorName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name too long'),
   authorEmail: z
     .string({ error: 'Email is required' })

@@ -22,3 +22,12 @@ export const optionalUrl = (message: string) =>
 export const IdParamsSchema = z.object({
   id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'),
 });
+
+/**
+ * Anti-spam fields public forms send: `website` is a honeypot people never see (bots fill
+ * it); `elapsedMs` is how long the form was open before it was sent.
+ */
+export const BotFieldsSchema = z.object({
+  website: z.string().max(500).optional(),
+  elapsedMs: z.number().int().nonnegative().optional(),
+});

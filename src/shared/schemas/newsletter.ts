@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { BotFieldsSchema } from './common.ts';
 
-export const SubscribeSchema = z.object({
+export const SubscribeSchema = BotFieldsSchema.extend({
   email: z
     .string({ error: 'Valid email is required' })
     .trim()

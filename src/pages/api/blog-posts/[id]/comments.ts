@@ -1,4 +1,6 @@
+import { screenBots } from '@/server/http/bots';
 import { endpoint, json } from '@/server/http/endpoint';
+import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
 import { getPostById, requireVisiblePost } from '@/server/services/blog-posts';
 import { createComment, listApprovedComments } from '@/server/services/comments';
 import { CommentInputSchema } from '@/shared/schemas/comment';
@@ -10,6 +12,9 @@ export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ param
   return listApprovedComments(params.id);
 });
 
-export const POST = endpoint({ auth: 'public', params: IdParamsSchema, body: CommentInputSchema }, ({ params, body }) =>
-  json({ ...createComment(params.id, body), message: 'Your comment has been submitted for approval.' }, 201),
-);
+export const POST = endpoint({ auth: 'public', params: IdParamsSchema, body: CommentInputSchema }, ({ params, body, context }) => {
+  hit(LIMITS.comment, clientKey(context));
+  const message = 'Your comment has been submitted for approval.';
+  if (screenBots(body) === 'bot') return json({ id: 0, authorName: body.authorName, content: body.content, createdAt: new Date(), message }, 201);
+  return json({ ...createComment(params.id, body), message }, 201);
+});

@@ -1,0 +1,140 @@
+// Card checkout: asks the server for a PaymentIntent (the server prices it), then shows the
+// order summary and Stripe's Payment Element. Stripe.js is loaded from Stripe, as it must be.
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { api, errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { formatPrice } from '@/shared/format';
+
+export interface CheckoutProduct {
+  id: number;
+  name: string;
+  description: string | null;
+  price: number;
+}
+
+interface Props {
+  product: CheckoutProduct;
+  publishableKey: string;
+}
+
+function Summary({ product }: { product: CheckoutProduct }) {
+  const price = formatPrice(product.price);
+  return (
+    <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+      <h2 id="summary-title" className="text-lg font-bold text-ink">
+        Order summary
+      </h2>
+      <p className="mt-4 font-semibold text-ink">{product.name}</p>
+      {product.description && <p className="mt-1 text-sm text-slate-600">{product.description}</p>}
+      <dl className="mt-6 space-y-2 border-t border-slate-200 pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Price</dt>
+          <dd className="font-medium text-ink">{price}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Subtotal</dt>
+          <dd className="font-medium text-ink">{price}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Tax</dt>
+          <dd className="text-slate-600">Calculated at checkout</dd>
+        </div>
+        <div className="flex justify-between border-t border-slate-200 pt-3 text-base">
+          <dt className="font-semibold text-ink">Total</dt>
+          <dd className="font-bold text-ink">{price}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function PayForm({ product }: { product: CheckoutProduct }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    const returnUrl = `${window.location.origin}/checkout/success`;
+    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+    if (result.error) {
+      toast({ title: 'Payment Failed', description: result.error.message ?? 'Your payment could not be completed.', variant: 'destructive' });
+      setBusy(false);
+      return;
+    }
+    toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
+    const id = result.paymentIntent?.id;
+    // A moment to read the toast, then the receipt.
+    window.setTimeout(
+      () => window.location.assign(id ? `${returnUrl}?payment_intent=${encodeURIComponent(id)}&redirect_status=succeeded` : returnUrl),
+      1000,
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-6">
+      <PaymentElement />
+      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={!stripe || !elements || busy}>
+        {busy ? 'Processing...' : `Complete Payment - ${formatPrice(product.price)}`}
+      </button>
+      <p className="text-center text-xs text-slate-500">Payments are processed securely by Stripe. Your card details never touch this site.</p>
+    </form>
+  );
+}
+
+export default function Checkout({ product, publishableKey }: Props) {
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const checkoutId = useRef(crypto.randomUUID());
+  const stripePromise = useMemo<Promise<Stripe | null>>(() => loadStripe(publishableKey), [publishableKey]);
+
+  useEffect(() => {
+    let live = true;
+    api<{ clientSecret: string }>('POST', '/api/create-payment-intent', {
+      productId: product.id,
+      amount: product.price / 100,
+      checkoutId: checkoutId.current,
+    })
+      .then((r) => live && setClientSecret(r.clientSecret))
+      .catch((err) => {
+        if (!live) return;
+        setFailed(true);
+        toast({ title: 'Payment Error', description: errorMessage(err, 'Failed to initialize payment. Please try again.'), variant: 'destructive' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [product.id, product.price]);
+
+  if (failed) {
+    return (
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
+        <p className="font-semibold">Payment Error</p>
+        <p className="mt-1 text-sm">Failed to initialize payment. Please try again.</p>
+        <button type="button" className="btn-secondary mt-4" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!clientSecret) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 py-16 text-slate-600">
+        <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+        Initializing secure payment...
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      <Summary product={product} />
+      <Elements stripe={stripePromise} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#2553e6' } } }}>
+        <PayForm product={product} />
+      </Elements>
+    </div>
+  );
+}

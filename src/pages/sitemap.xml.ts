@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { sitemap } from '@/server/services/feeds';
+
+export const GET: APIRoute = () =>
+  new Response(sitemap(), { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' } });

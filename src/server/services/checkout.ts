@@ -1,0 +1,141 @@
+// Card payments: the amount always comes from the product row, never from the browser.
+import { desc, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { orders, products, stripeEvents } from '../../../db/schema/commerce.ts';
+import { env, getDb } from '../context.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { logger } from '../log.ts';
+import { getStripe, paymentsConfigured, webhooks } from '../payments/stripe.ts';
+
+export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
+export const UNAVAILABLE = 'This product is currently not available for purchase.';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+function requireStripe(): Stripe {
+  const stripe = getStripe();
+  if (!stripe || !paymentsConfigured()) throw new HttpError(503, NOT_CONFIGURED);
+  return stripe;
+}
+
+/**
+ * Creates (or, for the same checkout, returns again) a PaymentIntent for the product's stored
+ * price, and records a pending order.
+ */
+export async function createPaymentIntent(productId: number, checkoutId: string | null) {
+  const product = getDb().select().from(products).where(eq(products.id, productId)).get();
+  if (!product) throw notFound('Product not found');
+  if (!product.isActive) throw badRequest(UNAVAILABLE);
+  const stripe = requireStripe();
+  const intent = await stripe.paymentIntents.create(
+    {
+      amount: product.price,
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true },
+      description: product.name,
+      metadata: { productId: String(product.id), productName: product.name },
+    },
+    // A double click (or a retry) of the same checkout gets the same intent back.
+    checkoutId ? { idempotencyKey: `checkout-${product.id}-${checkoutId}` } : undefined,
+  );
+  getDb()
+    .insert(orders)
+    .values({
+      productId: product.id,
+      productName: product.name,
+      amount: intent.amount,
+      currency: intent.currency,
+      status: 'pending',
+      paymentIntentId: intent.id,
+    })
+    .onConflictDoNothing({ target: orders.paymentIntentId })
+    .run();
+  return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency };
+}
+
+type OrderStatus = 'pending' | 'succeeded' | 'failed';
+
+function statusOf(intent: Stripe.PaymentIntent): OrderStatus {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'canceled' || (intent.status === 'requires_payment_method' && intent.last_payment_error)) return 'failed';
+  return 'pending';
+}
+
+function recordIntent(intent: Stripe.PaymentIntent, status: OrderStatus, eventId: string | null): void {
+  const db = getDb();
+  const productId = Number(intent.metadata?.productId) || null;
+  const product = productId ? db.select().from(products).where(eq(products.id, productId)).get() : undefined;
+  const email = intent.receipt_email ?? null;
+  db.insert(orders)
+    .values({
+      productId: product?.id ?? null,
+      productName: intent.metadata?.productName ?? product?.name ?? intent.description ?? 'Unknown product',
+      amount: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      status,
+      paymentIntentId: intent.id,
+      customerEmail: email,
+      lastEventId: eventId,
+    })
+    .onConflictDoUpdate({
+      target: orders.paymentIntentId,
+      set: {
+        status,
+        amount: intent.amount_received || intent.amount,
+        customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`,
+        lastEventId: eventId,
+        updatedAt: now,
+      },
+    })
+    .run();
+}
+
+/** Verifies and applies a webhook delivery; each event id is applied once. */
+export function handleWebhook(rawBody: string, signature: string | null): { received: true; duplicate?: true } {
+  const secret = env().STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new HttpError(503, NOT_CONFIGURED);
+  if (!signature) throw badRequest('Missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    event = webhooks().constructEvent(rawBody, signature, secret);
+  } catch {
+    throw badRequest('Invalid webhook signature');
+  }
+  const db = getDb();
+  return db.transaction((tx) => {
+    const fresh = tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
+    if (fresh.changes === 0) return { received: true as const, duplicate: true as const };
+    if (event.type === 'payment_intent.succeeded') recordIntent(event.data.object, 'succeeded', event.id);
+    else if (event.type === 'payment_intent.payment_failed') recordIntent(event.data.object, 'failed', event.id);
+    else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
+    return { received: true as const };
+  });
+}
+
+/** The real status of a payment, asked of Stripe (the success page's receipt). */
+export async function paymentStatus(paymentIntentId: string) {
+  const stripe = requireStripe();
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) throw notFound('Payment not found');
+    throw err;
+  }
+  const status = statusOf(intent);
+  // Keep our order in step even when no webhook reaches this server.
+  if (status !== 'pending') recordIntent(intent, status, null);
+  return {
+    status,
+    stripeStatus: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    productName: intent.metadata?.productName ?? intent.description ?? null,
+    created: new Date(intent.created * 1000).toISOString(),
+    message: intent.last_payment_error?.message ?? null,
+  };
+}
+
+export function listOrders() {
+  return getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+}

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterSubscribers } from '../../db/schema/content.ts';
+import { Client, clientAs } from '../support/factories.ts';
+import { startKitDouble } from '../support/kit-double.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let kit: Awaited<ReturnType<typeof startKitDouble>>;
+let server: TestServer;
+beforeAll(async () => {
+  kit = await startKitDouble();
+  server = await startServer({ KIT_API_KEY: 'kit_test_key', KIT_API_URL: kit.url });
+});
+afterAll(async () => {
+  await server?.stop();
+  await kit?.stop();
+});
+
+async function eventually<T>(fn: () => T | undefined | null | false, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const row = (email: string) => server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
+
+describe('Kit sync', () => {
+  it('pushes a new subscriber in the background and stores its Kit id', async () => {
+    const res = await new Client(server).post('/api/newsletter/subscribe', { email: 'first@example.com', name: 'First' });
+    expect(res.status).toBe(201);
+    const synced = await eventually(() => row('first@example.com')?.convertKitId);
+    expect(synced).toMatch(/^\d+$/);
+    const call = kit.calls.find((c) => c.body.email_address === 'first@example.com')!;
+    expect(call).toMatchObject({ method: 'POST', path: '/v4/subscribers', apiKey: 'kit_test_key' });
+    expect(call.body.first_name).toBe('First');
+    const admin = await clientAs(server, 'admin');
+    const list = await admin.get('/api/newsletter/subscribers');
+    expect(list.body.find((s: { email: string }) => s.email === 'first@example.com').convertKitId).toBe(synced);
+  });
+
+  it('retries after a 500 and succeeds', async () => {
+    kit.failNext(2);
+    await new Client(server).post('/api/newsletter/subscribe', { email: 'retry@example.com' });
+    const synced = await eventually(() => row('retry@example.com')?.convertKitId);
+    expect(synced).toBeTruthy();
+    expect(kit.calls.filter((c) => c.body.email_address === 'retry@example.com').length).toBe(3);
+  });
+
+  it('never creates a second subscriber for the same e-mail', async () => {
+    await new Client(server).post('/api/newsletter/subscribe', { email: 'once@example.com' });
+    await eventually(() => row('once@example.com')?.convertKitId);
+    const again = await new Client(server).post('/api/newsletter/subscribe', { email: 'ONCE@example.com' });
+    expect(again.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(kit.calls.filter((c) => c.body.email_address === 'once@example.com').length).toBe(1);
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'once@example.com')).all()).toHaveLength(1);
+  });
+
+  it('unsubscribes at Kit when an admin deletes a subscriber', async () => {
+    await new Client(server).post('/api/newsletter/subscribe', { email: 'leaving@example.com' });
+    const kitId = await eventually(() => row('leaving@example.com')?.convertKitId);
+    const admin = await clientAs(server, 'admin');
+    expect((await admin.delete(`/api/newsletter/subscribers/${row('leaving@example.com')!.id}`)).status).toBe(200);
+    await eventually(() => kit.calls.find((c) => c.path === `/v4/subscribers/${kitId}/unsubscribe`));
+  });
+});

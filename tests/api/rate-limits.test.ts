@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, newsletterSubscribers } from '../../db/schema/content.ts';
+import { Client, createPost, createUser } from '../support/factories.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMITS: 'on' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('rate limits', () => {
+  it('answer 429 after repeated bad logins, for that account only, with Retry-After', async () => {
+    const victim = await createUser(server);
+    const other = await createUser(server);
+    const c = new Client(server);
+    for (let i = 0; i < 5; i++) expect((await c.post('/api/login', { username: victim.username, password: 'wrong-guess' })).status).toBe(401);
+    const blocked = await c.post('/api/login', { username: victim.username, password: victim.password });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account from the same address still logs in.
+    expect((await new Client(server).post('/api/login', { username: other.username, password: other.password })).status).toBe(200);
+  });
+
+  it('limit registrations, comments and subscriptions per address', async () => {
+    const author = await createUser(server, { isAdmin: true });
+    const post = createPost(server, author.id);
+    const c = new Client(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await c.post('/api/newsletter/subscribe', { email: `burst${i}@example.com` })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(server.db.select().from(newsletterSubscribers).all().filter((s) => s.email.startsWith('burst'))).toHaveLength(10);
+
+    const commentStatuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      commentStatuses.push((await c.post(`/api/blog-posts/${post.id}/comments`, { authorName: 'A', authorEmail: 'a@example.com', content: `c${i}` })).status);
+    }
+    expect(commentStatuses.at(-1)).toBe(429);
+
+    const regStatuses: number[] = [];
+    for (let i = 0; i < 11; i++) regStatuses.push((await c.post('/api/register', { username: `reg${i}x`, password: 'secret1' })).status);
+    expect(regStatuses.at(-1)).toBe(429);
+  });
+});
+
+describe('spam screening', () => {
+  // A server of its own, without limits, so the answers are the screening's alone.
+  let open: TestServer;
+  beforeAll(async () => {
+    open = await startServer();
+  });
+  afterAll(async () => {
+    await open?.stop();
+  });
+
+  it('stores nothing when the honeypot is filled, yet answers like success', async () => {
+    const author = await createUser(open, { isAdmin: true });
+    const post = createPost(open, author.id);
+    const bot = { authorName: 'Bot', authorEmail: 'bot@example.com', content: 'buy now', website: 'http://spam.example' };
+    expect((await new Client(open).post(`/api/blog-posts/${post.id}/comments`, bot)).status).toBe(201);
+    expect(open.db.select().from(comments).where(eq(comments.authorName, 'Bot')).all()).toEqual([]);
+    expect((await new Client(open).post('/api/newsletter/subscribe', { email: 'bot@example.com', website: 'x' })).status).toBe(201);
+    expect(open.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'bot@example.com')).all()).toEqual([]);
+  });
+
+  it('refuses a form sent faster than a person could fill it, and takes a normal one', async () => {
+    const fast = await new Client(open).post('/api/newsletter/subscribe', { email: 'speedy@example.com', elapsedMs: 50 });
+    expect(fast.status).toBe(400);
+    expect(open.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'speedy@example.com')).all()).toEqual([]);
+    const human = await new Client(open).post('/api/newsletter/subscribe', { email: 'speedy@example.com', elapsedMs: 4000, website: '' });
+    expect(human.status).toBe(201);
+  });
+});

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, clientAs } from '../support/factories.ts';
+import { ROOT } from '../support/paths.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+const SECRETS = {
+  STRIPE_SECRET_KEY: 'sk_test_never_in_the_browser_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_never_in_the_browser_456',
+  KIT_API_KEY: 'kit_never_in_the_browser_789',
+  BETTER_AUTH_SECRET: 'auth-secret-never-in-the-browser-0123456789abcdef',
+  UPLOADTHING_TOKEN: 'ut_never_in_the_browser',
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ ...SECRETS, STRIPE_PUBLISHABLE_KEY: 'pk_test_public', KIT_API_URL: 'http://127.0.0.1:9' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function expectBaseline(h: Headers) {
+  expect(h.get('x-content-type-options')).toBe('nosniff');
+  expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(h.get('x-frame-options')).toBe('DENY');
+  expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  expect(h.get('x-request-id')).toBeTruthy();
+}
+
+describe('security headers', () => {
+  it('are on pages, with a script policy in the page itself', async () => {
+    const res = await fetch(`${server.url}/`);
+    expectBaseline(res.headers);
+    const html = await res.text();
+    const meta = res.headers.get('content-security-policy') ?? /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
+    expect(meta).toContain("default-src 'self'");
+    expect(meta).toMatch(/script-src [^;]*'self'/);
+    expect(meta).not.toMatch(/script-src [^;]*'unsafe-inline'/);
+    expect(meta).toContain("object-src 'none'");
+  });
+
+  it('are on API responses and redirects', async () => {
+    expectBaseline((await fetch(`${server.url}/api/blog-posts`)).headers);
+    expectBaseline((await fetch(`${server.url}/api/login`, { redirect: 'manual' })).headers);
+    expectBaseline((await fetch(`${server.url}/api/user`)).headers);
+  });
+
+  it('are on uploaded files, which can never run as a page', async () => {
+    const admin = await clientAs(server, 'admin');
+    const { uploadURL } = (await admin.post('/api/objects/upload')).body as { uploadURL: string };
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(png), headers: { 'Content-Type': 'image/png', Origin: server.url } });
+    const { url } = (await put.json()) as { url: string };
+    const file = await fetch(`${server.url}${url}`);
+    expectBaseline(file.headers);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('refuses a write from a foreign Origin', async () => {
+    const res = await new Client(server).request('POST', '/api/newsletter/subscribe', { email: 'x@example.com' }, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('secrets', () => {
+  function files(dir: string): string[] {
+    return readdirSync(dir).flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? files(p) : [p];
+    });
+  }
+
+  it('never appear in the built client assets', () => {
+    const client = files(join(ROOT, 'dist/client')).filter((f) => /\.(js|css|html|json|map)$/.test(f));
+    expect(client.length).toBeGreaterThan(0);
+    const authSecretFile = join(ROOT, 'data/.auth-secret');
+    const secrets = [...Object.values(SECRETS), ...(() => {
+      try {
+        return [readFileSync(authSecretFile, 'utf8').trim()];
+      } catch {
+        return [];
+      }
+    })()];
+    for (const f of client) {
+      const text = readFileSync(f, 'utf8');
+      for (const s of secrets) expect(text.includes(s), `${s} in ${f}`).toBe(false);
+      expect(text, f).not.toMatch(/sk_(test|live)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9]{8,}/);
+    }
+  });
+
+  it('never appear in pages served to the browser', async () => {
+    for (const path of ['/', '/blog', '/podcast', '/auth', '/checkout/1', '/admin/dashboard']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      for (const s of Object.values(SECRETS)) expect(html.includes(s), `${s} on ${path}`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
+import { withConsentDecided } from './helpers';
+
+const standin = readFileSync(new URL('../support/stripe-js-standin.js', import.meta.url), 'utf8');
+
+interface Product {
+  id: number;
+  name: string;
+  price: number;
+  isActive: boolean;
+}
+
+async function products(page: Page, base: string): Promise<Product[]> {
+  // The public list has only active products; the seed's inactive one is found by id.
+  const list: Product[] = [];
+  for (let id = 1; id <= 5; id++) {
+    const res = await page.request.get(`${base}/api/products/${id}`);
+    if (res.ok()) list.push((await res.json()) as Product);
+  }
+  return list;
+}
+
+async function useStandin(page: Page) {
+  await withConsentDecided(page);
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: standin }));
+  // The stand-in settles payments at Stripe's API host; forward those calls to the double.
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    const res = await page.request.fetch(`${STRIPE_DOUBLE_URL}${url.pathname}`, { method: route.request().method(), data: route.request().postData() ?? undefined });
+    await route.fulfill({ status: res.status(), body: await res.body(), headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' } });
+  });
+}
+
+test('a missing or absent product shows Product Not Found with Go Back', async ({ page }) => {
+  const res = await page.goto(`${PAY_URL}/checkout/999999`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Back' })).toBeVisible();
+  await page.goto(`${PAY_URL}/checkout`);
+  await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+  await expect(page.getByText('No product ID provided.')).toBeVisible();
+});
+
+test('an inactive product is unavailable', async ({ page }) => {
+  const inactive = (await products(page, PAY_URL)).find((p) => !p.isActive)!;
+  await page.goto(`${PAY_URL}/checkout/${inactive.id}`);
+  await expect(page.getByRole('heading', { name: 'Product Unavailable' })).toBeVisible();
+  await expect(page.getByText('This product is currently not available for purchase.')).toBeVisible();
+});
+
+test('without Stripe keys the page says payments are not available', async ({ page, baseURL }) => {
+  const active = (await products(page, baseURL!)).find((p) => p.isActive)!;
+  await page.goto(`/checkout/${active.id}`);
+  await expect(page.getByRole('heading', { name: 'Payments are not available' })).toBeVisible();
+});
+
+test('initializing, then the order summary and the payment button; paying lands on a receipt', async ({ page }) => {
+  await useStandin(page);
+  const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
+  const price = `$${(product.price / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  // Hold the intent request so the initializing state can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/create-payment-intent', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${PAY_URL}/checkout/${product.id}`);
+  await expect(page.getByText('Initializing secure payment...')).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText(product.name)).toBeVisible();
+  await expect(summary.getByText('Calculated at checkout')).toBeVisible();
+  await expect(summary.getByText('Subtotal')).toBeVisible();
+  await expect(summary.getByText('Total', { exact: true })).toBeVisible();
+  const pay = page.getByRole('button', { name: `Complete Payment - ${price}` });
+  await expect(pay).toBeEnabled();
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await pay.click();
+  await expect(page.getByText('Payment Successful')).toBeVisible();
+  await page.waitForURL(/\/checkout\/success\?payment_intent=pi_/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByText(product.name)).toBeVisible();
+  await expect(page.getByText(price)).toBeVisible();
+});
+
+test('a declined card shows Payment Failed and stays on the page', async ({ page }) => {
+  await useStandin(page);
+  const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
+  await page.goto(`${PAY_URL}/checkout/${product.id}`);
+  await page.evaluate(() => ((window as unknown as { __failNextPayment: boolean }).__failNextPayment = true));
+  await page.getByRole('button', { name: /Complete Payment/ }).click();
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/\d+$/);
+});
+
+test('the success page shows a failed payment as failed, whatever the URL claims', async ({ page, request }) => {
+  const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
+  const created = await request.post(`${PAY_URL}/api/create-payment-intent`, {
+    data: { productId: product.id },
+    headers: { Origin: PAY_URL },
+  });
+  const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
+  await request.post(`${STRIPE_DOUBLE_URL}/__control/settle`, { data: { id: paymentIntentId, status: 'failed' } });
+  await page.goto(`${PAY_URL}/checkout/success?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+});
+
+test('the success page without a payment says so', async ({ page }) => {
+  await page.goto(`${PAY_URL}/checkout/success`);
+  await expect(page.getByRole('heading', { name: 'No payment to show' })).toBeVisible();
+});

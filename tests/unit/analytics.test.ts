@@ -1,0 +1,29 @@
+// The consent-aware analytics shim must queue commands the way gtag.js reads them.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyConsent } from '../../src/lib/analytics';
+import { DEFAULT_CONSENT } from '../../src/lib/consent';
+
+describe('applyConsent', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('queues Arguments objects (gtag.js ignores Arrays), consent default before the update', () => {
+    const appended: { src: string }[] = [];
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {
+      createElement: () => ({}),
+      head: { appendChild: (el: { src: string }) => appended.push(el) },
+    });
+
+    applyConsent('G-TEST', { ...DEFAULT_CONSENT, analytics: true, consentGiven: true });
+
+    const queue = (globalThis as unknown as { window: { dataLayer: unknown[] } }).window.dataLayer;
+    expect(queue.map((entry) => Object.prototype.toString.call(entry))).toEqual(['[object Arguments]', '[object Arguments]']);
+    const [first, second] = queue.map((entry) => Array.from(entry as ArrayLike<unknown>));
+    expect(first.slice(0, 2)).toEqual(['consent', 'default']);
+    expect(first[2]).toMatchObject({ analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted' });
+    expect(second.slice(0, 2)).toEqual(['consent', 'update']);
+    expect(second[2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied' });
+    expect(appended).toHaveLength(1);
+    expect(appended[0].src).toContain('id=G-TEST');
+  });
+});
