@@ -140,7 +140,8 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
       className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50/80 px-2 py-1.5"
     >
       {TOOLS.map((group, g) => (
-        <div key={g} className={`flex items-center gap-0.5 ${g > 0 ? 'ml-1 border-l border-slate-200 pl-1.5' : ''}`}>
+        // Dividers only where the toolbar fits on one line; a wrapped row would start with one.
+        <div key={g} className={`flex items-center gap-0.5 ${g > 0 ? 'sm:ml-1 sm:border-l sm:border-slate-200 sm:pl-1.5' : ''}`}>
           {group.map((tool) => {
             const i = index++;
             const pressed = active?.[i] ?? false;
