@@ -1,28 +1,38 @@
 // Starts the built server: configuration checked first (a bad value stops start-up with a
-// clear message), then Astro's standalone Node server, with a graceful stop on SIGTERM.
-import type { Server } from 'node:http';
+// clear message); built assets answered from memory, compressed; everything else by Astro's
+// handler. SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then
+// exit (the database checkpoints its WAL and closes on exit).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { loadEnvOrExit } from '../src/server/env.ts';
+import { createAssetHandler } from '../src/server/http/static-assets.ts';
 
-loadEnvOrExit();
+const env = loadEnvOrExit();
 // React and Astro render in production mode unless told otherwise.
 process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
-const { startServer } = (await import(entry.href)) as {
-  startServer: () => { server: { server: Server; stop(): Promise<void> } };
-};
-const { server } = startServer();
+const { handler } = (await import(entry.href)) as { handler: NodeHandler };
+const serveAsset = createAssetHandler(fileURLToPath(new URL('../dist/client/', import.meta.url)));
+
+const server = createServer((req, res) => {
+  if (!serveAsset(req, res)) handler(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.listen(env.PORT, env.HOST, () => {
+  console.log(`[serve] listening on http://${env.HOST}:${env.PORT} (site ${env.SITE_URL})`);
+});
 
 let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[serve] ${signal}: finishing in-flight requests`);
-  // Stop accepting connections; let in-flight requests finish, then exit (the database
-  // handle checkpoints and closes on exit).
-  server.server.close(() => process.exit(0));
-  server.server.closeIdleConnections();
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
 }
 process.on('SIGTERM', () => stop('SIGTERM'));

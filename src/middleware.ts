@@ -1,6 +1,7 @@
 // Runs before every page and endpoint: request id, who is asking, baseline security headers.
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
+import { cacheVersion, fromCache, isCacheable, storeAndRespond } from '@/server/http/page-cache';
 import { hasSessionCookie, readSession } from '@/server/session';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -8,12 +9,25 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
   locals.user = null;
   locals.sessionId = null;
-  if (hasSessionCookie(cookies)) {
+  const hasSession = hasSessionCookie(cookies);
+  if (hasSession) {
     const info = await readSession(request.headers);
     locals.user = info.user;
     locals.sessionId = info.sessionId;
   }
-  let response = await next();
+  let response: Response;
+  const url = new URL(request.url);
+  if (isCacheable(request, url, hasSession)) {
+    const key = url.pathname + url.search;
+    const renderedAt = cacheVersion();
+    response = fromCache(key, request) ?? (await storeAndRespond(key, request, await next(), renderedAt));
+  } else {
+    response = await next();
+    if (hasSession && !response.headers.has('Cache-Control') && (response.headers.get('content-type') ?? '').includes('text/html')) {
+      // Pages for a logged-in person (the admin sees 'Admin Panel') are theirs alone.
+      response.headers.set('Cache-Control', 'private, no-cache');
+    }
+  }
   try {
     setSecurityHeaders(response.headers, locals.requestId, isHttps(request));
   } catch {

@@ -289,7 +289,7 @@ test.describe('admin blog as an admin', () => {
     await page.getByRole('textbox', { name: 'Content' }).click();
     await page.keyboard.type('A post with a cover image.');
 
-    await page.locator('input[type="file"][aria-label="Featured image file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
+    await page.getByLabel('Upload Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
     await expect(page.getByText('Image uploaded')).toBeVisible();
     const preview = page.getByRole('img', { name: 'Featured image preview' });
     await expect(preview).toBeVisible();
@@ -388,18 +388,18 @@ test.describe('admin blog as an admin', () => {
     await page.goto('/admin/blog');
     const before = (await adminPosts(page.request)).length;
     await expect(stat(page, 'Total Posts')).toContainText(String(before));
-    await page.locator('input[type="file"][aria-label="WordPress export file"]').setInputFiles({ name: 'jordan.WordPress.2024-03-02.xml', mimeType: 'text/xml', buffer: WXR });
+    await page.getByLabel('Import WordPress').setInputFiles({ name: 'jordan.WordPress.2024-03-02.xml', mimeType: 'text/xml', buffer: WXR });
     await expect(page.getByText('Import Successful')).toBeVisible();
     await expect(page.getByText('Imported 4 posts successfully')).toBeVisible();
     await expect(stat(page, 'Total Posts')).toContainText(String(before + 4));
     await expect(card(page, 'Why I Don’t Write Roadmaps Anymore & What I Do Instead').getByText('Published', { exact: true })).toBeVisible();
     await expect(card(page, 'Notes on Hiring: Draft & Unfinished').getByText('Draft', { exact: true })).toBeVisible();
-    await expect(page.locator('input[type="file"][aria-label="WordPress export file"]')).toHaveValue('');
+    await expect(page.getByLabel('Import WordPress')).toHaveValue('');
 
     // The same file again imports nothing; a file that is not an export fails with the spec's words.
-    await page.locator('input[type="file"][aria-label="WordPress export file"]').setInputFiles({ name: 'again.xml', mimeType: 'text/xml', buffer: WXR });
+    await page.getByLabel('Import WordPress').setInputFiles({ name: 'again.xml', mimeType: 'text/xml', buffer: WXR });
     await expect(page.getByText('Imported 0 posts successfully')).toBeVisible();
-    await page.locator('input[type="file"][aria-label="WordPress export file"]').setInputFiles({ name: 'broken.xml', mimeType: 'text/xml', buffer: Buffer.from('<rss><channel></rss>') });
+    await page.getByLabel('Import WordPress').setInputFiles({ name: 'broken.xml', mimeType: 'text/xml', buffer: Buffer.from('<rss><channel></rss>') });
     await expect(page.getByText('Import Failed')).toBeVisible();
     await expect(page.getByText(/There was an error importing your WordPress posts/)).toBeVisible();
     await expect(stat(page, 'Total Posts')).toContainText(String(before + 4));

@@ -9,4 +9,4 @@ const Body = z.object({
   checkoutId: z.uuid('Invalid checkout id').nullish(),
 });
 
-export const POST = endpoint({ auth: 'public', body: Body }, ({ body }) => createPaymentIntent(body.productId, body.checkoutId ?? null));
+export const POST = endpoint({ auth: 'public', changesContent: false, body: Body }, ({ body }) => createPaymentIntent(body.productId, body.checkoutId ?? null));

@@ -7,7 +7,7 @@ import { LoginSchema } from '@/shared/schemas/auth';
 /** A browser navigation here (the admin guards' redirect target) lands on the login screen. */
 export const GET = endpoint({ auth: 'public' }, () => new Response(null, { status: 302, headers: { Location: '/auth' } }));
 
-export const POST = endpoint({ auth: 'public', body: LoginSchema }, async ({ body, request, context }) => {
+export const POST = endpoint({ auth: 'public', changesContent: false, body: LoginSchema }, async ({ body, request, context }) => {
   // Failed logins are limited per address and account, all logins per address.
   const ip = clientKey(context);
   const account = `${ip}:${body.username.toLowerCase()}`;

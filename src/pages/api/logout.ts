@@ -1,7 +1,7 @@
 import { endpoint } from '@/server/http/endpoint';
 import { logout } from '@/server/services/auth-calls';
 
-export const POST = endpoint({ auth: 'public' }, async ({ request }) => {
+export const POST = endpoint({ auth: 'public', changesContent: false }, async ({ request }) => {
   const setCookies = await logout(request.headers);
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   for (const c of setCookies) headers.append('Set-Cookie', c);

@@ -3,7 +3,7 @@ import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
 import { register } from '@/server/services/auth-calls';
 import { RegisterSchema } from '@/shared/schemas/auth';
 
-export const POST = endpoint({ auth: 'public', body: RegisterSchema }, async ({ body, request, context }) => {
+export const POST = endpoint({ auth: 'public', changesContent: false, body: RegisterSchema }, async ({ body, request, context }) => {
   hit(LIMITS.register, clientKey(context));
   const user = await register(body, request.headers);
   return json({ ...user, needsApproval: true }, 201);

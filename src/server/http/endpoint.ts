@@ -4,6 +4,7 @@ import type { APIContext, APIRoute } from 'astro';
 import * as z from 'zod';
 import { env } from '../env.ts';
 import { logger } from '../log.ts';
+import { contentChanged } from './page-cache.ts';
 import { requireAdmin, requireUser, type SessionUser } from '../session.ts';
 import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound } from './errors.ts';
 
@@ -17,6 +18,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface Options<A extends AuthLevel, P extends z.core.$ZodType, Q extends z.core.$ZodType, B extends z.core.$ZodType> {
   auth: A;
+  /** false for writes that change no public page (login, subscribe, uploads...). Default true. */
+  changesContent?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -119,6 +122,7 @@ export function endpoint<
         request,
         context,
       });
+      if (WRITE_METHODS.has(request.method) && options.changesContent !== false) contentChanged();
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
       return Response.json(result, { headers: { 'Cache-Control': 'no-store' } });

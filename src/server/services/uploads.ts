@@ -1,6 +1,7 @@
 // Uploads: an admin asks for a single-use, expiring upload URL; the browser PUTs the file
 // there; the server checks the declared type, the size and the bytes themselves, then
-// stores it (locally, or on UploadThing when configured) and answers its public URL.
+// stores it (locally, or on UploadThing when configured) and answers its public URL (and,
+// for audio, its length in seconds).
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
@@ -8,6 +9,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
+import { parseFile } from 'music-metadata';
 import { uploadTokens } from '../../../db/schema/storage.ts';
 import { env, getDb } from '../context.ts';
 import { HttpError, forbidden, notFound } from '../http/errors.ts';
@@ -61,6 +63,21 @@ export interface StoredUpload {
   url: string;
   contentType: string;
   size: number;
+  /** Audio only: the length in whole seconds, or null when the file does not say. */
+  duration?: number | null;
+}
+
+/** An audio file's length in whole seconds (at least 1), or null when it cannot be read. */
+async function audioDuration(file: string): Promise<number | null> {
+  try {
+    // `duration: true` reads on through files without a length header (VBR MP3s), so the
+    // number is right rather than estimated; the file is at most 100 MB and already on disk.
+    const { format } = await parseFile(file, { duration: true, skipCovers: true });
+    const seconds = format.duration;
+    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.round(seconds)) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -72,10 +89,23 @@ export async function receiveUpload(secret: string, request: Request): Promise<S
   try {
     return await receive0(secret, request);
   } catch (err) {
-    if (err instanceof HttpError) throw new HttpError(err.status, err.message, err.issues, { ...err.headers, Connection: 'close' });
-    throw err;
+    if (!(err instanceof HttpError)) throw err;
+    // Read what is left of a reasonably sized body so the client sees our answer rather than
+    // a reset connection; past that, close the connection.
+    if (!request.bodyUsed && Number(request.headers.get('content-length') ?? Infinity) <= DRAIN_LIMIT) {
+      try {
+        await request.body?.pipeTo(new WritableStream());
+        throw err;
+      } catch (drainErr) {
+        if (drainErr === err) throw err;
+      }
+    }
+    throw new HttpError(err.status, err.message, err.issues, { ...err.headers, Connection: 'close' });
   }
 }
+
+/** Refused bodies up to this size are read and dropped before answering. */
+const DRAIN_LIMIT = 110 * 1024 * 1024;
 
 async function receive0(secret: string, request: Request): Promise<StoredUpload> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw notFound('Upload URL not found');
@@ -102,8 +132,9 @@ async function receive0(secret: string, request: Request): Promise<StoredUpload>
     if (!sniffed || !allowed || allowed.kind !== kind) {
       throw new HttpError(415, `The file is not a supported ${kind} (${kind === 'image' ? 'JPEG, PNG, GIF, WebP or AVIF' : 'MP3, M4A, AAC, WAV or OGG'})`);
     }
+    const duration = kind === 'audio' ? await audioDuration(tmp) : undefined;
     const url = storeLocal(tmp, allowed.ext);
-    return { url, contentType: sniffed.mime, size };
+    return duration === undefined ? { url, contentType: sniffed.mime, size } : { url, contentType: sniffed.mime, size, duration };
   } finally {
     rmSync(tmp, { force: true });
   }

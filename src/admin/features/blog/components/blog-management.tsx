@@ -5,7 +5,7 @@ import { Link } from '@/admin/lib/link';
 import { handleUnauthorized, useQuery } from '@/admin/lib/query';
 import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
-import { DocumentIcon, DraftIcon, GlobeIcon, PlusIcon } from '@/admin/ui/icons';
+import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
 import { SegmentedControl } from '@/admin/ui/segmented';
 import { toast } from '@/lib/toast';
 import { POSTS_PATH, deletePost, type Post } from '../api/posts';
@@ -113,7 +113,7 @@ export default function BlogManagement() {
       <section aria-label="Post statistics" className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Posts" value={stats.total} icon={<DocumentIcon />} />
         <StatCard label="Published" value={stats.published} icon={<GlobeIcon />} />
-        <StatCard label="Drafts" value={stats.drafts} icon={<DraftIcon />} />
+        <StatCard label="Drafts" value={stats.drafts} icon={<PencilIcon />} />
       </section>
 
       <div className="mt-8 mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,8 +1,9 @@
 // The post's featured image: a preview, a URL field, and 'Upload Image' (one image, 5 MB)
 // through the single-use upload URL, with a progress bar.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextField } from '@/admin/ui/controls';
-import { ImageIcon, UploadIcon, XIcon } from '@/admin/ui/icons';
+import { FileButton } from '@/admin/ui/file-button';
+import { ImageIcon, XIcon } from '@/admin/ui/icons';
 import { ProgressBar } from '@/admin/ui/progress';
 import { uploadFile } from '@/admin/ui/upload';
 import { toast } from '@/lib/toast';
@@ -14,13 +15,11 @@ interface Props {
 }
 
 export function FeaturedImageCard({ value, onChange, error }: Props) {
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [value]);
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
+  const upload = async (file: File) => {
     setProgress(0);
     try {
       const { url } = await uploadFile(file, 'image', setProgress);
@@ -30,7 +29,6 @@ export function FeaturedImageCard({ value, onChange, error }: Props) {
       // uploadFile has shown the reason.
     } finally {
       setProgress(null);
-      if (input.current) input.current.value = '';
     }
   };
 
@@ -64,20 +62,20 @@ export function FeaturedImageCard({ value, onChange, error }: Props) {
 
       <div className="mt-4 space-y-3">
         <TextField id="post-featured-image" label="Image URL" type="text" inputMode="url" autoComplete="off" placeholder="https://…" value={value} error={error} onChange={(e) => onChange(e.target.value)} />
-        <input
-          ref={input}
-          type="file"
+        <FileButton
+          id="featured-image-upload"
+          label="Upload Image"
           accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
-          className="hidden"
-          aria-label="Featured image file"
-          onChange={(e) => void upload(e.target.files?.[0])}
-        />
-        <button type="button" className="btn-secondary w-full" disabled={progress !== null} onClick={() => input.current?.click()}>
-          <UploadIcon size={16} />
+          disabled={progress !== null}
+          describedBy="featured-image-types"
+          onFile={(file) => void upload(file)}
+        >
           {progress !== null ? 'Uploading...' : 'Upload Image'}
-        </button>
+        </FileButton>
         {progress !== null && <ProgressBar value={progress} label="Image upload progress" />}
-        <p className="text-xs text-slate-500">JPEG, PNG, GIF, WebP or AVIF, up to 5 MB.</p>
+        <p id="featured-image-types" className="text-xs text-slate-500">
+          JPEG, PNG, GIF, WebP or AVIF, up to 5 MB.
+        </p>
       </div>
     </section>
   );

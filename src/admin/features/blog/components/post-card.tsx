@@ -2,7 +2,7 @@
 // read time, and the view / edit / delete actions.
 import { Link } from '@/admin/lib/link';
 import { Badge } from '@/admin/ui/controls';
-import { CalendarIcon, ClockIcon, ExternalIcon, PencilIcon, TrashIcon } from '@/admin/ui/icons';
+import { CalendarIcon, ClockIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/admin/ui/icons';
 import { fallbackCover, formatReadTime, formatShortDate } from '@/shared/format';
 import type { Post } from '../api/posts';
 
@@ -42,7 +42,7 @@ export function PostCard({ post, onDelete }: { post: Post; onDelete: (post: Post
           <div className="-mt-1 -mr-1 flex shrink-0 items-center">
             {post.isPublished && (
               <a href={`/blog/${post.slug}`} target="_blank" rel="noopener" className={iconButton} aria-label={`View post ${post.title}`} title="View on the site">
-                <ExternalIcon />
+                <ExternalLinkIcon />
               </a>
             )}
             <Link href={editHref} className={iconButton} aria-label={`Edit post ${post.title}`} title="Edit">

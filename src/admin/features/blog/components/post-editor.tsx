@@ -7,7 +7,7 @@ import { useQuery } from '@/admin/lib/query';
 import { navigate } from '@/admin/lib/router';
 import { EmptyState, Spinner, Switch, TextArea, TextField } from '@/admin/ui/controls';
 import { ArrowLeftIcon, EyeIcon } from '@/admin/ui/icons';
-import { ApiError, type FieldIssue } from '@/lib/api-client';
+import { apiFieldErrors, toFieldErrors } from '@/admin/ui/form-errors';
 import { RichTextEditor } from '@/lib/editor/rich-text-editor';
 import { toast } from '@/lib/toast';
 import { slugify } from '@/shared/format';
@@ -48,15 +48,6 @@ const fromPost = (post: Post | undefined): FormState => ({
   isPublished: post?.isPublished ?? false,
 });
 
-function toErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[] | FieldIssue[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as Field;
-    if (typeof field === 'string' && field in FIELD_IDS && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 function PostForm({ post }: { post?: Post }) {
   const editing = Boolean(post);
   const [form, setForm] = useState<FormState>(() => fromPost(post));
@@ -94,7 +85,7 @@ function PostForm({ post }: { post?: Post }) {
   const save = async (publish: boolean) => {
     if (saving) return;
     const parsed = PostInputSchema.safeParse({ ...form, isPublished: publish });
-    if (!parsed.success) return showErrors(toErrors(parsed.error.issues));
+    if (!parsed.success) return showErrors(toFieldErrors(parsed.error.issues));
     setErrors({});
     setSaving(publish ? 'publish' : 'draft');
     try {
@@ -104,7 +95,8 @@ function PostForm({ post }: { post?: Post }) {
       navigate('/admin/blog');
     } catch (err) {
       // mutate() has toasted; field issues from the server go next to their fields.
-      if (err instanceof ApiError && err.issues.length) showErrors(toErrors(err.issues));
+      const fields = apiFieldErrors(err);
+      if (Object.keys(fields).length) showErrors(fields);
       setSaving(null);
     }
   };

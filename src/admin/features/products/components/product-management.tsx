@@ -1,5 +1,107 @@
-import { PageHeader } from '@/admin/ui/controls';
+// /admin/products: product stats, the catalogue, and create / edit / delete.
+import { useState } from 'react';
+import { EmptyState, PageHeader, Spinner, StatCard } from '@/admin/ui/controls';
+import { ConfirmDialog } from '@/admin/ui/dialog';
+import { BagIcon, CartIcon, DollarIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
+import { toast } from '@/lib/toast';
+import { formatPrice } from '@/shared/format';
+import { deleteProduct, useProducts, type Product } from '../api/products';
+import { ProductCard } from './product-card';
+import { ProductFormDialog } from './product-form-dialog';
+
+type Editing = { product: Product | null } | null;
 
 export default function ProductManagement() {
-  return <PageHeader title="Product Management" />;
+  const { data, loading, error, refetch } = useProducts();
+  const products = data ?? [];
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  const active = products.filter((p) => p.isActive);
+  const totalValue = active.reduce((sum, p) => sum + p.price, 0);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deleteProduct(deleting.id);
+      toast({ title: 'Product deleted', description: `${deleting.name} was removed from the website.` });
+      setDeleting(null);
+      await refetch();
+    } catch {
+      // mutate() has shown the failure toast; the dialog stays open to retry or cancel.
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const newButton = (label: string) => (
+    <button type="button" className="btn-primary" onClick={() => setEditing({ product: null })}>
+      <PlusIcon size={16} />
+      {label}
+    </button>
+  );
+
+  const stat = (n: number | string) => (data ? n : '–');
+
+  return (
+    <>
+      <PageHeader title="Product Management" subtitle="Digital products and services buyers can pay for by card." actions={newButton('New Product')} />
+
+      <section aria-label="Product statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label="Total Products" value={stat(products.length)} icon={<BagIcon />} detail="In the catalogue" />
+        <StatCard label="Active" value={stat(active.length)} icon={<CartIcon />} detail="Available for purchase" />
+        <StatCard label="Inactive" value={stat(products.length - active.length)} icon={<PencilIcon />} detail="Hidden from buyers" />
+        <StatCard label="Total Value" value={stat(formatPrice(totalValue))} icon={<DollarIcon />} detail="Sum of active prices" />
+      </section>
+
+      <section aria-labelledby="products-heading" className="mt-8">
+        <h2 id="products-heading" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          Products
+        </h2>
+        {loading && !data ? (
+          <Spinner label="Loading products" />
+        ) : error && !data ? (
+          <EmptyState
+            title="Products could not be loaded"
+            text="Check your connection and try again."
+            action={
+              <button type="button" className="btn-secondary" onClick={() => void refetch()}>
+                Try again
+              </button>
+            }
+          />
+        ) : products.length === 0 ? (
+          <EmptyState title="No products yet" text="Add a session, a playbook or a workshop people can buy." action={newButton('Create First Product')} />
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {products.map((product) => (
+              <ProductCard key={product.id} product={product} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {editing && (
+        <ProductFormDialog
+          product={editing.product}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refetch();
+          }}
+        />
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        description={`This action cannot be undone. This will permanently delete the product "${deleting?.name ?? ''}" and remove it from the website.`}
+        confirmLabel={deleteBusy ? 'Deleting...' : 'Delete Product'}
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => !deleteBusy && setDeleting(null)}
+      />
+    </>
+  );
 }

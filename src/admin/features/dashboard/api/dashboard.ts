@@ -1,0 +1,40 @@
+// What the dashboard reads: the admin lists of posts, episodes, products and subscribers
+// (only the fields it shows), and whether analytics is configured.
+import { useQuery } from '@/admin/lib/query';
+
+export interface PostSummary {
+  id: number;
+  title: string;
+  slug: string;
+  isPublished: boolean;
+  createdAt: string;
+}
+
+export interface EpisodeSummary {
+  id: number;
+  title: string;
+  episodeNumber: number | null;
+  isPublished: boolean;
+  createdAt: string;
+}
+
+export interface ProductSummary {
+  id: number;
+  isActive: boolean;
+}
+
+export interface SubscriberSummary {
+  id: number;
+  isActive: boolean;
+}
+
+export interface AdminSettings {
+  analyticsConfigured: boolean;
+  analyticsDashboardUrl: string | null;
+}
+
+export const usePosts = () => useQuery<PostSummary[]>('/api/blog-posts', 'Failed to fetch blog posts');
+export const useEpisodes = () => useQuery<EpisodeSummary[]>('/api/podcast-episodes', 'Failed to fetch podcast episodes');
+export const useProducts = () => useQuery<ProductSummary[]>('/api/products', 'Failed to fetch products');
+export const useSubscribers = () => useQuery<SubscriberSummary[]>('/api/newsletter/subscribers', 'Failed to fetch subscribers');
+export const useSettings = () => useQuery<AdminSettings>('/api/admin/settings');

@@ -1,0 +1,232 @@
+// Create or edit one episode. The shared schema checks the form before it is sent; the
+// slug follows the title on a new episode until it is edited by hand; an uploaded audio file
+// fills the Audio URL and, when the server could read it, the duration.
+import { useEffect, useRef, useState } from 'react';
+import { Switch, TextArea, TextField } from '@/admin/ui/controls';
+import { FileButton } from '@/admin/ui/file-button';
+import { FormDialog } from '@/admin/ui/form-dialog';
+import { apiFieldErrors, focusFirstInvalid, toFieldErrors, type FieldErrors } from '@/admin/ui/form-errors';
+import { ProgressBar } from '@/admin/ui/progress';
+import { uploadFile } from '@/admin/ui/upload';
+import { toast } from '@/lib/toast';
+import { formatClock, slugify } from '@/shared/format';
+import { createEpisode, EpisodeInputSchema, updateEpisode, type Episode } from '../api/episodes';
+
+interface Values {
+  title: string;
+  episodeNumber: string;
+  duration: string;
+  slug: string;
+  guest: string;
+  description: string;
+  audioUrl: string;
+  isPublished: boolean;
+}
+
+type Upload = { state: 'idle' } | { state: 'uploading' | 'done'; name: string; progress: number };
+
+const DESCRIPTION_MAX = 1000;
+
+function initialValues(episode: Episode | null, nextNumber: number): Values {
+  return {
+    title: episode?.title ?? '',
+    episodeNumber: String(episode ? (episode.episodeNumber ?? '') : nextNumber),
+    duration: episode?.duration ? String(episode.duration) : '',
+    slug: episode?.slug ?? '',
+    guest: episode?.guest ?? '',
+    description: episode?.description ?? '',
+    audioUrl: episode?.audioUrl ?? '',
+    isPublished: episode?.isPublished ?? false,
+  };
+}
+
+/** '' means "not given"; anything else must be a number (NaN fails the schema with its message). */
+const numberOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
+
+interface Props {
+  /** null: a new episode. */
+  episode: Episode | null;
+  nextNumber: number;
+  onClose: () => void;
+  onSaved: (episode: Episode) => void;
+}
+
+export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Props) {
+  const [values, setValues] = useState(() => initialValues(episode, nextNumber));
+  const [slugEdited, setSlugEdited] = useState(episode !== null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
+  const uploadStatus = useRef<HTMLDivElement>(null);
+
+  // The progress bar sits low in a scrolling form: bring it into view when an upload starts.
+  useEffect(() => {
+    if (upload.state === 'uploading') uploadStatus.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [upload.state]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onTitle = (title: string) => {
+    setValues((v) => ({ ...v, title, slug: slugEdited ? v.slug : slugify(title) }));
+    setErrors((e) => ({ ...e, title: undefined, ...(slugEdited ? {} : { slug: undefined }) }));
+  };
+
+  const onSlug = (slug: string) => {
+    // Clearing the slug hands it back to the title.
+    setSlugEdited(slug !== '');
+    set('slug', slug === '' && !episode ? slugify(values.title) : slug);
+  };
+
+  const onAudio = async (file: File) => {
+    setUpload({ state: 'uploading', name: file.name, progress: 0 });
+    try {
+      const result = await uploadFile(file, 'audio', (progress) => setUpload({ state: 'uploading', name: file.name, progress }));
+      setValues((v) => ({ ...v, audioUrl: result.url, duration: result.duration ? String(result.duration) : v.duration }));
+      setErrors((e) => ({ ...e, audioUrl: undefined, ...(result.duration ? { duration: undefined } : {}) }));
+      setUpload({ state: 'done', name: file.name, progress: 1 });
+      toast({
+        title: 'Audio uploaded',
+        description: result.duration ? `${file.name} (${formatClock(result.duration)}). The duration was filled in.` : file.name,
+      });
+    } catch {
+      // uploadFile has already said what went wrong.
+      setUpload({ state: 'idle' });
+    }
+  };
+
+  const submit = async (form: HTMLFormElement) => {
+    const parsed = EpisodeInputSchema.safeParse({
+      ...values,
+      episodeNumber: numberOrNull(values.episodeNumber),
+      duration: numberOrNull(values.duration),
+    });
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      focusFirstInvalid(form);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = episode ? await updateEpisode(episode.id, parsed.data) : await createEpisode(parsed.data);
+      toast({
+        title: episode ? 'Episode updated' : 'Episode created',
+        description: saved.isPublished ? `"${saved.title}" is live on the podcast page.` : `"${saved.title}" is saved as a draft.`,
+      });
+      onSaved(saved);
+    } catch (err) {
+      setErrors(apiFieldErrors(err));
+      focusFirstInvalid(form);
+      setBusy(false);
+    }
+  };
+
+  const duration = numberOrNull(values.duration);
+  const durationHint = duration && Number.isInteger(duration) && duration > 0 ? `${formatClock(duration)} (m:ss)` : 'Length in whole seconds';
+  const uploading = upload.state === 'uploading';
+
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={episode ? 'Edit Episode' : 'Create Episode'}
+      description={episode ? 'Changes show on the podcast page as soon as you save.' : 'Drafts stay here until you switch on Published.'}
+      submitLabel={episode ? 'Save Changes' : 'Create Episode'}
+      busy={busy}
+      submitDisabled={uploading}
+      onSubmit={(form) => void submit(form)}
+    >
+      <TextField id="episode-title" label="Episode Title" value={values.title} onChange={(e) => onTitle(e.target.value)} error={errors.title} autoFocus required maxLength={255} />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="episode-number"
+          label="Episode Number"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={values.episodeNumber}
+          onChange={(e) => set('episodeNumber', e.target.value)}
+          error={errors.episodeNumber}
+          hint={episode ? undefined : `The next number is ${nextNumber}`}
+        />
+        <TextField
+          id="episode-duration"
+          label="Duration (seconds)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={values.duration}
+          onChange={(e) => set('duration', e.target.value)}
+          error={errors.duration}
+          hint={durationHint}
+        />
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="episode-slug"
+          label="Slug"
+          value={values.slug}
+          onChange={(e) => onSlug(e.target.value)}
+          error={errors.slug}
+          hint={episode ? 'Changing it changes the episode’s address' : 'Made from the title until you edit it'}
+          required
+          maxLength={255}
+          spellCheck={false}
+        />
+        <TextField id="episode-guest" label="Guest (optional)" value={values.guest} onChange={(e) => set('guest', e.target.value)} error={errors.guest} maxLength={255} placeholder="Name, role" />
+      </div>
+
+      <TextArea
+        id="episode-description"
+        label="Description"
+        rows={3}
+        value={values.description}
+        onChange={(e) => set('description', e.target.value)}
+        error={errors.description}
+        hint={`${values.description.length}/${DESCRIPTION_MAX} characters`}
+      />
+
+      <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Audio</legend>
+        <TextField
+          id="episode-audio-url"
+          label="Audio URL"
+          inputMode="url"
+          placeholder="https://… or upload a file"
+          value={values.audioUrl}
+          onChange={(e) => set('audioUrl', e.target.value)}
+          error={errors.audioUrl}
+        />
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <FileButton id="episode-audio-file" label="Upload Audio File" accept="audio/*" onFile={(f) => void onAudio(f)} disabled={uploading || busy} describedBy="episode-audio-file-hint">
+            {uploading ? 'Uploading...' : 'Upload Audio File'}
+          </FileButton>
+          <p id="episode-audio-file-hint" className="text-xs text-slate-500">
+            MP3, M4A, AAC, WAV or OGG, up to 100 MB
+          </p>
+        </div>
+        {upload.state !== 'idle' && (
+          <div ref={uploadStatus} className="mt-3" aria-live="polite">
+            <p className="truncate text-xs font-medium text-slate-700">
+              {upload.state === 'uploading' ? `Uploading ${upload.name}` : `Uploaded ${upload.name}`}
+            </p>
+            <ProgressBar value={upload.progress} label="Audio upload progress" />
+          </div>
+        )}
+        {values.audioUrl && !errors.audioUrl && !uploading && (
+          <audio controls preload="none" src={values.audioUrl} className="mt-3 w-full" aria-label="Preview the episode audio" />
+        )}
+      </fieldset>
+
+      <div className="rounded-xl border border-slate-200 p-4">
+        <Switch label="Published" hint="Visible on the public podcast page" checked={values.isPublished} onChange={(v) => set('isPublished', v)} />
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,144 @@
+// Create or edit one product. The price is typed in dollars and checked and sent in cents
+// (the shared schema works on cents, so its messages apply as they are).
+import { useState } from 'react';
+import { Switch, TextArea, TextField } from '@/admin/ui/controls';
+import { FormDialog } from '@/admin/ui/form-dialog';
+import { apiFieldErrors, focusFirstInvalid, toFieldErrors, type FieldErrors } from '@/admin/ui/form-errors';
+import { toast } from '@/lib/toast';
+import { formatPrice } from '@/shared/format';
+import { centsToDollars, createProduct, dollarsToCents, ProductInputSchema, updateProduct, type Product } from '../api/products';
+
+interface Values {
+  name: string;
+  description: string;
+  price: string;
+  stripePriceId: string;
+  isActive: boolean;
+}
+
+const DESCRIPTION_MAX = 1000;
+
+interface Props {
+  /** null: a new product. */
+  product: Product | null;
+  onClose: () => void;
+  onSaved: (product: Product) => void;
+}
+
+export function ProductFormDialog({ product, onClose, onSaved }: Props) {
+  const [values, setValues] = useState<Values>(() => ({
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    price: product ? centsToDollars(product.price) : '',
+    stripePriceId: product?.stripePriceId ?? '',
+    isActive: product?.isActive ?? true,
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (form: HTMLFormElement) => {
+    const parsed = ProductInputSchema.safeParse({ ...values, price: dollarsToCents(values.price) });
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      focusFirstInvalid(form);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = product ? await updateProduct(product.id, parsed.data) : await createProduct(parsed.data);
+      toast({
+        title: product ? 'Product updated' : 'Product created',
+        description: `${saved.name} (${formatPrice(saved.price)}) is ${saved.isActive ? 'available for purchase' : 'inactive and hidden from buyers'}.`,
+      });
+      onSaved(saved);
+    } catch (err) {
+      setErrors(apiFieldErrors(err));
+      focusFirstInvalid(form);
+      setBusy(false);
+    }
+  };
+
+  const cents = dollarsToCents(values.price);
+  const priceError = errors.price;
+  const priceHint = Number.isFinite(cents) && cents > 0 ? `Buyers pay ${formatPrice(cents)}` : 'In US dollars, e.g. 49.99';
+
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={product ? 'Edit Product' : 'Create Product'}
+      description={product ? 'Changes apply to the next checkout.' : 'Active products get their own checkout page, ready to share.'}
+      submitLabel={product ? 'Save Changes' : 'Create Product'}
+      busy={busy}
+      onSubmit={(form) => void submit(form)}
+      size="md"
+    >
+      <TextField id="product-name" label="Product Name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus required maxLength={255} />
+
+      <TextArea
+        id="product-description"
+        label="Description"
+        rows={4}
+        value={values.description}
+        onChange={(e) => set('description', e.target.value)}
+        error={errors.description}
+        hint={`${values.description.length}/${DESCRIPTION_MAX} characters`}
+      />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor="product-price" className="label">
+            Price (USD)
+          </label>
+          <div className="relative">
+            <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-sm text-slate-500" aria-hidden="true">
+              $
+            </span>
+            <input
+              id="product-price"
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              placeholder="0.00"
+              required
+              value={values.price}
+              onChange={(e) => set('price', e.target.value)}
+              aria-invalid={priceError ? true : undefined}
+              aria-describedby={priceError ? 'product-price-error' : 'product-price-hint'}
+              className={`input pl-7 ${priceError ? 'border-red-500' : ''}`}
+            />
+          </div>
+          {priceError ? (
+            <p id="product-price-error" className="mt-1 text-sm text-red-700">
+              {priceError}
+            </p>
+          ) : (
+            <p id="product-price-hint" className="mt-1 text-xs text-slate-500">
+              {priceHint}
+            </p>
+          )}
+        </div>
+        <TextField
+          id="product-stripe-price"
+          label="Stripe Price ID (optional)"
+          value={values.stripePriceId}
+          onChange={(e) => set('stripePriceId', e.target.value)}
+          error={errors.stripePriceId}
+          placeholder="price_…"
+          spellCheck={false}
+          maxLength={255}
+        />
+      </div>
+
+      <div className="rounded-xl border border-slate-200 p-4">
+        <Switch label="Active" hint="Make available for purchase" checked={values.isActive} onChange={(v) => set('isActive', v)} />
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,14 @@
+import { env } from '@/server/env';
+import { endpoint } from '@/server/http/endpoint';
+
+/**
+ * What the admin dashboard may know about the configuration: whether analytics is set up and
+ * where its dashboard lives. Flags and public URLs only, never keys or secrets.
+ */
+export const GET = endpoint({ auth: 'admin' }, () => {
+  const e = env();
+  return {
+    analyticsConfigured: Boolean(e.ANALYTICS_ID),
+    analyticsDashboardUrl: e.ANALYTICS_DASHBOARD_URL ?? null,
+  };
+});

@@ -1,0 +1,100 @@
+// Public HTML from memory: anonymous GETs of public pages are rendered once, kept with gzip
+// and brotli copies and an ETag, and dropped whenever content changes (every successful
+// write through the API) or after a minute. Headers let a CDN hold pages too.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  lastModified: string;
+  expiresAt: number;
+}
+
+const MAX_ENTRIES = 500;
+const TTL_MS = 60_000;
+/** What browsers and CDNs may do with a cached public page. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+const entries = new Map<string, Entry>();
+let version = 0;
+
+/** Drops every cached page (content changed). */
+export function contentChanged(): void {
+  version += 1;
+  entries.clear();
+}
+
+/** Taken before rendering: a page rendered across a write is not stored. */
+export const cacheVersion = () => version;
+
+const SKIP = /^\/(api|admin|uploads|_astro|checkout)(\/|$)/;
+
+/** Whether this request may be answered from (and stored in) the cache. */
+export function isCacheable(request: Request, url: URL, hasSession: boolean): boolean {
+  if (hasSession) return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (SKIP.test(url.pathname)) return false;
+  return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/sitemap.xml', '/robots.txt'].includes(url.pathname);
+}
+
+function pick(request: Request): 'br' | 'gzip' | null {
+  const accept = request.headers.get('accept-encoding') ?? '';
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+function respond(entry: Entry, request: Request, state: 'HIT' | 'MISS'): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('ETag', entry.etag);
+  headers.set('Last-Modified', entry.lastModified);
+  headers.set('Vary', 'Accept-Encoding, Cookie');
+  headers.set('X-Cache', state);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+  const inm = request.headers.get('if-none-match');
+  if (inm && inm.split(/\s*,\s*/).includes(entry.etag)) return new Response(null, { status: 304, headers });
+  const encoding = pick(request);
+  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
+  if (encoding) headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(body.length));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: entry.status, headers });
+}
+
+/** A fresh cached answer for this key, or null. */
+export function fromCache(key: string, request: Request): Response | null {
+  const entry = entries.get(key);
+  if (!entry) return null;
+  if (entry.expiresAt <= Date.now()) {
+    entries.delete(key);
+    return null;
+  }
+  return respond(entry, request, 'HIT');
+}
+
+/** Stores a rendered page when it is cacheable HTML (or a feed) and returns the answer to send. */
+export async function storeAndRespond(key: string, request: Request, response: Response, renderedAt: number): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  const cc = response.headers.get('cache-control') ?? '';
+  const cacheableType = /text\/html|application\/(rss\+)?xml|text\/plain/.test(type);
+  if (response.status !== 200 || !cacheableType || /no-store|private/.test(cc) || response.headers.has('set-cookie')) return response;
+  const raw = Buffer.from(await response.arrayBuffer());
+  const entry: Entry = {
+    status: response.status,
+    headers: [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)),
+    raw,
+    gzip: gzipSync(raw, { level: 6 }),
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+    lastModified: new Date().toUTCString(),
+    expiresAt: Date.now() + TTL_MS,
+  };
+  if (renderedAt !== version) return respond(entry, request, 'MISS');
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, entry);
+  return respond(entry, request, 'MISS');
+}

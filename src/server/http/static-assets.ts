@@ -1,0 +1,93 @@
+// Built assets from memory: the hashed files under /_astro (and small text files in the
+// client folder) are read once at start, compressed with brotli and gzip, and answered with
+// long-lived caching. Anything else falls through to Astro's own handler.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+interface Asset {
+  type: string;
+  raw: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  etag: string;
+  cacheControl: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.webmanifest']);
+const MAX_BYTES = 512 * 1024;
+
+function walk(dir: string): string[] {
+  let out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) out = out.concat(walk(p));
+    else if (st.size <= MAX_BYTES && TYPES[extname(name)]) out.push(p);
+  }
+  return out;
+}
+
+/** Loads and compresses the client folder's small assets; returns a request handler. */
+export function createAssetHandler(clientDir: string) {
+  const assets = new Map<string, Asset>();
+  for (const file of walk(clientDir)) {
+    const ext = extname(file);
+    const raw = readFileSync(file);
+    const urlPath = `/${relative(clientDir, file).split(sep).join('/')}`;
+    const compress = COMPRESSIBLE.has(ext) && raw.length > 512;
+    assets.set(urlPath, {
+      type: TYPES[ext]!,
+      raw,
+      br: compress ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : null,
+      gzip: compress ? gzipSync(raw, { level: 9 }) : null,
+      etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+      // Hashed build output never changes under the same name.
+      cacheControl: urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    });
+  }
+
+  return function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const path = (req.url ?? '/').split('?')[0]!;
+    const asset = assets.get(path);
+    if (!asset) return false;
+    const headers: Record<string, string> = {
+      'Content-Type': asset.type,
+      'Cache-Control': asset.cacheControl,
+      ETag: asset.etag,
+      Vary: 'Accept-Encoding',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (req.headers['if-none-match'] === asset.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    let body = asset.raw;
+    if (asset.br && /\bbr\b/.test(accept)) {
+      body = asset.br;
+      headers['Content-Encoding'] = 'br';
+    } else if (asset.gzip && /\bgzip\b/.test(accept)) {
+      body = asset.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}
