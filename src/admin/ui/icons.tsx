@@ -116,3 +116,18 @@ export const DollarIcon = icon(
 );
 export const CheckIcon = icon(<path d="m5 12 5 5 9-10" />);
 export const ArrowRightIcon = icon(<path d="M5 12h14M13 6l6 6-6 6" />);
+export const ArrowLeftIcon = icon(<path d="M19 12H5M11 18l-6-6 6-6" />);
+export const GlobeIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </>,
+);
+export const ImageIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="m21 16-5-5-9 9" />
+  </>,
+);
+export const XIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);

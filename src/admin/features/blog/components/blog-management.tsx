@@ -1,5 +1,141 @@
-import { PageHeader } from '@/admin/ui/controls';
+// /admin/blog: every post (drafts too), counted, searchable and filterable by status, with
+// WordPress import, new post, and delete behind a confirmation.
+import { useState } from 'react';
+import { Link } from '@/admin/lib/link';
+import { handleUnauthorized, useQuery } from '@/admin/lib/query';
+import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
+import { ConfirmDialog } from '@/admin/ui/dialog';
+import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
+import { SegmentedControl } from '@/admin/ui/segmented';
+import { toast } from '@/lib/toast';
+import { POSTS_PATH, deletePost, type Post } from '../api/posts';
+import { usePostFilters, type StatusFilter } from '../hooks/use-post-filters';
+import { PostCard } from './post-card';
+import { WordPressImportButton } from './wordpress-import-button';
+
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Posts' },
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Drafts' },
+];
+
+const NO_POSTS: Post[] = [];
 
 export default function BlogManagement() {
-  return <PageHeader title="Blog Management" />;
+  const { data, loading, error, refetch } = useQuery<Post[]>(POSTS_PATH, 'Failed to fetch blog posts');
+  const posts = data ?? NO_POSTS;
+  const { search, setSearch, status, setStatus, visible, stats, active, clear } = usePostFilters(posts);
+  const [toDelete, setToDelete] = useState<Post | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deletePost(toDelete.id);
+      toast({ title: 'Post deleted', description: 'The blog post has been successfully deleted.' });
+      setToDelete(null);
+      void refetch();
+    } catch (err) {
+      // mutate() has shown the failure toast (or the logged-out one).
+      handleUnauthorized(err);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const newPost = (
+    <Link href="/admin/blog/new" className="btn-primary">
+      <PlusIcon size={16} />
+      New Post
+    </Link>
+  );
+
+  let list: React.ReactNode;
+  if (loading && !data) list = <Spinner label="Loading posts" />;
+  else if (visible.length === 0)
+    list = active ? (
+      <EmptyState
+        title="No posts found"
+        text="No posts match your current filters."
+        action={
+          <button type="button" className="btn-secondary" onClick={clear}>
+            Clear filters
+          </button>
+        }
+      />
+    ) : error ? (
+      <EmptyState
+        title="No posts found"
+        text="The posts could not be loaded."
+        action={
+          <button type="button" className="btn-secondary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        }
+      />
+    ) : (
+      <EmptyState
+        title="No posts found"
+        text="Get started by creating your first blog post."
+        action={
+          <Link href="/admin/blog/new" className="btn-primary">
+            <PlusIcon size={16} />
+            Create First Post
+          </Link>
+        }
+      />
+    );
+  else
+    list = (
+      <ul className="space-y-3" aria-label="Blog posts">
+        {visible.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} onDelete={setToDelete} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div>
+      <PageHeader
+        title="Blog Management"
+        subtitle="Write, publish and organise the posts on your blog."
+        actions={
+          <>
+            <WordPressImportButton onImported={() => void refetch()} />
+            {newPost}
+          </>
+        }
+      />
+
+      <section aria-label="Post statistics" className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Posts" value={stats.total} icon={<DocumentIcon />} />
+        <StatCard label="Published" value={stats.published} icon={<GlobeIcon />} />
+        <StatCard label="Drafts" value={stats.drafts} icon={<PencilIcon />} />
+      </section>
+
+      <div className="mt-8 mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput id="post-search" label="Search blog posts" placeholder="Search blog posts..." value={search} onChange={setSearch} />
+        <SegmentedControl label="Filter by status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+      </div>
+      {active && visible.length > 0 && (
+        <p className="mb-3 text-sm text-slate-500" role="status">
+          Showing {visible.length} of {posts.length} posts
+        </p>
+      )}
+
+      {list}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        description={`This action cannot be undone. This will permanently delete the blog post "${toDelete?.title ?? ''}" and remove it from the website.`}
+        confirmLabel="Delete Post"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,255 @@
-import { PageHeader } from '@/admin/ui/controls';
+// /admin/blog/new and /admin/blog/edit/{id}: the post form. Checked with the same schema the
+// server uses before anything is sent; the server's own field issues (a taken slug) are
+// shown on the field too.
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Link } from '@/admin/lib/link';
+import { useQuery } from '@/admin/lib/query';
+import { navigate } from '@/admin/lib/router';
+import { EmptyState, Spinner, Switch, TextArea, TextField } from '@/admin/ui/controls';
+import { ArrowLeftIcon, EyeIcon } from '@/admin/ui/icons';
+import { apiFieldErrors, toFieldErrors } from '@/admin/ui/form-errors';
+import { RichTextEditor } from '@/lib/editor/rich-text-editor';
+import { toast } from '@/lib/toast';
+import { slugify } from '@/shared/format';
+import { CATEGORIES, PostInputSchema, createPost, postPath, updatePost, type Post } from '../api/posts';
+import { FeaturedImageCard } from './featured-image-card';
 
-export default function PostEditor() {
-  return <PageHeader title="Create New Post" />;
+interface FormState {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string;
+  category: string;
+  isPublished: boolean;
+}
+type Field = keyof FormState;
+type Errors = Partial<Record<Field, string>>;
+
+/** Where each field's input is, to move focus to the first invalid one. */
+const FIELD_IDS: Record<Field, string> = {
+  title: 'post-title',
+  slug: 'post-slug',
+  excerpt: 'post-excerpt',
+  content: 'post-content',
+  featuredImage: 'post-featured-image',
+  category: 'post-category',
+  isPublished: 'post-title',
+};
+const ORDER: Field[] = ['title', 'slug', 'excerpt', 'content', 'category', 'featuredImage'];
+
+const fromPost = (post: Post | undefined): FormState => ({
+  title: post?.title ?? '',
+  slug: post?.slug ?? '',
+  excerpt: post?.excerpt ?? '',
+  content: post?.content ?? '',
+  featuredImage: post?.featuredImage ?? '',
+  category: post?.category || 'General',
+  isPublished: post?.isPublished ?? false,
+});
+
+function PostForm({ post }: { post?: Post }) {
+  const editing = Boolean(post);
+  const [form, setForm] = useState<FormState>(() => fromPost(post));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
+  // A new post's slug follows its title until someone edits the slug.
+  const [slugEdited, setSlugEdited] = useState(editing);
+
+  useEffect(() => {
+    if (!editing) document.getElementById(FIELD_IDS.title)?.focus();
+  }, [editing]);
+
+  const set = <K extends Field>(field: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onTitle = (title: string) => {
+    setForm((f) => ({ ...f, title, slug: slugEdited ? f.slug : slugify(title) }));
+    if (errors.title || (!slugEdited && errors.slug)) setErrors((e) => ({ ...e, title: undefined, slug: slugEdited ? e.slug : undefined }));
+  };
+
+  const onSlug = (slug: string) => {
+    set('slug', slug);
+    // Clearing the slug hands it back to the title.
+    setSlugEdited(slug !== '');
+  };
+
+  const showErrors = (next: Errors) => {
+    setErrors(next);
+    const first = ORDER.find((f) => next[f]);
+    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+  };
+
+  const save = async (publish: boolean) => {
+    if (saving) return;
+    const parsed = PostInputSchema.safeParse({ ...form, isPublished: publish });
+    if (!parsed.success) return showErrors(toFieldErrors(parsed.error.issues));
+    setErrors({});
+    setSaving(publish ? 'publish' : 'draft');
+    try {
+      if (post) await updatePost(post.id, parsed.data);
+      else await createPost(parsed.data);
+      toast({ title: post ? 'Post updated' : 'Post created' });
+      navigate('/admin/blog');
+    } catch (err) {
+      // mutate() has toasted; field issues from the server go next to their fields.
+      const fields = apiFieldErrors(err);
+      if (Object.keys(fields).length) showErrors(fields);
+      setSaving(null);
+    }
+  };
+
+  // Ctrl/Cmd+S saves with the Published switch as it is.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+      e.preventDefault();
+      void save(form.isPublished);
+    }
+  };
+
+  const categories: readonly string[] = CATEGORIES.includes(form.category as (typeof CATEGORIES)[number]) ? CATEGORIES : [...CATEGORIES, form.category];
+  const publishLabel = saving === 'publish' ? 'Publishing...' : post?.isPublished ? 'Update' : 'Publish';
+
+  return (
+    <form noValidate onSubmit={(e) => e.preventDefault()} onKeyDown={onKeyDown} aria-labelledby="post-editor-title">
+      <div className="sticky top-14 z-20 -mx-4 mb-6 border-b border-slate-200 bg-slate-50/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:top-0 lg:-mx-8 lg:px-8">
+        <Link href="/admin/blog" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <ArrowLeftIcon size={16} />
+          Back to posts
+        </Link>
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-3">
+            <h1 id="post-editor-title" className="text-2xl font-bold tracking-tight text-ink">
+              {editing ? 'Edit Post' : 'Create New Post'}
+            </h1>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {post?.isPublished && post.slug && (
+              <a href={`/blog/${post.slug}`} target="_blank" rel="noopener" className="btn-secondary">
+                <EyeIcon size={16} />
+                Preview
+              </a>
+            )}
+            <button type="button" className="btn-secondary" disabled={saving !== null} onClick={() => void save(false)}>
+              {saving === 'draft' ? 'Saving...' : 'Save Draft'}
+            </button>
+            <button type="button" className="btn-primary" disabled={saving !== null} onClick={() => void save(true)}>
+              {publishLabel}
+            </button>
+          </div>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <section aria-label="Post" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <TextField id="post-title" label="Title" placeholder="A clear, specific title" value={form.title} error={errors.title} onChange={(e) => onTitle(e.target.value)} autoComplete="off" />
+            <div>
+              <TextField
+                id="post-slug"
+                label="Slug"
+                hint="URL-friendly version of the title"
+                placeholder="my-post-title"
+                value={form.slug}
+                error={errors.slug}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(e) => onSlug(e.target.value)}
+                onBlur={() => form.slug && slugify(form.slug) && set('slug', slugify(form.slug))}
+              />
+              {form.slug && !errors.slug && <p className="mt-1 truncate text-xs text-slate-500">/blog/{form.slug}</p>}
+            </div>
+            <div>
+              <TextArea id="post-excerpt" label="Excerpt" hint="Short summary shown in post listings" rows={3} value={form.excerpt} error={errors.excerpt} onChange={(e) => set('excerpt', e.target.value)} />
+              <p className={`mt-1 text-right text-xs ${form.excerpt.length > 500 ? 'text-red-700' : 'text-slate-500'}`}>{form.excerpt.length}/500</p>
+            </div>
+            <div>
+              {/* Not a <label>: the editor is not a form control; clicking still moves focus there. */}
+              <span id="post-content-label" className="label" onClick={() => document.getElementById(FIELD_IDS.content)?.focus()}>
+                Content
+              </span>
+              <RichTextEditor
+                value={form.content}
+                onChange={(html) => set('content', html)}
+                labelledBy="post-content-label"
+                describedBy={errors.content ? 'post-content-error' : undefined}
+                invalid={Boolean(errors.content)}
+              />
+              {errors.content && (
+                <p id="post-content-error" className="mt-1 text-sm text-red-700">
+                  {errors.content}
+                </p>
+              )}
+            </div>
+          </section>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="post-settings-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="post-settings-heading" className="text-sm font-semibold text-ink">
+              Settings
+            </h2>
+            <div>
+              <label htmlFor="post-category" className="label">
+                Category
+              </label>
+              <select
+                id="post-category"
+                className={`input ${errors.category ? 'border-red-500' : ''}`}
+                value={form.category}
+                aria-describedby={errors.category ? 'post-category-error' : 'post-category-hint'}
+                aria-invalid={errors.category ? true : undefined}
+                onChange={(e) => set('category', e.target.value)}
+              >
+                {categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+              {errors.category ? (
+                <p id="post-category-error" className="mt-1 text-sm text-red-700">
+                  {errors.category}
+                </p>
+              ) : (
+                <p id="post-category-hint" className="mt-1 text-xs text-slate-500">
+                  Choose the most relevant category
+                </p>
+              )}
+            </div>
+            <div className="border-t border-slate-100 pt-5">
+              <Switch label="Published" hint="Make this post visible to the public" checked={form.isPublished} onChange={(v) => set('isPublished', v)} />
+            </div>
+          </section>
+
+          <FeaturedImageCard value={form.featuredImage} error={errors.featuredImage} onChange={(url) => set('featuredImage', url)} />
+        </div>
+      </div>
+    </form>
+  );
+}
+
+export default function PostEditor({ params }: { params: Record<string, string> }) {
+  const id = params.id;
+  const { data, loading, error } = useQuery<Post>(id ? postPath(id) : null, 'Failed to fetch blog post');
+  if (!id) return <PostForm />;
+  if (loading) return <Spinner label="Loading post" />;
+  if (error || !data)
+    return (
+      <div className="py-8">
+        <EmptyState
+          title="Post not found"
+          text="This post may have been deleted, or the link is wrong."
+          action={
+            <Link href="/admin/blog" className="btn-secondary">
+              <ArrowLeftIcon size={16} />
+              Back to posts
+            </Link>
+          }
+        />
+      </div>
+    );
+  return <PostForm post={data} />;
 }

@@ -1,0 +1,50 @@
+// The admin blog's calls: the post as the API sends it, and the writes beside the schema
+// that checks their input (the same PostInputSchema the server parses with).
+import { ApiError } from '@/lib/api-client';
+import { mutate } from '@/admin/lib/query';
+import type { PostInput } from '@/shared/schemas/blog-post';
+
+export { PostInputSchema, CATEGORIES, type PostInput } from '@/shared/schemas/blog-post';
+
+/** A blog post as GET /api/blog-posts returns it (dates as ISO strings). */
+export interface Post {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  featuredImage: string | null;
+  category: string;
+  isPublished: boolean;
+  readTime: number | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const POSTS_PATH = '/api/blog-posts';
+export const postPath = (id: number | string) => `/api/blog-posts/${id}`;
+
+export const createPost = (input: PostInput) =>
+  mutate<Post>('POST', POSTS_PATH, input, { title: 'Error', description: 'Failed to create blog post. Please try again.' });
+
+export const updatePost = (id: number, input: PostInput) =>
+  mutate<Post>('PUT', postPath(id), input, { title: 'Error', description: 'Failed to update blog post. Please try again.' });
+
+export const deletePost = (id: number) =>
+  mutate<{ success: true }>('DELETE', postPath(id), undefined, { title: 'Error', description: 'Failed to delete the blog post. Please try again.' });
+
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+}
+
+/** POST /api/wordpress/import as multipart (field `file`); errors as ApiError like api(). */
+export async function importWordPress(file: File): Promise<ImportResult> {
+  const body = new FormData();
+  body.append('file', file);
+  const res = await fetch('/api/wordpress/import', { method: 'POST', credentials: 'include', body });
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+  return JSON.parse(text) as ImportResult;
+}

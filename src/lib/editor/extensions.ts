@@ -1,0 +1,83 @@
+// The editor's schema: exactly what the toolbar offers (bold, italic, underline, headings
+// 1-3, lists, quotes, links, alignment) plus paragraphs, hard breaks and undo history, and a
+// plain image node so images in existing or imported posts survive an edit.
+import { TextAlign } from '@tiptap/extension-text-align';
+import { Placeholder } from '@tiptap/extensions';
+import { Extension, Node, mergeAttributes, type AnyExtension, type Editor } from '@tiptap/react';
+import { StarterKit } from '@tiptap/starter-kit';
+
+/** http(s) and mailto links, plus site-relative ones already in posts ('/work-with-me'). */
+export const isAllowedHref = (href: string) => /^(https?:\/\/|mailto:)/i.test(href) || /^\/(?!\/)|^#/.test(href);
+
+/**
+ * Turns what someone typed at 'Enter URL:' into a link target: http(s) and mailto only,
+ * 'example.com/page' read as https. Null when it is not a usable address.
+ */
+export function normaliseUrl(input: string): string | null {
+  const url = input.trim();
+  if (/^(https?:\/\/|mailto:)/i.test(url)) return URL.canParse(url) && !/\s/.test(url) ? url : null;
+  if (/^[\w-]+(\.[\w-]+)+(:\d+)?([/?#]\S*)?$/.test(url)) return `https://${url}`;
+  return null;
+}
+
+/** Block images, kept as they are; the editor offers no way to add one. */
+const Image = Node.create({
+  name: 'image',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, alt: { default: null }, title: { default: null }, width: { default: null }, height: { default: null } };
+  },
+  parseHTML() {
+    return [{ tag: 'img[src]' }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['img', mergeAttributes(HTMLAttributes)];
+  },
+});
+
+/** Alignment: left is the default, so 'left' clears the attribute rather than writing a style. */
+const Align = TextAlign.extend({
+  addKeyboardShortcuts() {
+    return {
+      'Mod-Shift-l': () => this.editor.commands.unsetTextAlign(),
+      'Mod-Shift-e': () => this.editor.commands.setTextAlign('center'),
+      'Mod-Shift-r': () => this.editor.commands.setTextAlign('right'),
+    };
+  },
+}).configure({ types: ['heading', 'paragraph'], alignments: ['left', 'center', 'right'] });
+
+export function editorExtensions({ placeholder, onLinkShortcut }: { placeholder: string; onLinkShortcut: (editor: Editor) => void }): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      code: false,
+      codeBlock: false,
+      strike: false,
+      horizontalRule: false,
+      heading: { levels: [1, 2, 3] },
+      link: {
+        openOnClick: false,
+        autolink: true,
+        defaultProtocol: 'https',
+        isAllowedUri: (url) => isAllowedHref(url),
+        // Links open in place unless the prompt made them external (target is set there).
+        HTMLAttributes: { target: null, rel: null },
+      },
+    }),
+    Align,
+    Image,
+    Placeholder.configure({ placeholder }),
+    Extension.create({
+      name: 'linkShortcut',
+      addKeyboardShortcuts() {
+        return {
+          'Mod-k': () => {
+            onLinkShortcut(this.editor);
+            return true;
+          },
+        };
+      },
+    }),
+  ];
+}
