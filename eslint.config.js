@@ -30,6 +30,21 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', serverOnly] },
   },
   {
+    // Admin features don't import each other: shared pieces live in src/admin/ui or lib.
+    files: ['src/admin/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverOnly.patterns,
+            { group: ['@/admin/features/*', '../../*', '../../../features/*'], message: 'Admin features do not import each other; move shared code to src/admin/ui.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: {
       'no-restricted-imports': [
