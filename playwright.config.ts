@@ -1,7 +1,10 @@
 // Browser tests against the built server, in Debian's Chromium (no browser download).
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4399);
+// A random base port unless E2E_PORT is given, so a leftover server never blocks a run;
+// set once here, the test workers inherit it.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password' };
 /** A second server on an empty database (SEED_DEMO=false), for empty states. */

@@ -147,7 +147,9 @@ if (mode === 'test') {
   const v = read('vitest.json');
   const p = read('playwright.json');
   const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
-  const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0);
+  // A step that failed without reporting tests (a server that would not start) still counts.
+  const reported = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0);
+  const failed = reported || failedSteps.length;
   const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.stats?.skipped ?? 0);
   if (failedSteps.length) console.log(`[setup] failed steps: ${failedSteps.join('; ')}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
