@@ -115,6 +115,14 @@ describe('importing a WordPress export', () => {
     expect((await new Client(server).get('/api/blog-posts/slug/five-questions-database')).status).toBe(200);
   });
 
+  it('makes imported published posts findable by the public blog search', async () => {
+    const res = await new Client(server).get('/api/blog-posts/search?q=quarterly%20bets');
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((p: { slug: string }) => p.slug)).toEqual(['why-i-dont-write-roadmaps-anymore']);
+    const draft = await new Client(server).get('/api/blog-posts/search?q=Notes%20on%20Hiring');
+    expect(draft.body.items).toEqual([]);
+  });
+
   it('skips everything on a second import of the same file', async () => {
     const before = count();
     const res = await upload({ xml: FIXTURE });
