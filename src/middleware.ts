@@ -2,10 +2,12 @@
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { cacheVersion, fromCache, isCacheable, storeAndRespond } from '@/server/http/page-cache';
+import { logger } from '@/server/log';
 import { hasSessionCookie, readSession } from '@/server/session';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { locals, request, cookies } = context;
+  const started = performance.now();
   locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
   locals.user = null;
   locals.sessionId = null;
@@ -34,6 +36,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       response.headers.set('Cache-Control', 'private, no-cache');
     }
   }
+  // One structured line per API call and per page render (cache hits are answered before this).
+  logger.info({ reqId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
   return withSecurityHeaders(response, locals.requestId, isHttps(request));
 });
 

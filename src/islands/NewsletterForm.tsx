@@ -32,7 +32,7 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
         email,
         name: name || undefined,
         website,
-        elapsedMs: Date.now() - openedAt.current,
+        elapsedMs: Math.round(Date.now() - openedAt.current),
       });
       setStatus({ kind: 'done', message: res.message });
       toast({ title: res.alreadySubscribed ? 'Already subscribed' : 'Subscribed!', description: res.message });

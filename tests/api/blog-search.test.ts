@@ -58,3 +58,15 @@ describe('GET /api/blog-posts/search', () => {
     expect((await new Client(server).get(`/api/blog-posts/search?q=${'x'.repeat(201)}`)).status).toBe(400);
   });
 });
+
+describe('GET /api/blog-posts?summary=true', () => {
+  it('lists posts without their bodies, with the excerpt filled in', async () => {
+    const post = createPost(server, authorId, { title: 'Summary check', excerpt: null, content: '<p>Body words that become the excerpt</p>' });
+    const res = await new Client(server).get('/api/blog-posts?summary=true');
+    const item = res.body.find((p: { id: number }) => p.id === post.id);
+    expect(item).not.toHaveProperty('content');
+    expect(item.excerpt).toBe('Body words that become the excerpt');
+    const full = await new Client(server).get('/api/blog-posts');
+    expect(full.body.find((p: { id: number }) => p.id === post.id).content).toContain('<p>');
+  });
+});

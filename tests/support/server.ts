@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string, timeoutMs = 20_000): Promise<void> {
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {

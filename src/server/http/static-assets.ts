@@ -1,11 +1,11 @@
 // Built assets from memory: the hashed files under /_astro (and small text files in the
 // client folder) are read once at start, compressed with brotli and gzip, and answered with
 // long-lived caching. Anything else falls through to Astro's own handler.
+// (The .br/.gz files themselves are never served by name: only known asset paths are.)
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface Asset {
   type: string;
@@ -47,12 +47,13 @@ export function createAssetHandler(clientDir: string) {
     const ext = extname(file);
     const raw = readFileSync(file);
     const urlPath = `/${relative(clientDir, file).split(sep).join('/')}`;
-    const compress = COMPRESSIBLE.has(ext) && raw.length > 512;
+    // Compressed copies are made at build time (scripts/compress-assets.ts).
+    const copy = (suffix: string) => (COMPRESSIBLE.has(ext) && existsSync(file + suffix) ? readFileSync(file + suffix) : null);
     assets.set(urlPath, {
       type: TYPES[ext]!,
       raw,
-      br: compress ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : null,
-      gzip: compress ? gzipSync(raw, { level: 9 }) : null,
+      br: copy('.br'),
+      gzip: copy('.gz'),
       etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
       // Hashed build output never changes under the same name.
       cacheControl: urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',

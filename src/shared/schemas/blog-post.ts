@@ -22,4 +22,6 @@ export type PostInput = z.infer<typeof PostInputSchema>;
 
 export const PostListQuerySchema = z.object({
   published: z.enum(['true', 'false']).optional(),
+  /** true: list items without `content`, with the excerpt filled in (admin lists of thousands). */
+  summary: z.enum(['true', 'false']).optional(),
 });

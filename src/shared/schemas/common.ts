@@ -29,5 +29,5 @@ export const IdParamsSchema = z.object({
  */
 export const BotFieldsSchema = z.object({
   website: z.string().max(500).optional(),
-  elapsedMs: z.number().int().nonnegative().optional(),
+  elapsedMs: z.number().nonnegative().optional(),
 });

@@ -12,7 +12,8 @@ export interface Post {
   title: string;
   slug: string;
   excerpt: string | null;
-  content: string;
+  /** Absent in list answers (?summary=true), where the excerpt is filled in instead. */
+  content?: string;
   featuredImage: string | null;
   category: string;
   isPublished: boolean;
@@ -23,6 +24,8 @@ export interface Post {
 }
 
 export const POSTS_PATH = '/api/blog-posts';
+/** The list without post bodies: light enough for thousands of posts. */
+export const POSTS_LIST_PATH = '/api/blog-posts?summary=true';
 export const postPath = (id: number | string) => `/api/blog-posts/${id}`;
 
 export const createPost = (input: PostInput) =>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/admin/ui/dialog';
 import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
 import { SegmentedControl } from '@/admin/ui/segmented';
 import { toast } from '@/lib/toast';
-import { POSTS_PATH, deletePost, type Post } from '../api/posts';
+import { POSTS_LIST_PATH, deletePost, type Post } from '../api/posts';
 import { usePostFilters, type StatusFilter } from '../hooks/use-post-filters';
 import { PostCard } from './post-card';
 import { WordPressImportButton } from './wordpress-import-button';
@@ -20,9 +20,12 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 ];
 
 const NO_POSTS: Post[] = [];
+const PAGE = 50;
 
 export default function BlogManagement() {
-  const { data, loading, error, refetch } = useQuery<Post[]>(POSTS_PATH, 'Failed to fetch blog posts');
+  const { data, loading, error, refetch } = useQuery<Post[]>(POSTS_LIST_PATH, 'Failed to fetch blog posts');
+  // Long lists render in steps, so thousands of posts stay quick to show and to filter.
+  const [limit, setLimit] = useState(PAGE);
   const posts = data ?? NO_POSTS;
   const { search, setSearch, status, setStatus, visible, stats, active, clear } = usePostFilters(posts);
   const [toDelete, setToDelete] = useState<Post | null>(null);
@@ -89,11 +92,18 @@ export default function BlogManagement() {
   else
     list = (
       <ul className="space-y-3" aria-label="Blog posts">
-        {visible.map((post) => (
+        {visible.slice(0, limit).map((post) => (
           <li key={post.id}>
             <PostCard post={post} onDelete={setToDelete} />
           </li>
         ))}
+        {visible.length > limit && (
+          <li className="flex justify-center pt-2">
+            <button type="button" className="btn-secondary" onClick={() => setLimit(limit + PAGE)}>
+              Show more ({visible.length - limit} more)
+            </button>
+          </li>
+        )}
       </ul>
     );
 

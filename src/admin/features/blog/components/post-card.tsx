@@ -10,6 +10,7 @@ import type { Post } from '../api/posts';
 function summary(post: Post): string {
   if (post.excerpt?.trim()) return post.excerpt;
   // DOMParser builds an inert document: nothing in it loads or runs.
+  if (!post.content) return '';
   return new DOMParser().parseFromString(post.content, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 }
 
