@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 // A random base port unless E2E_PORT is given, so a leftover server never blocks a run;
 // set once here, the test workers inherit it.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_PORT ??= String(10_000 + 4 * Math.floor(Math.random() * 5_000)); // below the ephemeral range
 const PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password' };
