@@ -56,7 +56,8 @@ async function startSite(db: string, seed: boolean): Promise<{ url: string; proc
   const env = { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, SEED_DEMO: String(seed), RATE_LIMITS: 'off', LOG_LEVEL: 'warn' };
   const prep = spawnSync(process.execPath, ['scripts/prepare.ts'], { cwd: ROOT, env, stdio: 'ignore' });
   if (prep.status !== 0) throw new Error('prepare failed');
-  const proc = spawn(process.execPath, ['scripts/serve.ts'], { cwd: ROOT, env, stdio: 'ignore' });
+  // The flags npm start uses.
+  const proc = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/serve.ts'], { cwd: ROOT, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);
   return { url, proc };
@@ -108,7 +109,8 @@ async function jsBytes(base: string, html: string): Promise<number> {
     seen.add(path);
     const code = await (await fetch(`${base}${path}`)).text();
     total += gzipSync(code).length;
-    for (const m of code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js|\/_astro\/[^"']+\.js)["']/g)) queue.push(new URL(m[1]!, `${base}${path}`).pathname);
+    // Static imports only: chunks a page loads later on demand (import()) are not shipped with it.
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js|\/_astro\/[^"']+\.js)["']/g)) queue.push(new URL(m[1]!, `${base}${path}`).pathname);
   }
   return total;
 }

@@ -3,7 +3,10 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { LoginSchema, RegisterSchema, type ClientUser } from '@/shared/schemas/auth';
+import type { ClientUser } from '@/shared/schemas/auth';
+
+// The schemas (and zod) load on the first submit, not with the page (docs/decisions/004).
+const schemas = () => import('@/shared/schemas/auth');
 
 type Tab = 'login' | 'register';
 type Errors = Record<string, string>;
@@ -78,6 +81,7 @@ export default function AuthForms({ initialTab = 'login' }: { initialTab?: Tab }
   async function login(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = Object.fromEntries(new FormData(e.currentTarget));
+    const { LoginSchema } = await schemas();
     const parsed = LoginSchema.safeParse(data);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
@@ -96,6 +100,7 @@ export default function AuthForms({ initialTab = 'login' }: { initialTab?: Tab }
     e.preventDefault();
     const form = e.currentTarget;
     const data = Object.fromEntries(new FormData(form));
+    const { RegisterSchema } = await schemas();
     const parsed = RegisterSchema.safeParse(data);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});

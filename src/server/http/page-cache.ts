@@ -46,6 +46,8 @@ const SKIP = /^\/(api|admin|uploads|_astro|checkout)(\/|$)/;
 export function isCacheable(request: Request, url: URL, hasSession: boolean): boolean {
   if (hasSession) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  // Public blog search answers are as cacheable as the pages (and as public).
+  if (url.pathname === '/api/blog-posts/search') return true;
   if (SKIP.test(url.pathname)) return false;
   return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/sitemap.xml', '/robots.txt'].includes(url.pathname);
 }
@@ -122,7 +124,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
 export async function storeAndRespond(key: string, request: Request, response: Response, renderedAt: number): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   const cc = response.headers.get('cache-control') ?? '';
-  const cacheableType = /text\/html|application\/(rss\+)?xml|text\/plain/.test(type);
+  const cacheableType = /text\/html|application\/(rss\+)?xml|text\/plain|application\/json/.test(type);
   if (response.status !== 200 || !cacheableType || /no-store|private/.test(cc) || response.headers.has('set-cookie')) return response;
   const raw = Buffer.from(await response.arrayBuffer());
   const entry: Entry = {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { endpoint } from '@/server/http/endpoint';
+import { endpoint, json } from '@/server/http/endpoint';
+import { PUBLIC_CACHE_CONTROL } from '@/server/http/page-cache';
 import { BLOG_PAGE_SIZE, searchPublishedPosts } from '@/server/services/blog-posts';
 
 const Query = z.object({
@@ -12,5 +13,6 @@ const Query = z.object({
 /** The public blog search, one page of post summaries at a time. */
 export const GET = endpoint({ auth: 'public', query: Query }, ({ query }) => {
   const { items, total } = searchPublishedPosts(query);
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  // Public content: answered from the page cache (and by CDNs) until the next write.
+  return json({ items, total, page: query.page, pageSize: query.pageSize }, 200, { 'Cache-Control': PUBLIC_CACHE_CONTROL });
 });
