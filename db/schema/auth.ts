@@ -1,9 +1,8 @@
 // Tables better-auth reads and writes (user, session, account, verification), with the
 // spec's user fields added. The password hash lives in `accounts` (better-auth's design).
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { nowMs } from './now.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
 export const users = sqliteTable(
   'users',
@@ -23,8 +22,8 @@ export const users = sqliteTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [uniqueIndex('users_username_unique').on(t.username), uniqueIndex('users_email_unique').on(t.email)],
 );
@@ -40,8 +39,8 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [
     uniqueIndex('sessions_token_unique').on(t.token),
@@ -66,8 +65,8 @@ export const accounts = sqliteTable(
     refreshTokenExpiresAt: integer('refresh_token_expires_at', { mode: 'timestamp_ms' }),
     scope: text('scope'),
     password: text('password', { length: 255 }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [index('accounts_user_idx').on(t.userId)],
 );
@@ -79,8 +78,8 @@ export const verifications = sqliteTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );

@@ -1,8 +1,7 @@
 // Products for sale and the orders that pay for them.
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { nowMs } from './now.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
 export const products = sqliteTable('products', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -12,8 +11,8 @@ export const products = sqliteTable('products', {
   price: integer('price').notNull(),
   stripePriceId: text('stripe_price_id', { length: 255 }),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
 });
 
 export const orders = sqliteTable(
@@ -32,8 +31,8 @@ export const orders = sqliteTable(
     paymentIntentId: text('payment_intent_id').notNull(),
     customerEmail: text('customer_email'),
     lastEventId: text('last_event_id'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId), index('orders_created_idx').on(t.createdAt)],
 );
@@ -42,5 +41,5 @@ export const orders = sqliteTable(
 export const stripeEvents = sqliteTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
 });

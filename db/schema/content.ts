@@ -1,9 +1,8 @@
 // Blog, podcast, comments and newsletter: what the public pages read.
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth.ts';
+import { nowMs } from './now.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
 export const blogPosts = sqliteTable(
   'blog_posts',
@@ -21,8 +20,8 @@ export const blogPosts = sqliteTable(
       .references(() => users.id),
     readTime: integer('read_time'),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [
     uniqueIndex('blog_posts_slug_unique').on(t.slug),
@@ -42,8 +41,8 @@ export const podcastEpisodes = sqliteTable(
     episodeNumber: integer('episode_number'),
     guest: text('guest', { length: 255 }),
     isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [
     uniqueIndex('podcast_episodes_slug_unique').on(t.slug),
@@ -62,8 +61,8 @@ export const comments = sqliteTable(
       .notNull()
       .references(() => blogPosts.id, { onDelete: 'cascade' }),
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [index('comments_post_approved_idx').on(t.blogPostId, t.isApproved, t.createdAt)],
 );
@@ -76,7 +75,7 @@ export const newsletterSubscribers = sqliteTable(
     name: text('name', { length: 255 }),
     convertKitId: text('convert_kit_id'),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-    subscribedAt: integer('subscribed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    subscribedAt: integer('subscribed_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [uniqueIndex('newsletter_subscribers_email_unique').on(t.email)],
 );

@@ -52,27 +52,38 @@ export function isCacheable(request: Request, url: URL, hasSession: boolean): bo
   return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/sitemap.xml', '/robots.txt'].includes(url.pathname);
 }
 
-function pick(request: Request): 'br' | 'gzip' | null {
-  const accept = request.headers.get('accept-encoding') ?? '';
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
+/** The encoding to answer with for an Accept-Encoding header: brotli, then gzip, else none. */
+export function pickEncoding(accept: string | null | undefined): 'br' | 'gzip' | null {
+  if (/\bbr\b/.test(accept ?? '')) return 'br';
+  if (/\bgzip\b/.test(accept ?? '')) return 'gzip';
   return null;
 }
 
-function respond(entry: Entry, request: Request, state: 'HIT' | 'MISS'): Response {
-  const headers = new Headers(entry.headers);
-  headers.set('ETag', entry.etag);
-  headers.set('Last-Modified', entry.lastModified);
-  headers.set('Vary', 'Accept-Encoding, Cookie');
-  headers.set('X-Cache', state);
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-  const inm = request.headers.get('if-none-match');
-  if (inm && inm.split(/\s*,\s*/).includes(entry.etag)) return new Response(null, { status: 304, headers });
-  const encoding = pick(request);
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/** One answer for both paths (framework Response and raw Node): 304, or the right encoding. */
+function answer(entry: Entry, ask: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null }, state: 'HIT' | 'MISS'): Answer {
+  const headers: Record<string, string> = Object.fromEntries(entry.headers);
+  headers['etag'] = entry.etag;
+  headers['last-modified'] = entry.lastModified;
+  headers['vary'] = 'Accept-Encoding, Cookie';
+  headers['x-cache'] = state;
+  headers['cache-control'] ??= PUBLIC_CACHE_CONTROL;
+  if (ask.ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag)) return { status: 304, headers, body: null };
+  const encoding = pickEncoding(ask.acceptEncoding);
   const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
-  if (encoding) headers.set('Content-Encoding', encoding);
-  headers.set('Content-Length', String(body.length));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: entry.status, headers });
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = String(body.length);
+  return { status: entry.status, headers, body: ask.method === 'HEAD' ? null : body };
+}
+
+function respond(entry: Entry, request: Request, state: 'HIT' | 'MISS'): Response {
+  const a = answer(entry, { method: request.method, ifNoneMatch: request.headers.get('if-none-match'), acceptEncoding: request.headers.get('accept-encoding') }, state);
+  return new Response(a.body ? new Uint8Array(a.body) : null, { status: a.status, headers: a.headers });
 }
 
 /** A fresh cached answer for this key, or null. */
@@ -92,31 +103,13 @@ export function fromCache(key: string, request: Request): Response | null {
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const cookie = req.headers.cookie;
-  if (cookie && cookie.includes('session_token')) return false;
-  const key = req.url ?? '/';
-  const entry = entries.get(key);
+  if (req.headers.cookie?.includes('session_token')) return false;
+  const entry = entries.get(req.url ?? '/');
   if (!entry || entry.expiresAt <= Date.now()) return false;
-  const headers: Record<string, string> = Object.fromEntries(entry.headers);
-  headers['etag'] = entry.etag;
-  headers['last-modified'] = entry.lastModified;
-  headers['vary'] = 'Accept-Encoding, Cookie';
-  headers['x-cache'] = 'HIT';
-  headers['x-request-id'] = randomUUID();
-  headers['cache-control'] ??= PUBLIC_CACHE_CONTROL;
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(/\s*,\s*/).includes(entry.etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return true;
-  }
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = String(body.length);
-  res.writeHead(entry.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const a = answer(entry, { method: req.method, ifNoneMatch: req.headers['if-none-match'] ?? null, acceptEncoding: String(req.headers['accept-encoding'] ?? '') }, 'HIT');
+  a.headers['x-request-id'] = randomUUID();
+  res.writeHead(a.status, a.headers);
+  res.end(a.body ?? undefined);
   return true;
 }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
+import { pickEncoding } from './page-cache.ts';
 
 interface Asset {
   type: string;
@@ -77,15 +78,10 @@ export function createAssetHandler(clientDir: string) {
       res.end();
       return true;
     }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    let body = asset.raw;
-    if (asset.br && /\bbr\b/.test(accept)) {
-      body = asset.br;
-      headers['Content-Encoding'] = 'br';
-    } else if (asset.gzip && /\bgzip\b/.test(accept)) {
-      body = asset.gzip;
-      headers['Content-Encoding'] = 'gzip';
-    }
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const compressed = encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : null;
+    const body = compressed ?? asset.raw;
+    if (compressed) headers['Content-Encoding'] = encoding!;
     headers['Content-Length'] = String(body.length);
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,11 +1,12 @@
 // Blog posts: queries and rules.
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { blogPosts } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { PostInput } from '../../shared/schemas/blog-post.ts';
 import { truncate } from '../../shared/format.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
+import { nowMs } from '../../../db/schema/now.ts';
 
 export type Post = typeof blogPosts.$inferSelect;
 
@@ -88,7 +89,7 @@ export function updatePost(id: number, input: PostInput): Post {
       ...values,
       // publishedAt marks the first publication and is kept through later edits.
       publishedAt: existing.publishedAt ?? (values.isPublished ? new Date() : null),
-      updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))`,
+      updatedAt: nowMs,
     })
     .where(eq(blogPosts.id, id))
     .returning()

@@ -6,11 +6,11 @@ import { env, getDb } from '../context.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { logger } from '../log.ts';
 import { getStripe, paymentsConfigured, webhooks } from '../payments/stripe.ts';
+import { nowMs } from '../../../db/schema/now.ts';
 
 export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
 export const UNAVAILABLE = 'This product is currently not available for purchase.';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
 function requireStripe(): Stripe {
   const stripe = getStripe();
@@ -84,7 +84,7 @@ function recordIntent(intent: Stripe.PaymentIntent, status: OrderStatus, eventId
         amount: intent.amount_received || intent.amount,
         customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`,
         lastEventId: eventId,
-        updatedAt: now,
+        updatedAt: nowMs,
       },
     })
     .run();

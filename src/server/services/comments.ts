@@ -1,9 +1,10 @@
 // Comments: visitors submit, admins approve; only approved ones are public.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { blogPosts, comments } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import type { CommentInput } from '../../shared/schemas/comment.ts';
+import { nowMs } from '../../../db/schema/now.ts';
 
 /** What the public sees of a comment: never the e-mail. */
 export interface PublicComment {
@@ -58,7 +59,7 @@ export function listAllComments() {
 export function approveComment(id: number) {
   const row = getDb()
     .update(comments)
-    .set({ isApproved: true, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .set({ isApproved: true, updatedAt: nowMs })
     .where(eq(comments.id, id))
     .returning()
     .get();

@@ -1,9 +1,10 @@
 // Podcast episodes: queries and rules.
-import { and, desc, eq, max, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, max, ne } from 'drizzle-orm';
 import { podcastEpisodes } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { EpisodeInput } from '../../shared/schemas/podcast-episode.ts';
+import { nowMs } from '../../../db/schema/now.ts';
 
 export type Episode = typeof podcastEpisodes.$inferSelect;
 
@@ -58,7 +59,7 @@ export function updateEpisode(id: number, input: EpisodeInput): Episode {
   assertSlugFree(input.slug, id);
   return getDb()
     .update(podcastEpisodes)
-    .set({ ...input, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .set({ ...input, updatedAt: nowMs })
     .where(eq(podcastEpisodes.id, id))
     .returning()
     .get();

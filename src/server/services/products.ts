@@ -1,9 +1,10 @@
 // Products for sale. Prices are integers in cents.
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { products } from '../../../db/schema/commerce.ts';
 import { getDb } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import type { ProductInput } from '../../shared/schemas/product.ts';
+import { nowMs } from '../../../db/schema/now.ts';
 
 export type Product = typeof products.$inferSelect;
 
@@ -27,7 +28,7 @@ export function createProduct(input: ProductInput): Product {
 export function updateProduct(id: number, input: ProductInput): Product {
   const row = getDb()
     .update(products)
-    .set({ ...input, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .set({ ...input, updatedAt: nowMs })
     .where(eq(products.id, id))
     .returning()
     .get();

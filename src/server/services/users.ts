@@ -1,11 +1,12 @@
 // Users as admins manage them. Passwords and sessions are better-auth's business.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema/auth.ts';
 import { blogPosts } from '../../../db/schema/content.ts';
 import { realEmail } from '../auth.ts';
 import { getDb } from '../context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { UserUpdate } from '../../shared/schemas/user.ts';
+import { nowMs } from '../../../db/schema/now.ts';
 
 /** A user as the admin screen shows it: no password, the real e-mail or null. */
 export interface AdminUser {
@@ -58,7 +59,7 @@ export function updateUser(actorId: string, id: string, change: UserUpdate): Adm
   const db = getDb();
   db.transaction((tx) => {
     tx.update(users)
-      .set({ ...change, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+      .set({ ...change, updatedAt: nowMs })
       .where(eq(users.id, id))
       .run();
     // Revoking approval ends the user's sessions at once.
