@@ -1,18 +1,21 @@
 // Browser tests against the built server, in Debian's Chromium (no browser download).
 import { defineConfig, devices } from '@playwright/test';
+import { uploadThingToken } from './tests/support/uploadthing-token';
 
 // A random base port unless E2E_PORT is given, so a leftover server never blocks a run;
 // set once here, the test workers inherit it.
-process.env.E2E_PORT ??= String(10_000 + 4 * Math.floor(Math.random() * 5_000)); // below the ephemeral range
+process.env.E2E_PORT ??= String(10_000 + 5 * Math.floor(Math.random() * 4_000)); // below the ephemeral range
 const PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password' };
 /** A second server on an empty database (SEED_DEMO=false), for empty states. */
 export const EMPTY_URL = `http://127.0.0.1:${PORT + 1}`;
 
-/** The Stripe double and a server whose payments go to it. */
+/** The Stripe and UploadThing doubles, and a server whose payments and uploads go to them. */
 export const STRIPE_DOUBLE_URL = `http://127.0.0.1:${PORT + 2}`;
 export const PAY_URL = `http://127.0.0.1:${PORT + 3}`;
+/** HTTPS, like the real service, with tests/fixtures/tls's self-signed certificate. */
+export const UPLOADTHING_DOUBLE_URL = `https://127.0.0.1:${PORT + 4}`;
 
 const serverEnv = (port: number, dir: string, seed: boolean, extra: Record<string, string> = {}) => ({
   DATABASE_URL: `tests/.tmp/${dir}/site.db`,
@@ -39,6 +42,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'off',
+    // For the UploadThing double's self-signed certificate (every other server is plain HTTP).
+    ignoreHTTPSErrors: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -86,7 +91,18 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
         STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
         STRIPE_API_URL: STRIPE_DOUBLE_URL,
+        UPLOADTHING_TOKEN: uploadThingToken('sk_test_uploadthing_double', 'testapp'),
+        UPLOADTHING_INGEST_URL: UPLOADTHING_DOUBLE_URL,
+        NODE_EXTRA_CA_CERTS: 'tests/fixtures/tls/localhost-cert.pem',
       }),
+    },
+    {
+      command: 'exec node tests/support/uploadthing-double-server.ts',
+      url: `${UPLOADTHING_DOUBLE_URL}/__health`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { UPLOADTHING_DOUBLE_PORT: String(PORT + 4) },
     },
   ],
 });

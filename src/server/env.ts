@@ -20,6 +20,21 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An UploadThing token: base64 of JSON `{apiKey, appId, regions}`, as the dashboard gives it. */
+const UploadThingToken = z.object({
+  apiKey: z.string().startsWith('sk_'),
+  appId: z.string().min(1),
+  regions: z.array(z.string().min(1)).min(1),
+});
+const isUploadThingToken = (v: string | undefined) => {
+  if (v === undefined) return true;
+  try {
+    return UploadThingToken.safeParse(JSON.parse(Buffer.from(v, 'base64').toString('utf8'))).success;
+  } catch {
+    return false;
+  }
+};
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.string().optional(),
@@ -38,7 +53,8 @@ const EnvSchema = z
     STRIPE_API_URL: url('STRIPE_API_URL').optional(),
     KIT_API_KEY: optional,
     KIT_API_URL: url('KIT_API_URL').optional(),
-    UPLOADTHING_TOKEN: optional,
+    UPLOADTHING_TOKEN: optional.refine(isUploadThingToken, 'UPLOADTHING_TOKEN must be the token from the UploadThing dashboard (base64 of {apiKey, appId, regions})'),
+    UPLOADTHING_INGEST_URL: url('UPLOADTHING_INGEST_URL').optional(),
     ANALYTICS_ID: optional,
     ANALYTICS_DASHBOARD_URL: url('ANALYTICS_DASHBOARD_URL').optional(),
     BOOKING_URL: url('BOOKING_URL').optional(),

@@ -5,12 +5,12 @@ import { Client, clientAs } from '../support/factories.ts';
 import { ROOT } from '../support/paths.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
+// (The UploadThing token is checked in uploads-uploadthing.test.ts: set, it sends uploads away.)
 const SECRETS = {
   STRIPE_SECRET_KEY: 'sk_test_never_in_the_browser_123',
   STRIPE_WEBHOOK_SECRET: 'whsec_never_in_the_browser_456',
   KIT_API_KEY: 'kit_never_in_the_browser_789',
   BETTER_AUTH_SECRET: 'auth-secret-never-in-the-browser-0123456789abcdef',
-  UPLOADTHING_TOKEN: 'ut_never_in_the_browser',
 };
 
 let server: TestServer;

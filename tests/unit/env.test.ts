@@ -40,4 +40,13 @@ describe('configuration', () => {
     expect(env.SEED_DEMO).toBe(false);
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
   });
+
+  it("takes an UploadThing token only in the dashboard's format", () => {
+    const db = join(dir(), 'x.db');
+    const token = Buffer.from(JSON.stringify({ apiKey: 'sk_live_abc', appId: 'app1', regions: ['sea1'] })).toString('base64');
+    expect(parseEnv({ UPLOADTHING_TOKEN: token, DATABASE_URL: db }).UPLOADTHING_TOKEN).toBe(token);
+    for (const bad of ['sk_live_abc', Buffer.from('{"apiKey":"sk_1","appId":"a","regions":[]}').toString('base64')]) {
+      expect(() => parseEnv({ UPLOADTHING_TOKEN: bad, DATABASE_URL: db })).toThrow(/UPLOADTHING_TOKEN must be the token from the UploadThing dashboard/);
+    }
+  });
 });

@@ -1,10 +1,12 @@
 // Feeds and crawler files: blog RSS, the podcast RSS that Apple Podcasts and Spotify read,
 // the sitemap and robots.txt. XML is built with fast-xml-parser (escaping included).
 import XMLBuilder from 'fast-xml-builder';
+import { inArray } from 'drizzle-orm';
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { BRAND } from '../../shared/brand.ts';
-import { env } from '../env.ts';
+import { storedFiles } from '../../../db/schema/storage.ts';
+import { env, getDb } from '../context.ts';
 import { resolveUpload } from '../storage/local.ts';
 import { SERVE_TYPES } from '../storage/upload-policy.ts';
 import { listPosts } from './blog-posts.ts';
@@ -84,6 +86,18 @@ export function localFileSize(url: string): number | null {
   }
 }
 
+/** Length and type of uploaded files the site does not serve itself (UploadThing), by URL. */
+function remoteFiles(urls: string[]): Map<string, { size: number; contentType: string }> {
+  const remote = urls.filter((u) => /^https?:/.test(u));
+  if (remote.length === 0) return new Map();
+  const rows = getDb()
+    .select({ url: storedFiles.url, size: storedFiles.size, contentType: storedFiles.contentType })
+    .from(storedFiles)
+    .where(inArray(storedFiles.url, remote))
+    .all();
+  return new Map(rows.map((r) => [r.url, r]));
+}
+
 function audioType(url: string): string {
   const ext = extname(new URL(url, 'http://x').pathname).slice(1).toLowerCase();
   return SERVE_TYPES[ext] ?? 'audio/mpeg';
@@ -104,6 +118,7 @@ export function podcastFeed(): string {
   const ownerEmail = e.PODCAST_OWNER_EMAIL ?? e.CONTACT_EMAIL ?? `podcast@${new URL(site).hostname}`;
   const artwork = abs(e.PODCAST_ARTWORK_URL ?? '/images/podcast-artwork.png');
   const episodes = listEpisodes().filter((ep) => ep.audioUrl);
+  const remote = remoteFiles(episodes.map((ep) => ep.audioUrl!));
   const description = `Conversations on leadership, systems and building companies that scale, with ${BRAND.name}.`;
   return xml({
     rss: {
@@ -128,7 +143,8 @@ export function podcastFeed(): string {
         'itunes:type': 'episodic',
         item: episodes.map((ep) => {
           const url = abs(ep.audioUrl!);
-          const size = localFileSize(ep.audioUrl!);
+          const stored = remote.get(ep.audioUrl!);
+          const size = stored?.size ?? localFileSize(ep.audioUrl!);
           return {
             title: ep.title,
             guid: { '#text': episodeGuid(ep), '@_isPermaLink': 'false' },
@@ -136,7 +152,7 @@ export function podcastFeed(): string {
             pubDate: rfc2822(ep.createdAt),
             description: ep.description ?? ep.title,
             'itunes:summary': ep.description ?? ep.title,
-            enclosure: { '@_url': url, '@_length': String(size ?? 0), '@_type': audioType(ep.audioUrl!) },
+            enclosure: { '@_url': url, '@_length': String(size ?? 0), '@_type': stored?.contentType ?? audioType(ep.audioUrl!) },
             'itunes:duration': ep.duration ? String(ep.duration) : undefined,
             'itunes:episode': ep.episodeNumber ? String(ep.episodeNumber) : undefined,
             'itunes:episodeType': 'full',

@@ -10,11 +10,12 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
-import { uploadTokens } from '../../../db/schema/storage.ts';
+import { storedFiles, uploadTokens } from '../../../db/schema/storage.ts';
 import { env, getDb } from '../context.ts';
 import { HttpError, forbidden, notFound } from '../http/errors.ts';
 import { storeLocal, tempPath } from '../storage/local.ts';
 import { ALLOWED, LIMITS, declaredKind } from '../storage/upload-policy.ts';
+import { storeOnUploadThing } from '../storage/uploadthing.ts';
 
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
@@ -30,16 +31,17 @@ export function createUploadSlot(userId: string): { uploadURL: string; expiresAt
   return { uploadURL: `${env().SITE_URL}/api/uploads/${secret}`, expiresAt };
 }
 
-/** Marks the slot used; throws unless it exists, is unexpired and was never used. */
-function claim(secret: string): void {
+/** Marks the slot used; throws unless it exists, is unexpired and was never used. Answers its admin. */
+function claim(secret: string): string | null {
   const db = getDb();
   const id = hash(secret);
   const claimed = db
     .update(uploadTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(uploadTokens.id, id), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, new Date())))
-    .run();
-  if (claimed.changes === 1) return;
+    .returning({ createdBy: uploadTokens.createdBy })
+    .get();
+  if (claimed) return claimed.createdBy;
   const row = db.select().from(uploadTokens).where(eq(uploadTokens.id, id)).get();
   if (!row) throw notFound('Upload URL not found');
   throw forbidden(row.usedAt ? 'This upload URL was already used' : 'This upload URL has expired');
@@ -104,6 +106,27 @@ export async function receiveUpload(secret: string, request: Request): Promise<S
   }
 }
 
+/**
+ * Puts a checked file in its storage (UploadThing when UPLOADTHING_TOKEN is set, else
+ * UPLOADS_DIR) and records it, so its length and type stay known wherever it lives.
+ */
+async function store(tmp: string, file: { contentType: string; ext: string; size: number; owner: string | null }): Promise<string> {
+  let stored: { url: string; key: string; storage: 'local' | 'uploadthing' };
+  if (env().UPLOADTHING_TOKEN) {
+    const name = `${randomBytes(12).toString('hex')}.${file.ext}`;
+    stored = { ...(await storeOnUploadThing(tmp, name, file.contentType)), storage: 'uploadthing' };
+  } else {
+    const url = storeLocal(tmp, file.ext);
+    stored = { url, key: url.slice('/uploads/'.length), storage: 'local' };
+  }
+  getDb()
+    .insert(storedFiles)
+    .values({ ...stored, contentType: file.contentType, size: file.size, createdBy: file.owner })
+    .onConflictDoNothing()
+    .run();
+  return stored.url;
+}
+
 /** Refused bodies up to this size are read and dropped before answering. */
 const DRAIN_LIMIT = 110 * 1024 * 1024;
 
@@ -114,7 +137,7 @@ async function receive0(secret: string, request: Request): Promise<StoredUpload>
   const limit = LIMITS[kind];
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
-  claim(secret);
+  const owner = claim(secret);
   if (!request.body) throw new HttpError(400, 'The file is empty');
 
   const tmp = tempPath();
@@ -133,7 +156,7 @@ async function receive0(secret: string, request: Request): Promise<StoredUpload>
       throw new HttpError(415, `The file is not a supported ${kind} (${kind === 'image' ? 'JPEG, PNG, GIF, WebP or AVIF' : 'MP3, M4A, AAC, WAV or OGG'})`);
     }
     const duration = kind === 'audio' ? await audioDuration(tmp) : undefined;
-    const url = storeLocal(tmp, allowed.ext);
+    const url = await store(tmp, { contentType: sniffed.mime, ext: allowed.ext, size, owner });
     return duration === undefined ? { url, contentType: sniffed.mime, size } : { url, contentType: sniffed.mime, size, duration };
   } finally {
     rmSync(tmp, { force: true });

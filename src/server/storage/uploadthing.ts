@@ -1,0 +1,47 @@
+// UploadThing storage, used instead of UPLOADS_DIR when UPLOADTHING_TOKEN is set. The file has
+// already been received and checked by our own server (size, and type from its bytes); this
+// hands it to UploadThing through its server SDK and answers the public URL UploadThing gives.
+// UPLOADTHING_INGEST_URL (the SDK's documented `ingestUrl` setting) points it elsewhere, e.g.
+// at the local test double.
+import { openAsBlob } from 'node:fs';
+import { UTApi, UTFile } from 'uploadthing/server';
+import type { UploadFileResult } from 'uploadthing/types';
+import { env } from '../env.ts';
+import { HttpError } from '../http/errors.ts';
+import { logger } from '../log.ts';
+
+let api: { token: string; ingestUrl: string | undefined; utapi: UTApi } | undefined;
+
+function client(): UTApi {
+  const { UPLOADTHING_TOKEN: token, UPLOADTHING_INGEST_URL: ingestUrl } = env();
+  if (!token) throw new Error('UploadThing is not configured');
+  if (api?.token !== token || api.ingestUrl !== ingestUrl) {
+    api = { token, ingestUrl, utapi: new UTApi({ token, ...(ingestUrl ? { ingestUrl } : {}), logLevel: 'Error' }) };
+  }
+  return api.utapi;
+}
+
+const UNAVAILABLE = 'The file could not be stored on UploadThing. Please try again.';
+
+export interface RemoteFile {
+  url: string;
+  key: string;
+}
+
+/** Uploads a checked file to UploadThing; a refusal or an unreachable service answers 502. */
+export async function storeOnUploadThing(file: string, name: string, contentType: string): Promise<RemoteFile> {
+  const blob = await openAsBlob(file, { type: contentType });
+  const upload = new UTFile([blob], name, { type: contentType });
+  let result: UploadFileResult;
+  try {
+    result = await client().uploadFiles(upload);
+  } catch (err) {
+    logger.error({ err }, 'UploadThing upload failed');
+    throw new HttpError(502, UNAVAILABLE);
+  }
+  if (result.error || !result.data?.ufsUrl) {
+    logger.error({ error: result.error }, 'UploadThing refused an upload');
+    throw new HttpError(502, UNAVAILABLE);
+  }
+  return { url: result.data.ufsUrl, key: result.data.key };
+}
