@@ -384,6 +384,47 @@ test.describe('admin blog as an admin', () => {
     for (const text of junk) expect(await editor.innerHTML()).not.toContain(text);
   });
 
+  test('opening and saving an imported post keeps its code, rules, tables and small headings', async ({ page, baseURL }) => {
+    const title = `Imported Formatting ${unique()}`;
+    const content = [
+      '<p>Intro with <code>inline code</code> and <s>struck</s> text.</p>',
+      '<pre><code>const answer = 42;\nconsole.log(answer);</code></pre>',
+      '<hr>',
+      '<h4>A small heading</h4>',
+      '<table><tbody><tr><th>Plan</th><th>Price</th></tr><tr><td>Starter</td><td>$49</td></tr></tbody></table>',
+      '<p>Outro.</p>',
+    ].join('');
+    const created = await page.request.post('/api/blog-posts', {
+      data: { title, slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), content, category: 'General', isPublished: false },
+      headers: { Origin: baseURL!, ...CLOSE },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as ApiPost;
+
+    await page.goto(`/admin/blog/edit/${id}`);
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await expect(editor.locator('pre code')).toContainText('const answer = 42;');
+    await expect(editor.locator('table td', { hasText: 'Starter' })).toBeVisible();
+    // The toolbar still offers exactly the spec's tools.
+    await expect(page.getByRole('button', { name: 'Code block' })).toHaveCount(0);
+    await editor.getByText('Outro.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Edited.');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page.getByText('Post updated')).toBeVisible();
+
+    const saved = (await adminPosts(page.request)).find((p) => p.id === id)!;
+    expect(saved.content).toContain('<code>inline code</code>');
+    expect(saved.content).toContain('<s>struck</s>');
+    expect(saved.content).toMatch(/<pre><code>const answer = 42;\nconsole\.log\(answer\);<\/code><\/pre>/);
+    expect(saved.content).toContain('<hr');
+    expect(saved.content).toContain('<h4>A small heading</h4>');
+    expect(saved.content).toMatch(/<table>.*<th[^>]*>(<p>)?Plan(<\/p>)?<\/th>.*<td[^>]*>(<p>)?\$49(<\/p>)?<\/td>.*<\/table>/);
+    expect(saved.content).toContain('Outro. Edited.');
+
+    expect((await page.request.delete(`/api/blog-posts/${id}`, { headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
+  });
+
   test('WordPress import through the file picker', async ({ page, baseURL }) => {
     await page.goto('/admin/blog');
     const before = (await adminPosts(page.request)).length;

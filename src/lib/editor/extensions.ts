@@ -1,10 +1,12 @@
-// The editor's schema: exactly what the toolbar offers (bold, italic, underline, headings
-// 1-3, lists, quotes, links, alignment) plus paragraphs, hard breaks and undo history, and a
-// plain image node so images in existing or imported posts survive an edit.
+// The editor's schema. The toolbar offers exactly the spec's tools (bold, italic, underline,
+// headings 1-3, lists, quotes, links, alignment); the schema also keeps what existing and
+// imported posts carry and the public site renders (images, code, code blocks, strikethrough,
+// horizontal rules, headings 4-6, tables), so opening such a post and saving it loses nothing.
 import { TextAlign } from '@tiptap/extension-text-align';
 import { Placeholder } from '@tiptap/extensions';
 import { Extension, Node, mergeAttributes, type AnyExtension, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
+import { TableKit } from '@tiptap/extension-table';
 
 /** http(s) and mailto links, plus site-relative ones already in posts ('/work-with-me'). */
 export const isAllowedHref = (href: string) => /^(https?:\/\/|mailto:)/i.test(href) || /^\/(?!\/)|^#/.test(href);
@@ -51,11 +53,7 @@ const Align = TextAlign.extend({
 export function editorExtensions({ placeholder, onLinkShortcut }: { placeholder: string; onLinkShortcut: (editor: Editor) => void }): AnyExtension[] {
   return [
     StarterKit.configure({
-      code: false,
-      codeBlock: false,
-      strike: false,
-      horizontalRule: false,
-      heading: { levels: [1, 2, 3] },
+      heading: { levels: [1, 2, 3, 4, 5, 6] },
       link: {
         openOnClick: false,
         autolink: true,
@@ -67,6 +65,7 @@ export function editorExtensions({ placeholder, onLinkShortcut }: { placeholder:
     }),
     Align,
     Image,
+    TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({ placeholder }),
     Extension.create({
       name: 'linkShortcut',
