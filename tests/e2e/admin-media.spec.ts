@@ -282,7 +282,10 @@ test.describe('podcast', () => {
     await dialog.getByLabel('Audio URL').fill('');
     await dialog.getByLabel('Episode Title').fill('Why Most MVPs Fail Before They Launch');
     await dialog.getByRole('button', { name: 'Create Episode' }).click();
-    await expect(page.getByText('Failed to create podcast episode. Please try again.')).toBeVisible();
+    // The toast is announced even though the open dialog makes the rest of the app inert.
+    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(toasts.getByText('Failed to create podcast episode. Please try again.')).toBeVisible();
+    await expect(toasts.locator('xpath=ancestor-or-self::*[@inert or @aria-hidden="true"]')).toHaveCount(0);
     await expect(dialog.getByText('An episode with this slug already exists')).toBeVisible();
     await expect(dialog.getByLabel('Slug')).toBeFocused();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
