@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/commerce.ts';
-import { Client, clientAs, createProduct } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Client, createProduct, serverWithClients, type SessionClient } from '../support/factories.ts';
+import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof clientAs>>;
-let user: Awaited<ReturnType<typeof clientAs>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await clientAs(server, 'admin');
-  user = await clientAs(server, 'user');
-});
-afterAll(async () => {
-  await server?.stop();
-});
+let admin: SessionClient;
+let user: SessionClient;
+serverWithClients((s) => ({ server, admin, user } = s));
 
 let seq = 0;
 const uniq = (prefix = 'Product') => `${prefix} ${Date.now().toString(36)}${(seq++).toString(36)}`;

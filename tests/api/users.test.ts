@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts, users } from '../../db/schema/auth.ts';
 import { blogPosts } from '../../db/schema/content.ts';
-import { Client, clientAs, createPost, createUser } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Client, clientAs, createPost, createUser, serverWithClients, type SessionClient } from '../support/factories.ts';
+import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof clientAs>>;
-let user: Awaited<ReturnType<typeof clientAs>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await clientAs(server, 'admin');
-  user = await clientAs(server, 'user');
-});
-afterAll(async () => {
-  await server?.stop();
-});
+let admin: SessionClient;
+let user: SessionClient;
+serverWithClients((s) => ({ server, admin, user } = s));
 
 const userRow = (id: string) => server.db.select().from(users).where(eq(users.id, id)).get();
 const passwordHashOf = (id: string) =>

@@ -1,27 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blogPosts } from '../../db/schema/content.ts';
-import { Client, clientAs, createPost } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Client, createPost, serverWithClients, type SessionClient } from '../support/factories.ts';
+import type { TestServer } from '../support/server.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/wordpress-export.xml', import.meta.url), 'utf8');
 const IMPORTED_SLUGS = ['why-i-dont-write-roadmaps-anymore', 'five-questions-database', 'notes-on-hiring-draft-unfinished', 'quarterly-review-template'];
 const SKIPPED_SLUGS = ['old-announcement__trashed', 'about', 'board', 'blog'];
 
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof clientAs>>;
-let user: Awaited<ReturnType<typeof clientAs>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await clientAs(server, 'admin');
-  user = await clientAs(server, 'user');
-});
-afterAll(async () => {
-  await server?.stop();
-});
+let admin: SessionClient;
+let user: SessionClient;
+serverWithClients((s) => ({ server, admin, user } = s));
 
 interface Upload {
   xml: string | Uint8Array;

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { accounts, users } from '../../db/schema/auth.ts';
 import { blogPosts, comments, newsletterSubscribers, podcastEpisodes } from '../../db/schema/content.ts';
 import { products } from '../../db/schema/commerce.ts';
-import type { TestServer } from './server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type TestServer } from './server.ts';
 
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -144,4 +145,21 @@ export async function clientAs(server: TestServer, role: 'admin' | 'user') {
   const u = await createUser(server, { isAdmin: role === 'admin' });
   const client = await new Client(server).login(u.username, u.password);
   return Object.assign(client, { user: u });
+}
+
+export type SessionClient = Awaited<ReturnType<typeof clientAs>>;
+
+/**
+ * One built server for the test file (started before its tests, stopped after), with a
+ * logged-in admin and a logged-in user; `use` receives them once they are ready.
+ */
+export function serverWithClients(use: (s: { server: TestServer; admin: SessionClient; user: SessionClient }) => void, env: Record<string, string> = {}) {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    use({ server, admin: await clientAs(server, 'admin'), user: await clientAs(server, 'user') });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 }

@@ -1,11 +1,11 @@
 // /admin/comments: pending comments to approve or delete, approved ones to delete.
 // Comment content is plain text from the public form: it is rendered as text, never as HTML.
 import { useState } from 'react';
-import { EmptyState, PageHeader, Spinner } from '@/admin/ui/controls';
+import { EmptyState, PageHeader } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
 import { CheckIcon, TrashIcon } from '@/admin/ui/icons';
-import { LoadError } from '@/admin/ui/load-error';
+import { loadState } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
 import type { AdminComment } from '../api/comments';
 import { useComments } from '../hooks/use-comments';
@@ -98,7 +98,8 @@ function Section({ id, title, count, tone, children }: { id: string; title: stri
 }
 
 export default function CommentModeration() {
-  const { data, error, loading, refetch, pending, approved, approve, remove } = useComments();
+  const query = useComments();
+  const { pending, approved, approve, remove } = query;
   const [approvingId, setApprovingId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminComment | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -138,8 +139,8 @@ export default function CommentModeration() {
     );
 
   let body: React.ReactNode;
-  if (loading && !data) body = <Spinner label="Loading comments" />;
-  else if (error && !data) body = <LoadError title="Failed to fetch comments" onRetry={() => void refetch()} />;
+  const notYet = loadState(query, { loading: 'Loading comments', failed: 'Failed to fetch comments' });
+  if (notYet) body = notYet;
   else
     body = (
       <>

@@ -1,10 +1,10 @@
 // /admin/newsletter: subscriber stats, search, CSV export, links to Kit, and deletion.
 import { useMemo, useState } from 'react';
-import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
+import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
 import { CalendarIcon, ExternalLinkIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
-import { LoadError } from '@/admin/ui/load-error';
+import { loadState } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
 import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, type Subscriber } from '../api/subscribers';
 import { useSubscribers } from '../hooks/use-subscribers';
@@ -101,7 +101,8 @@ function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s:
 }
 
 export default function NewsletterManagement() {
-  const { data, error, loading, refetch, remove } = useSubscribers();
+  const query = useSubscribers();
+  const { data, remove } = query;
   const [search, setSearch] = useState('');
   const [toDelete, setToDelete] = useState<Subscriber | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -131,8 +132,8 @@ export default function NewsletterManagement() {
   };
 
   let list: React.ReactNode;
-  if (loading && !data) list = <Spinner label="Loading subscribers" />;
-  else if (error && !data) list = <LoadError title="Failed to fetch subscribers" onRetry={() => void refetch()} />;
+  const pending = loadState(query, { loading: 'Loading subscribers', failed: 'Failed to fetch subscribers' });
+  if (pending) list = pending;
   else if (subscribers.length === 0) list = <EmptyState title="No subscribers yet" text="People who subscribe on the site will appear here." />;
   else if (rows.length === 0)
     list = (

@@ -1,7 +1,8 @@
 // /admin/orders: what was bought, for how much, by whom, and whether it was paid. Beyond the
 // spec: what an owner selling products needs to see.
 import { useQuery } from '@/admin/lib/query';
-import { Badge, EmptyState, PageHeader, Spinner, StatCard } from '@/admin/ui/controls';
+import { Badge, EmptyState, PageHeader, StatCard } from '@/admin/ui/controls';
+import { loadState } from '@/admin/ui/load-error';
 import { formatPrice, formatShortDate } from '@/shared/format';
 
 interface Order {
@@ -31,9 +32,7 @@ export default function Orders() {
         <StatCard label="Paid Orders" value={paid.length} />
         <StatCard label="Pending or Failed" value={list.length - paid.length} />
       </section>
-      {orders.loading ? (
-        <Spinner label="Loading orders" />
-      ) : list.length === 0 ? (
+      {loadState(orders, { loading: 'Loading orders', failed: 'Failed to fetch orders' }) ?? (list.length === 0 ? (
         <EmptyState title="No orders yet" text="Orders appear here when someone starts a checkout." />
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -63,7 +62,7 @@ export default function Orders() {
             </tbody>
           </table>
         </div>
-      )}
+      ))}
     </>
   );
 }

@@ -1,8 +1,9 @@
 // /admin/podcast: episode stats, the list with an inline player, and create / edit / delete.
 // '?edit={id}' opens that episode's editor (the dashboard's edit links use it).
 import { useEffect, useState } from 'react';
-import { EmptyState, PageHeader, Spinner, StatCard } from '@/admin/ui/controls';
+import { EmptyState, PageHeader, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
+import { loadState } from '@/admin/ui/load-error';
 import { DocumentIcon, MicIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
 import { toast } from '@/lib/toast';
 import { deleteEpisode, useEpisodes, type Episode } from '../api/episodes';
@@ -12,7 +13,8 @@ import { EpisodeFormDialog } from './episode-form-dialog';
 type Editing = { episode: Episode | null } | null;
 
 export default function PodcastManagement() {
-  const { data, loading, error, refetch } = useEpisodes();
+  const query = useEpisodes();
+  const { data, loading, refetch } = query;
   const episodes = data ?? [];
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Episode | null>(null);
@@ -72,19 +74,7 @@ export default function PodcastManagement() {
         <h2 id="episodes-heading" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
           Episodes
         </h2>
-        {loading && !data ? (
-          <Spinner label="Loading episodes" />
-        ) : error && !data ? (
-          <EmptyState
-            title="Episodes could not be loaded"
-            text="Check your connection and try again."
-            action={
-              <button type="button" className="btn-secondary" onClick={() => void refetch()}>
-                Try again
-              </button>
-            }
-          />
-        ) : episodes.length === 0 ? (
+        {loadState(query, { loading: 'Loading episodes', failed: 'Episodes could not be loaded' }) ?? (episodes.length === 0 ? (
           <EmptyState title="No episodes yet" text="Record something worth hearing, then add it here." action={newButton('Create First Episode')} />
         ) : (
           <ul className="space-y-3">
@@ -99,7 +89,7 @@ export default function PodcastManagement() {
               />
             ))}
           </ul>
-        )}
+        ))}
       </section>
 
       {editing && (

@@ -1,7 +1,8 @@
 // /admin/products: product stats, the catalogue, and create / edit / delete.
 import { useState } from 'react';
-import { EmptyState, PageHeader, Spinner, StatCard } from '@/admin/ui/controls';
+import { EmptyState, PageHeader, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
+import { loadState } from '@/admin/ui/load-error';
 import { BagIcon, CartIcon, DollarIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@/shared/format';
@@ -12,7 +13,8 @@ import { ProductFormDialog } from './product-form-dialog';
 type Editing = { product: Product | null } | null;
 
 export default function ProductManagement() {
-  const { data, loading, error, refetch } = useProducts();
+  const query = useProducts();
+  const { data, refetch } = query;
   const products = data ?? [];
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -60,19 +62,7 @@ export default function ProductManagement() {
         <h2 id="products-heading" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
           Products
         </h2>
-        {loading && !data ? (
-          <Spinner label="Loading products" />
-        ) : error && !data ? (
-          <EmptyState
-            title="Products could not be loaded"
-            text="Check your connection and try again."
-            action={
-              <button type="button" className="btn-secondary" onClick={() => void refetch()}>
-                Try again
-              </button>
-            }
-          />
-        ) : products.length === 0 ? (
+        {loadState(query, { loading: 'Loading products', failed: 'Products could not be loaded' }) ?? (products.length === 0 ? (
           <EmptyState title="No products yet" text="Add a session, a playbook or a workshop people can buy." action={newButton('Create First Product')} />
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -80,7 +70,7 @@ export default function ProductManagement() {
               <ProductCard key={product.id} product={product} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
             ))}
           </ul>
-        )}
+        ))}
       </section>
 
       {editing && (

@@ -4,12 +4,12 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { $session } from '@/admin/lib/session';
-import { Badge, EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
+import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
 import { ClockIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
 import { InlineSwitch } from '@/admin/ui/inline-switch';
-import { LoadError } from '@/admin/ui/load-error';
+import { loadState } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
 import type { UserUpdate } from '@/shared/schemas/user';
 import type { AdminUser } from '../api/users';
@@ -90,7 +90,8 @@ function UserRow({ user, isSelf, saving, onChange, onDelete }: RowProps) {
 export default function UserManagement() {
   const session = useStore($session);
   const me = session.status === 'ready' ? session.user?.id : undefined;
-  const { data, error, loading, refetch, saving, update, remove } = useUsers();
+  const query = useUsers();
+  const { data, saving, update, remove } = query;
   const [search, setSearch] = useState('');
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -118,8 +119,8 @@ export default function UserManagement() {
   };
 
   let list: React.ReactNode;
-  if (loading && !data) list = <Spinner label="Loading users" />;
-  else if (error && !data) list = <LoadError title="Failed to fetch users" onRetry={() => void refetch()} />;
+  const pending = loadState(query, { loading: 'Loading users', failed: 'Failed to fetch users' });
+  if (pending) list = pending;
   else if (users.length === 0) list = <EmptyState title="No users yet" text="People who register on the site will appear here." />;
   else if (rows.length === 0)
     list = (
