@@ -1,6 +1,7 @@
 // /admin/comments: pending comments to approve or delete, approved ones to delete.
 // Comment content is plain text from the public form: it is rendered as text, never as HTML.
 import { useState } from 'react';
+import { useConfirmDelete } from '@/admin/lib/confirm-delete';
 import { EmptyState, PageHeader } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
@@ -101,23 +102,13 @@ export default function CommentModeration() {
   const query = useComments();
   const { pending, approved, approve, remove } = query;
   const [approvingId, setApprovingId] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<AdminComment | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useConfirmDelete(remove);
+  const toDelete = deletion.target;
 
   const onApprove = async (c: AdminComment) => {
     setApprovingId(c.id);
     await approve(c);
     setApprovingId(null);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    // Closed either way: the toast says how it went, and a toast under an open modal
-    // would be hidden from assistive technology.
-    await remove(toDelete);
-    setDeleting(false);
-    setToDelete(null);
   };
 
   const list = (items: AdminComment[], empty: { title: string; text: string }, canApprove: boolean) =>
@@ -129,10 +120,10 @@ export default function CommentModeration() {
           <CommentCard
             key={c.id}
             comment={c}
-            busy={approvingId === c.id || (deleting && toDelete?.id === c.id)}
+            busy={approvingId === c.id || (deletion.busy && toDelete?.id === c.id)}
             approving={approvingId === c.id}
             onApprove={canApprove ? () => void onApprove(c) : undefined}
-            onDelete={() => setToDelete(c)}
+            onDelete={() => deletion.ask(c)}
           />
         ))}
       </ul>
@@ -161,10 +152,10 @@ export default function CommentModeration() {
         open={toDelete !== null}
         title="Delete comment?"
         description="Are you sure you want to delete this comment? This action cannot be undone."
-        confirmLabel={deleting ? 'Deleting...' : 'Delete Comment'}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => !deleting && setToDelete(null)}
+        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete Comment'}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </>
   );

@@ -1,5 +1,6 @@
 // /admin/newsletter: subscriber stats, search, CSV export, links to Kit, and deletion.
 import { useMemo, useState } from 'react';
+import { useConfirmDelete } from '@/admin/lib/confirm-delete';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
@@ -104,8 +105,8 @@ export default function NewsletterManagement() {
   const query = useSubscribers();
   const { data, remove } = query;
   const [search, setSearch] = useState('');
-  const [toDelete, setToDelete] = useState<Subscriber | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useConfirmDelete(remove);
+  const toDelete = deletion.target;
 
   const subscribers = useMemo(() => data ?? [], [data]);
   const stats = useMemo(() => subscriberStats(subscribers), [subscribers]);
@@ -120,16 +121,6 @@ export default function NewsletterManagement() {
   };
 
   const exportCsv = () => downloadText(subscribersCsv(subscribers), csvFileName());
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    // Closed either way: the toast says how it went, and a toast under an open modal
-    // would be hidden from assistive technology.
-    await remove(toDelete);
-    setDeleting(false);
-    setToDelete(null);
-  };
 
   let list: React.ReactNode;
   const pending = loadState(query, { loading: 'Loading subscribers', failed: 'Failed to fetch subscribers' });
@@ -147,7 +138,7 @@ export default function NewsletterManagement() {
         }
       />
     );
-  else list = <SubscriberTable rows={rows} onDelete={setToDelete} />;
+  else list = <SubscriberTable rows={rows} onDelete={deletion.ask} />;
 
   return (
     <>
@@ -200,10 +191,10 @@ export default function NewsletterManagement() {
             </>
           )
         }
-        confirmLabel={deleting ? 'Deleting...' : 'Delete Subscriber'}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => !deleting && setToDelete(null)}
+        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete Subscriber'}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </>
   );

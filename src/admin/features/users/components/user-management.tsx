@@ -3,6 +3,7 @@
 // delete themselves (the server refuses too), so their own row's controls are disabled.
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
+import { useConfirmDelete } from '@/admin/lib/confirm-delete';
 import { $session } from '@/admin/lib/session';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
@@ -93,8 +94,8 @@ export default function UserManagement() {
   const query = useUsers();
   const { data, saving, update, remove } = query;
   const [search, setSearch] = useState('');
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useConfirmDelete(remove);
+  const toDelete = deletion.target;
 
   const users = useMemo(() => newestFirst(data ?? []), [data]);
   const stats = useMemo(() => userStats(users), [users]);
@@ -106,16 +107,6 @@ export default function UserManagement() {
     setSearch('');
     // The button goes away with the empty state: keep the keyboard where the search is.
     document.getElementById('user-search')?.focus();
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    // Closed either way: the toast says how it went, and a toast under an open modal
-    // would be hidden from assistive technology.
-    await remove(toDelete);
-    setDeleting(false);
-    setToDelete(null);
   };
 
   let list: React.ReactNode;
@@ -138,7 +129,7 @@ export default function UserManagement() {
     list = (
       <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
         {rows.map((u) => (
-          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => setToDelete(u)} />
+          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => deletion.ask(u)} />
         ))}
       </ul>
     );
@@ -174,10 +165,10 @@ export default function UserManagement() {
         open={toDelete !== null}
         title="Delete user?"
         description={toDelete ? `Are you sure you want to delete ${toDelete.username}? This action cannot be undone.` : ''}
-        confirmLabel={deleting ? 'Deleting...' : 'Delete User'}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => !deleting && setToDelete(null)}
+        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete User'}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </>
   );
