@@ -367,8 +367,18 @@ test.describe('products', () => {
     await card.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await expect(confirm).toContainText(`"${name}"`);
+    // A failed delete says so and keeps the dialog open to retry.
+    await page.route('**/api/products/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { message: 'Internal error' } }) : route.fallback(),
+    );
+    await confirm.getByRole('button', { name: 'Delete Product' }).click();
+    await expect(page.getByText('Failed to delete the product. Please try again.')).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Delete Product' })).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Delete Product' })).toBeEnabled();
+    await page.unroute('**/api/products/*');
     await confirm.getByRole('button', { name: 'Delete Product' }).click();
     await expect(page.getByText('Product deleted', { exact: true })).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(card).toHaveCount(0);
     expect((await getJson<ApiProduct[]>(page, '/api/products')).some((p) => p.name === name)).toBe(false);
   });

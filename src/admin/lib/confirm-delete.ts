@@ -1,6 +1,6 @@
 // The state behind a screen's delete confirmation: which item is asked about, and whether the
-// delete is running. The dialog closes either way once it has run: the toast says how it went,
-// and a toast under an open modal would be hidden from assistive technology.
+// delete is running. It closes when `remove` succeeds; when `remove` throws (after toasting
+// the failure) it stays open, to retry or cancel.
 import { useState } from 'react';
 
 export function useConfirmDelete<T>(remove: (item: T) => Promise<unknown>) {
@@ -19,9 +19,11 @@ export function useConfirmDelete<T>(remove: (item: T) => Promise<unknown>) {
       setBusy(true);
       try {
         await remove(target);
+        setTarget(null);
+      } catch {
+        // The failure has been toasted; the dialog stays open.
       } finally {
         setBusy(false);
-        setTarget(null);
       }
     },
   };

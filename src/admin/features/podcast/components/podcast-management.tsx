@@ -2,6 +2,7 @@
 // '?edit={id}' opens that episode's editor (the dashboard's edit links use it).
 import { useEffect, useState } from 'react';
 import { EmptyState, PageHeader, StatCard } from '@/admin/ui/controls';
+import { useConfirmDelete } from '@/admin/lib/confirm-delete';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { loadState } from '@/admin/ui/load-error';
 import { DocumentIcon, MicIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
@@ -17,8 +18,6 @@ export default function PodcastManagement() {
   const { data, loading, refetch } = query;
   const episodes = data ?? [];
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Episode | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [playing, setPlaying] = useState<number | null>(null);
 
   const nextNumber = episodes.reduce((max, e) => Math.max(max, e.episodeNumber ?? 0), 0) + 1;
@@ -35,21 +34,13 @@ export default function PodcastManagement() {
     if (episode) setEditing({ episode });
   }, [data]);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deleteEpisode(deleting.id);
-      toast({ title: 'Episode deleted', description: `"${deleting.title}" was removed from the website.` });
-      if (playing === deleting.id) setPlaying(null);
-      setDeleting(null);
-      await refetch();
-    } catch {
-      // mutate() has shown the failure toast; the dialog stays open to retry or cancel.
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+  const deletion = useConfirmDelete(async (episode: Episode) => {
+    await deleteEpisode(episode.id);
+    toast({ title: 'Episode deleted', description: `"${episode.title}" was removed from the website.` });
+    if (playing === episode.id) setPlaying(null);
+    await refetch();
+  });
+  const deleting = deletion.target;
 
   const newButton = (label: string) => (
     <button type="button" className="btn-primary" onClick={() => setEditing({ episode: null })} disabled={loading && !data}>
@@ -85,7 +76,7 @@ export default function PodcastManagement() {
                 playing={playing === episode.id}
                 onTogglePlay={() => setPlaying((p) => (p === episode.id ? null : episode.id))}
                 onEdit={() => setEditing({ episode })}
-                onDelete={() => setDeleting(episode)}
+                onDelete={() => deletion.ask(episode)}
               />
             ))}
           </ul>
@@ -107,10 +98,10 @@ export default function PodcastManagement() {
       <ConfirmDialog
         open={deleting !== null}
         description={`This action cannot be undone. This will permanently delete the episode "${deleting?.title ?? ''}" and remove it from the website.`}
-        confirmLabel={deleteBusy ? 'Deleting...' : 'Delete Episode'}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => !deleteBusy && setDeleting(null)}
+        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete Episode'}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </>
   );

@@ -1,6 +1,7 @@
 // /admin/products: product stats, the catalogue, and create / edit / delete.
 import { useState } from 'react';
 import { EmptyState, PageHeader, StatCard } from '@/admin/ui/controls';
+import { useConfirmDelete } from '@/admin/lib/confirm-delete';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { loadState } from '@/admin/ui/load-error';
 import { BagIcon, CartIcon, DollarIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
@@ -17,26 +18,16 @@ export default function ProductManagement() {
   const { data, refetch } = query;
   const products = data ?? [];
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
 
   const active = products.filter((p) => p.isActive);
   const totalValue = active.reduce((sum, p) => sum + p.price, 0);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deleteProduct(deleting.id);
-      toast({ title: 'Product deleted', description: `${deleting.name} was removed from the website.` });
-      setDeleting(null);
-      await refetch();
-    } catch {
-      // mutate() has shown the failure toast; the dialog stays open to retry or cancel.
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+  const deletion = useConfirmDelete(async (product: Product) => {
+    await deleteProduct(product.id);
+    toast({ title: 'Product deleted', description: `${product.name} was removed from the website.` });
+    await refetch();
+  });
+  const deleting = deletion.target;
 
   const newButton = (label: string) => (
     <button type="button" className="btn-primary" onClick={() => setEditing({ product: null })}>
@@ -67,7 +58,7 @@ export default function ProductManagement() {
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {products.map((product) => (
-              <ProductCard key={product.id} product={product} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
+              <ProductCard key={product.id} product={product} onEdit={() => setEditing({ product })} onDelete={() => deletion.ask(product)} />
             ))}
           </ul>
         ))}
@@ -87,10 +78,10 @@ export default function ProductManagement() {
       <ConfirmDialog
         open={deleting !== null}
         description={`This action cannot be undone. This will permanently delete the product "${deleting?.name ?? ''}" and remove it from the website.`}
-        confirmLabel={deleteBusy ? 'Deleting...' : 'Delete Product'}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => !deleteBusy && setDeleting(null)}
+        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete Product'}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </>
   );
