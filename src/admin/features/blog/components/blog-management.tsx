@@ -2,7 +2,8 @@
 // WordPress import, new post, and delete behind a confirmation.
 import { useState } from 'react';
 import { Link } from '@/admin/lib/link';
-import { handleUnauthorized, useQuery } from '@/admin/lib/query';
+import { useConfirmDelete } from '@/admin/lib/confirm-delete';
+import { useQuery } from '@/admin/lib/query';
 import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
@@ -28,24 +29,12 @@ export default function BlogManagement() {
   const [limit, setLimit] = useState(PAGE);
   const posts = data ?? NO_POSTS;
   const { search, setSearch, status, setStatus, visible, stats, active, clear } = usePostFilters(posts);
-  const [toDelete, setToDelete] = useState<Post | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deletePost(toDelete.id);
-      toast({ title: 'Post deleted', description: 'The blog post has been successfully deleted.' });
-      setToDelete(null);
-      void refetch();
-    } catch (err) {
-      // mutate() has shown the failure toast (or the logged-out one).
-      handleUnauthorized(err);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deletion = useConfirmDelete(async (post: Post) => {
+    await deletePost(post.id);
+    toast({ title: 'Post deleted', description: 'The blog post has been successfully deleted.' });
+    void refetch();
+  });
+  const toDelete = deletion.target;
 
   const newPost = (
     <Link href="/admin/blog/new" className="btn-primary">
@@ -94,7 +83,7 @@ export default function BlogManagement() {
       <ul className="space-y-3" aria-label="Blog posts">
         {visible.slice(0, limit).map((post) => (
           <li key={post.id}>
-            <PostCard post={post} onDelete={setToDelete} />
+            <PostCard post={post} onDelete={deletion.ask} />
           </li>
         ))}
         {visible.length > limit && (
@@ -142,9 +131,9 @@ export default function BlogManagement() {
         open={toDelete !== null}
         description={`This action cannot be undone. This will permanently delete the blog post "${toDelete?.title ?? ''}" and remove it from the website.`}
         confirmLabel="Delete Post"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </div>
   );
