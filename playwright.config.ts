@@ -17,9 +17,9 @@ export const PAY_URL = `http://127.0.0.1:${PORT + 3}`;
 /** HTTPS, like the real service, with tests/fixtures/tls's self-signed certificate. */
 export const UPLOADTHING_DOUBLE_URL = `https://127.0.0.1:${PORT + 4}`;
 
-const serverEnv = (port: number, dir: string, seed: boolean, extra: Record<string, string> = {}) => ({
-  DATABASE_URL: `tests/.tmp/${dir}/site.db`,
-  UPLOADS_DIR: `tests/.tmp/${dir}/uploads`,
+const serverEnv = (port: number, seed: boolean, extra: Record<string, string> = {}) => ({
+  DATABASE_URL: `tests/.tmp/e2e-${port}/site.db`,
+  UPLOADS_DIR: `tests/.tmp/e2e-${port}/uploads`,
   PORT: String(port),
   HOST: '127.0.0.1',
   SITE_URL: `http://127.0.0.1:${port}`,
@@ -30,6 +30,15 @@ const serverEnv = (port: number, dir: string, seed: boolean, extra: Record<strin
   RATE_LIMITS: 'off',
   FORM_MIN_FILL_MS: '0',
   ...extra,
+});
+
+/** A built site on `port`: a fresh database (with the demo content when `seed`) and a known admin for every run. */
+const site = (port: number, seed: boolean, extra: Record<string, string> = {}) => ({
+  command: `rm -rf tests/.tmp/e2e-${port} && node scripts/prepare.ts && exec node scripts/serve.ts`,
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: serverEnv(port, seed, extra),
 });
 
 export default defineConfig({
@@ -59,50 +68,29 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
+    site(PORT, true),
+    site(PORT + 1, false),
     {
-      // A fresh database with the demo content and a known admin for every run.
-      command: `rm -rf tests/.tmp/e2e-${PORT} && node scripts/prepare.ts && exec node scripts/serve.ts`,
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(PORT, `e2e-${PORT}`, true),
-    },
-    {
-      command: `rm -rf tests/.tmp/e2e-${PORT + 1} && node scripts/prepare.ts && exec node scripts/serve.ts`,
-      url: `${EMPTY_URL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(PORT + 1, `e2e-${PORT + 1}`, false),
-    },
-    {
-      command: 'exec node tests/support/stripe-double-server.ts',
+      command: `exec node tests/support/double-server.ts stripe ${PORT + 2}`,
       url: `${STRIPE_DOUBLE_URL}/__health`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { STRIPE_DOUBLE_PORT: String(PORT + 2) },
     },
+    site(PORT + 3, true, {
+      STRIPE_SECRET_KEY: 'sk_test_double',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_URL: STRIPE_DOUBLE_URL,
+      UPLOADTHING_TOKEN: uploadThingToken('sk_test_uploadthing_double', 'testapp'),
+      UPLOADTHING_INGEST_URL: UPLOADTHING_DOUBLE_URL,
+      NODE_EXTRA_CA_CERTS: 'tests/fixtures/tls/localhost-cert.pem',
+    }),
     {
-      command: `rm -rf tests/.tmp/e2e-${PORT + 3} && node scripts/prepare.ts && exec node scripts/serve.ts`,
-      url: `${PAY_URL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(PORT + 3, `e2e-${PORT + 3}`, true, {
-        STRIPE_SECRET_KEY: 'sk_test_double',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-        STRIPE_API_URL: STRIPE_DOUBLE_URL,
-        UPLOADTHING_TOKEN: uploadThingToken('sk_test_uploadthing_double', 'testapp'),
-        UPLOADTHING_INGEST_URL: UPLOADTHING_DOUBLE_URL,
-        NODE_EXTRA_CA_CERTS: 'tests/fixtures/tls/localhost-cert.pem',
-      }),
-    },
-    {
-      command: 'exec node tests/support/uploadthing-double-server.ts',
+      command: `exec node tests/support/double-server.ts uploadthing ${PORT + 4}`,
       url: `${UPLOADTHING_DOUBLE_URL}/__health`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { UPLOADTHING_DOUBLE_PORT: String(PORT + 4) },
     },
   ],
 });

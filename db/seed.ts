@@ -2,6 +2,7 @@
 // to show. It only ever fills an empty database: once any post, episode or product exists
 // the site belongs to its owner and the seed stays out of the way.
 import { randomUUID } from 'node:crypto';
+import { placeholderEmail } from '../src/server/auth.ts';
 import { readTimeOf } from '../src/server/services/sanitize.ts';
 import { slugify } from '../src/shared/format.ts';
 import type { Db } from './client.ts';
@@ -472,7 +473,7 @@ export async function seedDemo(db: Db, authorId?: string): Promise<boolean> {
             id: randomUUID(),
             username: 'author',
             displayUsername: 'Author',
-            email: 'author@no-email.invalid',
+            email: placeholderEmail('author'),
             name: 'Site Author',
             firstName: 'Site',
             lastName: 'Author',

@@ -10,37 +10,16 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { freePort, waitFor } from '../tests/support/net.ts';
+import { ROOT } from '../tests/support/paths.ts';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const DURATION = QUICK ? 3 : 8;
 const CONNECTIONS = 32;
-const ROOT = new URL('../', import.meta.url).pathname;
 const TMP = `${ROOT}data/bench`;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 function peakRssMb(pid: number): number {
   try {
@@ -59,7 +38,7 @@ async function startSite(db: string, seed: boolean): Promise<{ url: string; proc
   // The flags npm start uses.
   const proc = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/serve.ts'], { cwd: ROOT, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`);
+  await waitFor(`${url}/healthz`, 20_000);
   return { url, proc };
 }
 
@@ -83,7 +62,7 @@ async function startCeiling(pages: Map<string, { body: Buffer; type: string; enc
     }).listen(${port}, '127.0.0.1');`;
   const proc = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}${[...pages.keys()][0]}`);
+  await waitFor(`${url}${[...pages.keys()][0]}`, 20_000);
   return { url, proc };
 }
 

@@ -115,6 +115,9 @@ if (!existsSync(buildStamp) || readFileSync(buildStamp, 'utf8') !== buildKey) {
 
 rmSync(lock, { recursive: true, force: true });
 if (mode === 'build') process.exit(0);
+// Dependencies and build are current: processes started from here on need not check again
+// (tests/support/global-setup.ts skips its own `bootstrap.mjs build` when this is set).
+env.SETUP_DONE = '1';
 
 if (mode === 'test') {
   // Browser tests need Debian's Chromium; install it when missing (we run as root).

@@ -3,9 +3,7 @@
 //   node scripts/prepare.ts               all of it
 //   node scripts/prepare.ts --migrate-only
 //   node scripts/prepare.ts --seed        seed even when SEED_DEMO=false (still only when empty)
-import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
-import { users } from '../db/schema/auth.ts';
 import { seedDemo } from '../db/seed.ts';
 import { loadEnvOrExit } from '../src/server/env.ts';
 import { ensureAdmin } from '../src/server/services/accounts.ts';
@@ -18,8 +16,8 @@ console.log(`[prepare] database ready at ${env.DATABASE_URL}`);
 if (!args.has('--migrate-only')) {
   let adminId: string | undefined;
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    const outcome = await ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
-    adminId = getDb().select({ id: users.id }).from(users).where(eq(users.username, env.ADMIN_USERNAME.toLowerCase())).get()?.id;
+    const { outcome, id } = await ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+    adminId = id;
     console.log(`[prepare] admin "${env.ADMIN_USERNAME}": ${outcome}`);
   }
   if (env.SEED_DEMO || args.has('--seed')) {

@@ -3,7 +3,6 @@
 declare namespace App {
   interface Locals {
     user: import('./server/session.ts').SessionUser | null;
-    sessionId: string | null;
     requestId: string;
   }
 }

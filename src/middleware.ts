@@ -2,23 +2,18 @@
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { cacheVersion, fromCache, isCacheable, storeAndRespond } from '@/server/http/page-cache';
+import { env } from '@/server/env';
 import { logger } from '@/server/log';
 import { hasSessionCookie, readSession } from '@/server/session';
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const { locals, request, cookies } = context;
+  const { locals, request, cookies, url } = context;
   const started = performance.now();
   locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
-  locals.user = null;
-  locals.sessionId = null;
   const hasSession = hasSessionCookie(cookies);
-  if (hasSession) {
-    const info = await readSession(request.headers);
-    locals.user = info.user;
-    locals.sessionId = info.sessionId;
-  }
+  locals.user = hasSession ? await readSession(request.headers) : null;
+  const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || env().SITE_URL.startsWith('https://');
   let response: Response;
-  const url = new URL(request.url);
   if (isCacheable(request, url, hasSession)) {
     const key = url.pathname + url.search;
     const renderedAt = cacheVersion();
@@ -26,7 +21,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (hit) response = hit;
     else {
       // Security headers go in before storing, so cached answers carry them too.
-      const rendered = withSecurityHeaders(await next(), locals.requestId, isHttps(request));
+      const rendered = withSecurityHeaders(await next(), locals.requestId, https);
       response = await storeAndRespond(key, request, rendered, renderedAt);
     }
   } else {
@@ -38,7 +33,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // One structured line per API call and per page render (cache hits are answered before this).
   logger.info({ reqId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
-  return withSecurityHeaders(response, locals.requestId, isHttps(request));
+  return withSecurityHeaders(response, locals.requestId, https);
 });
 
 function withSecurityHeaders(response: Response, requestId: string, https: boolean): Response {
@@ -51,10 +46,6 @@ function withSecurityHeaders(response: Response, requestId: string, https: boole
     setSecurityHeaders(copy.headers, requestId, https);
     return copy;
   }
-}
-
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || (process.env.SITE_URL ?? '').startsWith('https://');
 }
 
 /** Headers every response carries; the script/style policy itself is Astro's <meta> CSP. */

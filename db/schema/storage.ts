@@ -29,4 +29,3 @@ export const storedFiles = sqliteTable('stored_files', {
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
 });
-export type StoredFile = typeof storedFiles.$inferSelect;

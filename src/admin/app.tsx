@@ -46,8 +46,10 @@ function Denied({ mode }: { mode: GuardMode }) {
 
 function Shell({ username, children }: { username: string; children: React.ReactNode }) {
   const path = useStore($path);
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [path]);
+  // The menu is open on the page where it was opened: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === path;
+  const setOpen = (next: boolean) => setOpenOn(next ? path : null);
   const navLinks = (
     <ul className="space-y-1">
       {NAV.map((n) => {

@@ -4,15 +4,16 @@
 // choosing a category asks the server's full-text search for the first page of matches, and
 // 'Load more' appends the next page, so 10,000 posts cost no more than 24.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PostCard, type PostCardData } from '@/components/ui/PostCard';
+import { PostCard } from '@/components/ui/PostCard';
 import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import type { PostSummary } from '@/shared/schemas/blog-post';
 
 export const ALL = 'All';
 
 interface Props {
   /** This page of posts matching the initial query and category. */
-  posts: PostCardData[];
+  posts: PostSummary[];
   /** How many posts match the initial query and category. */
   total: number;
   /** How many posts are published at all. */
@@ -25,7 +26,7 @@ interface Props {
 }
 
 interface Page {
-  items: PostCardData[];
+  items: PostSummary[];
   total: number;
 }
 
@@ -101,7 +102,6 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
     syncUrl(q, c);
   };
   const onSubmit = (e: FormEvent) => e.preventDefault();
-  const shown = items;
   const nextHref = `/blog?${new URLSearchParams({ ...(query.trim() ? { q: query.trim() } : {}), ...(category !== ALL ? { category } : {}), page: String(page + 1) })}`;
 
   return (
@@ -182,9 +182,9 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
         </p>
       )}
 
-      {shown.length > 0 ? (
+      {items.length > 0 ? (
         <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((post, i) => (
+          {items.map((post, i) => (
             <li key={post.id} className="flex">
               <PostCard post={post} eager={i < 3} className="w-full" />
             </li>
@@ -224,7 +224,7 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
         </div>
       )}
 
-      {shown.length > 0 && shown.length < total && (
+      {items.length > 0 && items.length < total && (
         <div className="mt-10 flex justify-center">
           <a
             href={nextHref}

@@ -7,7 +7,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@/shared/format';
 
-export interface CheckoutProduct {
+interface CheckoutProduct {
   id: number;
   name: string;
   description: string | null;

@@ -1,11 +1,12 @@
 // A post's comments: the approved ones (rendered on the server, refreshed after a submission)
 // and the form. New comments wait for an admin's approval, so a submission never shows up at once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Honeypot } from '@/components/ui/Honeypot';
 import { api, ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { formatLongDate } from '@/shared/format';
 
-export interface CommentView {
+interface CommentView {
   id: number;
   authorName: string;
   content: string;
@@ -146,10 +147,7 @@ export default function Comments({ postId, initialComments }: Props) {
           Leave a comment
         </h3>
         <p className="mt-1 text-sm text-slate-600">Comments are reviewed before they appear. Your email is never published.</p>
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="comment-website">Website</label>
-          <input id="comment-website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
-        </div>
+        <Honeypot id="comment-website" value={website} onChange={setWebsite} />
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor="comment-authorName" className="label">

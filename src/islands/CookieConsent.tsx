@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { applyConsent } from '@/lib/analytics';
-import { $consent, acceptAll, CATEGORIES, loadConsent, rejectAll, saveConsent, type ConsentPreferences } from '@/lib/consent';
+import { $consent, acceptAll, CATEGORIES, loadConsent, openCookieSettings, rejectAll, saveConsent, type ConsentPreferences } from '@/lib/consent';
 
 interface Props {
   analyticsId: string | null;
@@ -44,14 +44,7 @@ export default function CookieConsent({ analyticsId }: Props) {
               </a>
             </p>
             <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn-secondary"
-                onClick={() => {
-                  setDraft($consent.get());
-                  dialog.current?.showModal();
-                }}
-              >
+              <button type="button" className="btn-secondary" onClick={openCookieSettings}>
                 Customize
               </button>
               <button type="button" className="btn-secondary" onClick={() => decide(rejectAll())}>

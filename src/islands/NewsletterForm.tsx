@@ -1,6 +1,7 @@
 // The site's own newsletter sign-up: posts to /api/newsletter/subscribe and says plainly
 // whether it worked. Used on the home page, posts, the podcast, /newsletter and work-with-me.
 import { useRef, useState, type FormEvent } from 'react';
+import { Honeypot } from '@/components/ui/Honeypot';
 import { api, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -50,11 +51,7 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
     : 'input py-3';
   return (
     <form onSubmit={submit} className="w-full" noValidate={false}>
-      {/* A field people never see; bots that fill every input give themselves away. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${idPrefix}-website`}>Website</label>
-        <input id={`${idPrefix}-website`} type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
-      </div>
+      <Honeypot id={`${idPrefix}-website`} value={website} onChange={setWebsite} />
       <div className="flex flex-col gap-3 sm:flex-row">
         {withName && (
           <div className="sm:w-44">

@@ -2,32 +2,20 @@
 // audio player at a time. Rendered on the server with every episode, so the list reads
 // without JavaScript; hydration adds the search and the players.
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatLongDate, formatMinutes } from '@/shared/format';
-
-/** What the island needs of an episode (serialisable: dates as ISO strings). */
-export interface PublicEpisode {
-  id: number;
-  episodeNumber: number | null;
-  title: string;
-  guest: string | null;
-  description: string | null;
-  audioUrl: string | null;
-  duration: number | null;
-  createdAt: string;
-}
+import { episodeHeading, formatLongDate, formatMinutes } from '@/shared/format';
+import type { PublicEpisode } from '@/shared/schemas/podcast-episode';
 
 interface Props {
   episodes: PublicEpisode[];
 }
 
 /** The spec's podcast search: case-insensitive substring of title, guest or description. */
-export function matchesEpisode(e: PublicEpisode, query: string): boolean {
+function matchesEpisode(e: PublicEpisode, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [e.title, e.guest, e.description].some((field) => field?.toLowerCase().includes(q));
 }
 
-const heading = (e: PublicEpisode) => (e.episodeNumber === null ? e.title : `Episode ${e.episodeNumber}: ${e.title}`);
 const playLabel = (e: PublicEpisode, open: boolean) =>
   `${open ? 'Pause' : 'Play'} episode ${e.episodeNumber ?? e.title}`;
 
@@ -157,7 +145,7 @@ function EpisodeItem({ episode: e, open, onToggle }: ItemProps) {
           </span>
         )}
         <div className="min-w-0 self-center">
-          <h3 className="text-lg leading-snug font-bold text-ink sm:text-xl">{heading(e)}</h3>
+          <h3 className="text-lg leading-snug font-bold text-ink sm:text-xl">{episodeHeading(e)}</h3>
           {e.guest && <p className="mt-1 text-sm font-medium text-brand-700">with {e.guest}</p>}
         </div>
         {/* Below the title: full width on phones, aligned with the title from sm up. */}
@@ -184,7 +172,7 @@ function EpisodeItem({ episode: e, open, onToggle }: ItemProps) {
           </p>
         </div>
       </article>
-      {open && e.audioUrl && <Player id={playerId} src={e.audioUrl} label={`Audio player: ${heading(e)}`} />}
+      {open && e.audioUrl && <Player id={playerId} src={e.audioUrl} label={`Audio player: ${episodeHeading(e)}`} />}
     </li>
   );
 }

@@ -13,11 +13,6 @@ export interface SessionUser {
   isApproved: boolean;
 }
 
-export interface SessionInfo {
-  user: SessionUser | null;
-  sessionId: string | null;
-}
-
 const SESSION_COOKIES = ['site.session_token', '__Secure-site.session_token'];
 
 /** True when the request carries a session cookie at all (saves a query for anonymous visitors). */
@@ -25,23 +20,19 @@ export function hasSessionCookie(cookies: AstroCookies): boolean {
   return SESSION_COOKIES.some((name) => cookies.has(name));
 }
 
-/** Reads the session from the request's cookies; null user when absent, expired or unapproved. */
-export async function readSession(headers: Headers): Promise<SessionInfo> {
+/** The user of the request's session cookie; null when absent, expired or unapproved. */
+export async function readSession(headers: Headers): Promise<SessionUser | null> {
   const result = await getAuth().api.getSession({ headers });
-  if (!result) return { user: null, sessionId: null };
-  const u = result.user;
-  if (!u.isApproved) return { user: null, sessionId: null };
+  const u = result?.user;
+  if (!u?.isApproved) return null;
   return {
-    sessionId: result.session.id,
-    user: {
-      id: u.id,
-      username: u.displayUsername || u.username || '',
-      firstName: u.firstName ?? null,
-      lastName: u.lastName ?? null,
-      email: u.email,
-      isAdmin: Boolean(u.isAdmin),
-      isApproved: Boolean(u.isApproved),
-    },
+    id: u.id,
+    username: u.displayUsername || u.username || '',
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    email: u.email,
+    isAdmin: Boolean(u.isAdmin),
+    isApproved: Boolean(u.isApproved),
   };
 }
 

@@ -1,7 +1,6 @@
 // Who the site is about: the copy the pages share. Edit here to make the site yours.
 export const BRAND = {
   name: 'Jordan Avery',
-  shortName: 'Jordan Avery',
   role: 'Systems Builder · Technical & Leadership Coach · Speaker',
   blurb:
     'I help founders and leaders build the systems, teams and products that scale — drawing on two decades of shipping software and running operations that never sleep.',

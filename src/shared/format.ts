@@ -41,6 +41,9 @@ export const formatClock = (seconds: number | null | undefined) =>
 /** Cents as US dollars: 49700 -> '$497.00'. */
 export const formatPrice = (cents: number) => usd.format(cents / 100);
 
+/** How an episode is titled in lists: 'Episode 3: Title', or the title alone without a number. */
+export const episodeHeading = (e: { episodeNumber: number | null; title: string }) => (e.episodeNumber ? `Episode ${e.episodeNumber}: ${e.title}` : e.title);
+
 /** The editor's slug rule: lowercase, runs of non-alphanumerics become '-', ends trimmed. */
 export const slugify = (title: string) =>
   title

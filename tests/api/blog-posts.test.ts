@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { blogPosts, comments } from '../../db/schema/content.ts';
-import { Client, createComment, createPost, serverWithClients, type SessionClient } from '../support/factories.ts';
+import { Client, createComment, createPost, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -9,13 +9,10 @@ let admin: SessionClient;
 let user: SessionClient;
 serverWithClients((s) => ({ server, admin, user } = s));
 
-let seq = 0;
-const uniq = (prefix = 'post') => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-
 /** A body the post editor would send. */
 const postBody = (over: Record<string, unknown> = {}) => ({
   title: 'A Post Title',
-  slug: uniq(),
+  slug: unique('post-'),
   excerpt: 'A short summary',
   content: '<p>Some content</p>',
   featuredImage: '',
@@ -87,7 +84,7 @@ describe('creating a post: validation', () => {
   });
 
   it('accepts the limits themselves: a 255-character title and slug and a 500-character excerpt', async () => {
-    const slug = `${uniq()}-`.padEnd(255, 's');
+    const slug = `${unique('post-')}-`.padEnd(255, 's');
     const res = await admin.post('/api/blog-posts', postBody({ title: 't'.repeat(255), slug, excerpt: 'e'.repeat(500) }));
     expect(res.status).toBe(201);
     expect(rowBySlug(slug)?.title).toBe('t'.repeat(255));

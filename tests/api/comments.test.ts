@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments } from '../../db/schema/content.ts';
-import { Client, createComment, createPost, serverWithClients, type SessionClient } from '../support/factories.ts';
+import { Client, createComment, createPost, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -9,13 +9,10 @@ let admin: SessionClient;
 let user: SessionClient;
 serverWithClients((s) => ({ server, admin, user } = s));
 
-let seq = 0;
-const uniq = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
-
 const commentBody = (over: Record<string, unknown> = {}) => ({
   authorName: 'Ada Reader',
-  authorEmail: `${uniq('ada')}@example.com`,
-  content: `A thoughtful comment ${uniq('c')}`,
+  authorEmail: `${unique('ada')}@example.com`,
+  content: `A thoughtful comment ${unique('c')}`,
   ...over,
 });
 
@@ -96,7 +93,7 @@ describe('submitting a comment', () => {
 describe('the public comment list', () => {
   it('shows approved comments with id, authorName, content, createdAt and never an e-mail', async () => {
     const post = createPost(server, admin.user.id);
-    const email = `${uniq('secret')}@private.example`;
+    const email = `${unique('secret')}@private.example`;
     const approved = createComment(server, post.id, { isApproved: true, authorEmail: email, authorName: 'Visible Name' });
     createComment(server, post.id, { isApproved: false, authorEmail: email, content: 'Still pending' });
     const res = await publicComments(post.id);
@@ -121,7 +118,7 @@ describe('the public comment list', () => {
 describe('moderation', () => {
   it('lists every comment for the admin with authorEmail and postTitle', async () => {
     const post = createPost(server, admin.user.id, { title: 'Moderated Post' });
-    const email = `${uniq('mod')}@example.com`;
+    const email = `${unique('mod')}@example.com`;
     const c = createComment(server, post.id, { authorEmail: email, authorName: 'Mod Tester' });
     const res = await admin.get('/api/admin/comments');
     expect(res.status).toBe(200);

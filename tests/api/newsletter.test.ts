@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../../db/schema/content.ts';
-import { Client, createSubscriber, serverWithClients, type SessionClient } from '../support/factories.ts';
+import { Client, createSubscriber, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -9,8 +9,7 @@ let admin: SessionClient;
 let user: SessionClient;
 serverWithClients((s) => ({ server, admin, user } = s));
 
-let seq = 0;
-const uniqEmail = (prefix = 'reader') => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}@example.com`;
+const uniqEmail = (prefix = 'reader') => `${unique(prefix)}@example.com`;
 
 /** Rows for an e-mail, whatever its case. */
 const rowsFor = (email: string) =>

@@ -1,7 +1,7 @@
 import { eq, max } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { podcastEpisodes } from '../../db/schema/content.ts';
-import { Client, createEpisode, serverWithClients, type SessionClient } from '../support/factories.ts';
+import { Client, createEpisode, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -9,13 +9,10 @@ let admin: SessionClient;
 let user: SessionClient;
 serverWithClients((s) => ({ server, admin, user } = s));
 
-let seq = 0;
-const uniq = (prefix = 'ep') => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-
 /** A body the episode dialog would send. */
 const episodeBody = (over: Record<string, unknown> = {}) => ({
   title: 'Leading Through Change',
-  slug: uniq(),
+  slug: unique('ep-'),
   description: 'How to lead a team through a reorganisation.',
   audioUrl: 'https://cdn.example.com/audio/ep.mp3',
   duration: 1800,
@@ -43,7 +40,7 @@ describe('episode CRUD as admin', () => {
   });
 
   it('accepts an episode with only title and slug, leaving the optional fields empty', async () => {
-    const res = await admin.post('/api/podcast-episodes', { title: 'Minimal', slug: uniq() });
+    const res = await admin.post('/api/podcast-episodes', { title: 'Minimal', slug: unique('ep-') });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ description: null, audioUrl: null, duration: null, guest: null, isPublished: false });
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/commerce.ts';
-import { Client, createProduct, serverWithClients, type SessionClient } from '../support/factories.ts';
+import { Client, createProduct, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -9,12 +9,9 @@ let admin: SessionClient;
 let user: SessionClient;
 serverWithClients((s) => ({ server, admin, user } = s));
 
-let seq = 0;
-const uniq = (prefix = 'Product') => `${prefix} ${Date.now().toString(36)}${(seq++).toString(36)}`;
-
 /** A body the product dialog would send: price in cents. */
 const productBody = (over: Record<string, unknown> = {}) => ({
-  name: uniq(),
+  name: unique('Product '),
   description: 'A one-hour strategy session.',
   price: 4999,
   stripePriceId: 'price_123abc',
@@ -40,7 +37,7 @@ describe('product CRUD as admin', () => {
   });
 
   it('makes a new product active when isActive is not sent, and stores empty optional fields as null', async () => {
-    const res = await admin.post('/api/products', { name: uniq(), price: 100, description: '', stripePriceId: '' });
+    const res = await admin.post('/api/products', { name: unique('Product '), price: 100, description: '', stripePriceId: '' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ isActive: true, description: null, stripePriceId: null, price: 100 });
   });
@@ -122,7 +119,7 @@ describe('product validation', () => {
 describe('public reads', () => {
   it('lists only active products to a visitor and a non-admin, all of them to the admin', async () => {
     const active = createProduct(server, { isActive: true });
-    const inactive = createProduct(server, { isActive: false, name: uniq('Hidden product') });
+    const inactive = createProduct(server, { isActive: false, name: unique('Hidden product ') });
 
     const anon = await new Client(server).get('/api/products');
     expect(anon.status).toBe(200);

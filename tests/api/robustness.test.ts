@@ -2,10 +2,10 @@
 // an admin so the auth guards answer nothing on the handlers' behalf.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientAs, createComment, createEpisode, createPost, createProduct, createSubscriber, createUser } from '../support/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { clientAs, createComment, createEpisode, createPost, createProduct, createSubscriber, createUser, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
 import { ROOT } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 
 const API_DIR = join(ROOT, 'src', 'pages', 'api');
 const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -41,18 +41,9 @@ function listRoutes(): Route[] {
 const ROUTES = listRoutes();
 
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof clientAs>>;
+let admin: SessionClient;
+serverWithClients((s) => ({ server, admin } = s));
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await clientAs(server, 'admin');
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-let seq = 0;
-const uniq = (p: string) => `${p}${Date.now().toString(36)}${(seq++).toString(36)}`;
 const HUGE = 'x'.repeat(100_000);
 
 const FIELDS = [
@@ -66,20 +57,20 @@ const FIELDS = [
 /** A body the route would accept, so that one huge field is the only thing wrong. */
 function validBody(pattern: string): Record<string, unknown> {
   if (pattern.startsWith('/api/blog-posts/[id]/comments')) {
-    return { authorName: 'Robust', authorEmail: `${uniq('r')}@example.com`, content: 'Robust comment' };
+    return { authorName: 'Robust', authorEmail: `${unique('r')}@example.com`, content: 'Robust comment' };
   }
   if (pattern.startsWith('/api/blog-posts')) {
-    return { title: 'Robust', slug: uniq('robust-'), excerpt: '', content: '<p>x</p>', featuredImage: '', category: 'General', isPublished: true };
+    return { title: 'Robust', slug: unique('robust-'), excerpt: '', content: '<p>x</p>', featuredImage: '', category: 'General', isPublished: true };
   }
   if (pattern.startsWith('/api/podcast-episodes')) {
-    return { title: 'Robust', slug: uniq('robust-ep-'), description: 'd', audioUrl: '', duration: 60, episodeNumber: 1, guest: 'g', isPublished: true };
+    return { title: 'Robust', slug: unique('robust-ep-'), description: 'd', audioUrl: '', duration: 60, episodeNumber: 1, guest: 'g', isPublished: true };
   }
   if (pattern.startsWith('/api/products')) return { name: 'Robust', description: 'd', price: 100, stripePriceId: '', isActive: true };
-  if (pattern === '/api/newsletter/subscribe') return { email: `${uniq('n')}@example.com`, name: 'N' };
+  if (pattern === '/api/newsletter/subscribe') return { email: `${unique('n')}@example.com`, name: 'N' };
   if (pattern.startsWith('/api/admin/users/')) return { isApproved: true };
   if (pattern === '/api/login') return { username: 'nobody-here', password: 'wrong-password' };
   if (pattern === '/api/register') {
-    return { username: uniq('robust'), email: `${uniq('reg')}@example.com`, firstName: 'F', lastName: 'L', password: 'secret1' };
+    return { username: unique('robust'), email: `${unique('reg')}@example.com`, firstName: 'F', lastName: 'L', password: 'secret1' };
   }
   return {};
 }
@@ -146,10 +137,8 @@ interface Failure {
   body: string;
 }
 
-type Client = Awaited<ReturnType<typeof clientAs>>;
-
 async function send(
-  client: Client,
+  client: SessionClient,
   failures: Failure[],
   label: string,
   method: string,

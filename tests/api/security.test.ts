@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, clientAs } from '../support/factories.ts';
+import { Client, clientAs, uploadFile } from '../support/factories.ts';
+import { PNG_1X1 } from '../support/media.ts';
 import { ROOT } from '../support/paths.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -49,10 +50,7 @@ describe('security headers', () => {
 
   it('are on uploaded files, which can never run as a page', async () => {
     const admin = await clientAs(server, 'admin');
-    const { uploadURL } = (await admin.post('/api/objects/upload')).body as { uploadURL: string };
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-    const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(png), headers: { 'Content-Type': 'image/png', Origin: server.url } });
-    const { url } = (await put.json()) as { url: string };
+    const { url } = (await uploadFile(admin, PNG_1X1, 'image/png')).body as { url: string };
     const file = await fetch(`${server.url}${url}`);
     expectBaseline(file.headers);
     expect(file.headers.get('content-type')).toBe('image/png');

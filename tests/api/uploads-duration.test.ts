@@ -1,36 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientAs, type Client } from '../support/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { serverWithClients, uploadFile, type SessionClient } from '../support/factories.ts';
+import { DEMO_MP3, PNG_1X1 as PNG } from '../support/media.ts';
 import { ROOT } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
 
 // The demo MP3s shipped in the repo: 9.01 s and 13.98 s long.
-const MP3_9S = readFileSync(`${ROOT}public/audio/demo/episode-1.mp3`);
+const MP3_9S = readFileSync(DEMO_MP3);
 const MP3_14S = readFileSync(`${ROOT}public/audio/demo/episode-3.mp3`);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
-let server: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await clientAs(server, 'admin');
-});
-afterAll(async () => {
-  await server?.stop();
-});
+let admin: SessionClient;
+serverWithClients((s) => ({ admin } = s));
 
-async function upload(body: Buffer, type: string) {
-  const { body: slot } = await admin.post('/api/objects/upload');
-  const res = await fetch(slot.uploadURL as string, {
-    method: 'PUT',
-    body: new Uint8Array(body),
-    headers: { 'Content-Type': type, Origin: server.url },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const upload = (body: Buffer, type: string) => uploadFile(admin, body, type);
 
 describe('audio uploads', () => {
   it('answer the length in whole seconds beside the URL', async () => {

@@ -5,16 +5,12 @@ import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../db/schema/storage.ts';
-import { clientAs, type Client } from '../support/factories.ts';
-import { ROOT } from '../support/paths.ts';
+import { clientAs, uploadFile, type Client } from '../support/factories.ts';
+import { DEMO_MP3, PNG_1X1 as PNG } from '../support/media.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { startUploadThingDouble, uploadThingToken } from '../support/uploadthing-double.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const MP3 = readFileSync(`${ROOT}public/audio/demo/episode-1.mp3`);
+const MP3 = readFileSync(DEMO_MP3);
 
 let double: Awaited<ReturnType<typeof startUploadThingDouble>>;
 let server: TestServer;
@@ -29,16 +25,8 @@ afterAll(async () => {
   await double?.stop();
 });
 
-async function upload(body: Buffer | string, type: string, on: TestServer = server, as: Client = admin) {
-  const slot = await as.post('/api/objects/upload');
-  expect(slot.status).toBe(200);
-  const res = await fetch(slot.body.uploadURL as string, {
-    method: 'PUT',
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-    headers: { 'Content-Type': type, Origin: on.url },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+/** An upload as the admin (or as `as`, to the server `as` is a client of). */
+const upload = (body: Buffer | string, type: string, as: Client = admin) => uploadFile(as, body, type);
 
 describe('uploads with UPLOADTHING_TOKEN set', () => {
   it('store an image on UploadThing and answer its URL there', async () => {
@@ -115,7 +103,7 @@ describe('uploads with UPLOADTHING_TOKEN set', () => {
     try {
       const as = await clientAs(wrong, 'admin');
       const refusals = double.refusals.length;
-      const res = await upload(PNG, 'image/png', wrong, as);
+      const res = await upload(PNG, 'image/png', as);
       expect(res.status).toBe(502);
       expect(double.refusals.slice(refusals)).toEqual(['Invalid signature']);
     } finally {

@@ -1,27 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploadTokens } from '../../db/schema/storage.ts';
-import { Client, clientAs } from '../support/factories.ts';
-import { ROOT } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Client, clientAs, serverWithClients, type SessionClient } from '../support/factories.ts';
+import { DEMO_MP3, PNG_1X1 as PNG } from '../support/media.ts';
+import type { TestServer } from '../support/server.ts';
 
-// A real 1x1 PNG and a real MP3 (the demo audio shipped in the repo).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const MP3 = readFileSync(`${ROOT}public/audio/demo/episode-1.mp3`);
+const MP3 = readFileSync(DEMO_MP3);
 
 let server: TestServer;
-let admin: Client & { user: { id: string } };
-beforeAll(async () => {
-  server = await startServer();
-  admin = await clientAs(server, 'admin');
-});
-afterAll(async () => {
-  await server?.stop();
-});
+let admin: SessionClient;
+serverWithClients((s) => ({ server, admin } = s));
 
 async function slot(): Promise<string> {
   const res = await admin.post('/api/objects/upload');

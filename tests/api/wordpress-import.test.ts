@@ -19,27 +19,16 @@ interface Upload {
   xml: string | Uint8Array;
   name?: string;
   type?: string;
-  cookie?: string;
+  /** Who sends it: the admin unless given. */
+  as?: Client;
   headers?: Record<string, string>;
 }
 
 /** POSTs a multipart form with the field `file`, as the admin's file picker does. */
-async function upload({ xml, name = 'export.xml', type = 'text/xml', cookie = admin.cookie, headers = {} }: Upload) {
+async function upload({ xml, name = 'export.xml', type = 'text/xml', as = admin, headers = {} }: Upload) {
   const form = new FormData();
   form.append('file', new Blob([xml as BlobPart], { type }), name);
-  const res = await fetch(`${server.url}/api/wordpress/import`, {
-    method: 'POST',
-    headers: { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    body: form,
-  });
-  const text = await res.text();
-  let body: { imported?: number; skipped?: number; message?: string } = {};
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: the assertions read the status
-  }
-  return { status: res.status, body };
+  return as.request('POST', '/api/wordpress/import', form, headers);
 }
 
 const count = () => server.db.select().from(blogPosts).all().length;
@@ -145,8 +134,8 @@ describe('importing a WordPress export', () => {
 describe('who may import', () => {
   it('refuses an anonymous visitor with 401 and a non-admin with 403, writing nothing', async () => {
     const before = count();
-    expect((await upload({ xml: wxr('guard-anon'), cookie: '' })).status).toBe(401);
-    expect((await upload({ xml: wxr('guard-user'), cookie: user.cookie })).status).toBe(403);
+    expect((await upload({ xml: wxr('guard-anon'), as: new Client(server) })).status).toBe(401);
+    expect((await upload({ xml: wxr('guard-user'), as: user })).status).toBe(403);
     expect(count()).toBe(before);
   });
 
@@ -185,7 +174,7 @@ describe('refusing bad files, writing nothing', () => {
   it('answers 400 for a form without the file field', async () => {
     const form = new FormData();
     form.append('other', 'x');
-    const res = await fetch(`${server.url}/api/wordpress/import`, { method: 'POST', headers: { Origin: server.url, Cookie: admin.cookie }, body: form });
+    const res = await admin.request('POST', '/api/wordpress/import', form);
     expect(res.status).toBe(400);
   });
 

@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { CLOSE, getJson, loginAs, unique } from './helpers';
 
 interface ApiPost {
   id: number;
@@ -19,24 +20,7 @@ const SEEDED_PUBLISHED = "The Burnout I Didn't See Coming";
 const WXR = readFileSync(new URL('../fixtures/wordpress-export.xml', import.meta.url));
 const WXR_SLUGS = ['why-i-dont-write-roadmaps-anymore', 'five-questions-database', 'notes-on-hiring-draft-unfinished', 'quarterly-review-template'];
 
-/**
- * Requests made from the test (not the page) close their connection: a kept-alive socket the
- * server has just timed out otherwise fails the next request with ECONNRESET.
- */
-const CLOSE = { Connection: 'close' };
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function loginAsAdmin(page: Page, origin: string) {
-  const res = await page.request.post(`${origin}/api/login`, { data: E2E_ADMIN, headers: { Origin: origin, ...CLOSE } });
-  expect(res.ok()).toBe(true);
-}
-
-async function adminPosts(request: APIRequestContext): Promise<ApiPost[]> {
-  const res = await request.get('/api/blog-posts', { headers: CLOSE });
-  expect(res.ok()).toBe(true);
-  return res.json();
-}
+const adminPosts = (request: APIRequestContext) => getJson<ApiPost[]>(request, '/api/blog-posts');
 
 /** A real PNG (solid brand blue), so the server's byte sniffing accepts it. */
 function png(width = 48, height = 27): Buffer {
@@ -58,20 +42,13 @@ function png(width = 48, height = 27): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const cards = (page: Page) => page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem');
 const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const stat = (page: Page, label: string) => page.getByRole('region', { name: 'Post statistics' }).locator('> div').filter({ hasText: label });
 
 test.describe('admin blog as an admin', () => {
   test.beforeEach(async ({ page, baseURL }) => {
-    await loginAsAdmin(page, baseURL!);
+    await loginAs(page, baseURL!);
   });
 
   test('the management screen counts and lists every post, drafts included', async ({ page }) => {
@@ -453,25 +430,25 @@ test.describe('admin blog as an admin', () => {
   test('no serious accessibility violations on the list and the editor', async ({ page }) => {
     await page.goto('/admin/blog');
     await expect(cards(page).first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     await page.goto('/admin/blog/new');
     await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await expect(page.getByText('Title is required')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     const id = (await adminPosts(page.request)).find((p) => p.title === SEEDED_PUBLISHED)!.id;
     await page.goto(`/admin/blog/edit/${id}`);
     await expect(page.getByLabel('Title')).toHaveValue(SEEDED_PUBLISHED);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 
 test('the empty state on a server without posts', async ({ page }) => {
-  await loginAsAdmin(page, EMPTY_URL);
+  await loginAs(page, EMPTY_URL);
   await page.goto(`${EMPTY_URL}/admin/blog`);
   await expect(stat(page, 'Total Posts')).toContainText('0');
   await expect(page.getByText('No posts found')).toBeVisible();

@@ -2,10 +2,10 @@
 // are read from the API first, so the tests hold whatever other spec files have added.
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
+import { DEMO_MP3 as MP3 } from '../support/media';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { getJson, loginAs, unique } from './helpers';
 
-const MP3 = 'public/audio/demo/episode-1.mp3'; // 9.01 s
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 interface ApiEpisode {
@@ -32,17 +32,6 @@ interface ApiProduct {
   stripePriceId: string | null;
 }
 
-async function loginAsAdmin(page: Page, base: string) {
-  const res = await page.request.post(`${base}/api/login`, { data: E2E_ADMIN, headers: { Origin: base } });
-  expect(res.ok()).toBe(true);
-}
-
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.ok(), url).toBe(true);
-  return (await res.json()) as T;
-}
-
 /** A stat card inside `scope`, found by its label: [label, value, detail] texts. */
 function stat(scope: Locator, label: string) {
   const card = scope.getByText(label, { exact: true }).locator('xpath=ancestor::div[2]');
@@ -53,11 +42,11 @@ const newestFirst = <T extends { createdAt: string }>(a: T, b: T) => Date.parse(
 
 test.describe('dashboard', () => {
   test('stat cards match the data, recent lists show the 3 newest published items', async ({ page, baseURL }) => {
-    await loginAsAdmin(page, baseURL!);
-    const posts = await getJson<ApiPost[]>(page, '/api/blog-posts');
-    const episodes = await getJson<ApiEpisode[]>(page, '/api/podcast-episodes');
-    const products = await getJson<ApiProduct[]>(page, '/api/products');
-    const subscribers = await getJson<{ isActive: boolean }[]>(page, '/api/newsletter/subscribers');
+    await loginAs(page, baseURL!);
+    const posts = await getJson<ApiPost[]>(page.request, '/api/blog-posts');
+    const episodes = await getJson<ApiEpisode[]>(page.request, '/api/podcast-episodes');
+    const products = await getJson<ApiProduct[]>(page.request, '/api/products');
+    const subscribers = await getJson<{ isActive: boolean }[]>(page.request, '/api/newsletter/subscribers');
     const publishedPosts = posts.filter((p) => p.isPublished);
     const publishedEpisodes = episodes.filter((e) => e.isPublished);
     // The seeded demo: 7 published posts and 1 draft, 3 published episodes and 1 draft, 2 active products, 5 subscribers.
@@ -108,7 +97,7 @@ test.describe('dashboard', () => {
   });
 
   test('quick links reach every admin screen; analytics is disabled with a hint until configured', async ({ page, baseURL }) => {
-    await loginAsAdmin(page, baseURL!);
+    await loginAs(page, baseURL!);
     await page.goto('/admin/dashboard');
     const actions = page.getByRole('region', { name: 'Quick Actions' });
     for (const [name, href] of [
@@ -131,7 +120,7 @@ test.describe('dashboard', () => {
   });
 
   test('with analytics configured, the indicator is on and the button opens the dashboard in a new tab', async ({ page, context, baseURL }) => {
-    await loginAsAdmin(page, baseURL!);
+    await loginAs(page, baseURL!);
     await page.route('**/api/admin/settings', (route) =>
       route.fulfill({ json: { analyticsConfigured: true, analyticsDashboardUrl: 'https://analytics.example.test/site' } }),
     );
@@ -144,7 +133,7 @@ test.describe('dashboard', () => {
   });
 
   test('an empty site shows zeros and the empty texts', async ({ page }) => {
-    await loginAsAdmin(page, EMPTY_URL);
+    await loginAs(page, EMPTY_URL);
     await page.goto(`${EMPTY_URL}/admin/dashboard`);
     await expect(page.getByText('No blog posts published yet.')).toBeVisible();
     await expect(page.getByText('No podcast episodes published yet.')).toBeVisible();
@@ -160,8 +149,8 @@ test.describe('dashboard', () => {
 test.describe('podcast', () => {
   test('create an episode with an uploaded MP3, play it, edit it and delete it', async ({ page, baseURL }) => {
     test.slow(); // one long story with four axe scans
-    await loginAsAdmin(page, baseURL!);
-    const existing = await getJson<ApiEpisode[]>(page, '/api/podcast-episodes');
+    await loginAs(page, baseURL!);
+    const existing = await getJson<ApiEpisode[]>(page.request, '/api/podcast-episodes');
     const next = Math.max(0, ...existing.map((e) => e.episodeNumber ?? 0)) + 1;
     expect(next).toBeGreaterThanOrEqual(5); // seeded: episodes 1-4
 
@@ -216,7 +205,7 @@ test.describe('podcast', () => {
     await expect(card).toContainText('0:09');
     await expect(stat(stats, 'Total Episodes').value).toHaveText(String(existing.length + 1));
 
-    const saved = (await getJson<ApiEpisode[]>(page, '/api/podcast-episodes')).find((e) => e.title === title)!;
+    const saved = (await getJson<ApiEpisode[]>(page.request, '/api/podcast-episodes')).find((e) => e.title === title)!;
     expect(saved).toMatchObject({ episodeNumber: next, duration: 9, audioUrl, isPublished: true });
 
     // Play opens an inline player; pressing it again closes it.
@@ -258,11 +247,11 @@ test.describe('podcast', () => {
     await expect(page.getByText('Episode deleted', { exact: true })).toBeVisible();
     await expect(edited).toHaveCount(0);
     await expect(stat(stats, 'Total Episodes').value).toHaveText(String(existing.length));
-    expect((await getJson<ApiEpisode[]>(page, '/api/podcast-episodes')).some((e) => e.title.startsWith(title))).toBe(false);
+    expect((await getJson<ApiEpisode[]>(page.request, '/api/podcast-episodes')).some((e) => e.title.startsWith(title))).toBe(false);
   });
 
   test('the form shows the schema messages and cancelling a delete keeps the episode', async ({ page, baseURL }) => {
-    await loginAsAdmin(page, baseURL!);
+    await loginAs(page, baseURL!);
     await page.goto('/admin/podcast');
     await page.getByRole('button', { name: 'New Episode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Episode' });
@@ -297,7 +286,7 @@ test.describe('podcast', () => {
   });
 
   test('an empty podcast invites the first episode', async ({ page }) => {
-    await loginAsAdmin(page, EMPTY_URL);
+    await loginAs(page, EMPTY_URL);
     await page.goto(`${EMPTY_URL}/admin/podcast`);
     await expect(page.getByText('No episodes yet')).toBeVisible();
     await page.getByRole('button', { name: 'Create First Episode' }).click();
@@ -308,8 +297,8 @@ test.describe('podcast', () => {
 
 test.describe('products', () => {
   test('create at $49.99 (stored as 4999 cents), deactivate, delete; stats follow', async ({ page, baseURL }) => {
-    await loginAsAdmin(page, baseURL!);
-    const before = await getJson<ApiProduct[]>(page, '/api/products');
+    await loginAs(page, baseURL!);
+    const before = await getJson<ApiProduct[]>(page.request, '/api/products');
     const activeValue = before.filter((p) => p.isActive).reduce((s, p) => s + p.price, 0);
 
     await page.goto('/admin/products');
@@ -346,7 +335,7 @@ test.describe('products', () => {
     await expect(card).toContainText('$49.99');
     await expect(card).toContainText('Active');
     await expect(card).toContainText('price_test_4999');
-    const saved = (await getJson<ApiProduct[]>(page, '/api/products')).find((p) => p.name === name)!;
+    const saved = (await getJson<ApiProduct[]>(page.request, '/api/products')).find((p) => p.name === name)!;
     expect(saved).toMatchObject({ price: 4999, isActive: true, stripePriceId: 'price_test_4999' });
     await expect(card.getByRole('link', { name: /^Buy/ })).toHaveAttribute('href', `/checkout/${saved.id}`);
     await expect(stat(stats, 'Total Value').value).toHaveText(usd(activeValue + 4999));
@@ -380,11 +369,11 @@ test.describe('products', () => {
     await expect(page.getByText('Product deleted', { exact: true })).toBeVisible();
     await expect(confirm).toBeHidden();
     await expect(card).toHaveCount(0);
-    expect((await getJson<ApiProduct[]>(page, '/api/products')).some((p) => p.name === name)).toBe(false);
+    expect((await getJson<ApiProduct[]>(page.request, '/api/products')).some((p) => p.name === name)).toBe(false);
   });
 
   test('the form refuses a price of 0 and a missing name with the spec messages', async ({ page, baseURL }) => {
-    await loginAsAdmin(page, baseURL!);
+    await loginAs(page, baseURL!);
     await page.goto('/admin/products');
     await page.getByRole('button', { name: 'New Product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Product' });
@@ -400,7 +389,7 @@ test.describe('products', () => {
   });
 
   test('an empty catalogue invites the first product', async ({ page }) => {
-    await loginAsAdmin(page, EMPTY_URL);
+    await loginAs(page, EMPTY_URL);
     await page.goto(`${EMPTY_URL}/admin/products`);
     await expect(page.getByText('No products yet')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create First Product' })).toBeVisible();

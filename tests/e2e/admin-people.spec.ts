@@ -1,25 +1,14 @@
 // The people side of the admin: newsletter subscribers, comment moderation, users, and what
 // non-admins see there. Runs against the seeded server (5 subscribers, 2 pending and 4
 // approved comments) and, for empty states, the server with an empty database.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { loginAs, unique } from './helpers';
 
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const UNAUTHORIZED = 'Unauthorized – You need admin access to view this page.';
-
-async function loginAs(page: Page, origin: string, credentials = E2E_ADMIN) {
-  const res = await page.request.post(`${origin}/api/login`, { data: credentials, headers: { Origin: origin } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Polls a stat card's text, label first, e.g. 'Total Subscribers 5 4 active'. */
 function statCard(region: Locator, label: string) {

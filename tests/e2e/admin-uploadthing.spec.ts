@@ -3,28 +3,18 @@
 // UPLOADTHING_INGEST_URL), and the site uses the URLs UploadThing answers.
 // The double answers over HTTPS like the real service, so pages load its files under their
 // policy (img-src/media-src https:).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
-import { E2E_ADMIN, PAY_URL, UPLOADTHING_DOUBLE_URL } from '../../playwright.config';
+import { PAY_URL, UPLOADTHING_DOUBLE_URL } from '../../playwright.config';
+import { DEMO_MP3 as MP3, PNG_1X1 as PNG } from '../support/media';
+import { CLOSE, loginAs, unique } from './helpers';
 
-const MP3 = 'public/audio/demo/episode-1.mp3'; // 9.01 s
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const CLOSE = { Connection: 'close' };
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const onUploadThing = new RegExp(`^${UPLOADTHING_DOUBLE_URL.replaceAll('.', '\\.')}/f/[A-Za-z0-9_-]+$`);
-
-async function loginAsAdmin(page: Page) {
-  const res = await page.request.post(`${PAY_URL}/api/login`, { data: E2E_ADMIN, headers: { Origin: PAY_URL, ...CLOSE } });
-  expect(res.ok()).toBe(true);
-}
 
 test.describe('uploads with UploadThing configured', () => {
   test('a featured image goes to UploadThing and the public post shows it from there', async ({ page }) => {
-    await loginAsAdmin(page);
+    await loginAs(page, PAY_URL);
     const title = `UploadThing Cover ${unique()}`;
     await page.goto(`${PAY_URL}/admin/blog/new`);
     await page.getByLabel('Title').fill(title);
@@ -55,7 +45,7 @@ test.describe('uploads with UploadThing configured', () => {
   });
 
   test('an episode’s audio goes to UploadThing with progress, and the feed lists its real length', async ({ page }) => {
-    await loginAsAdmin(page);
+    await loginAs(page, PAY_URL);
     await page.goto(`${PAY_URL}/admin/podcast`);
     await page.getByRole('button', { name: 'New Episode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Episode' });

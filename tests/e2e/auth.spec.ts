@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-
-const unique = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { loginAs, unique } from './helpers';
 
 async function register(page: Page, username: string, password = 'secret12') {
   await page.goto('/auth');
@@ -30,7 +29,7 @@ test('login and register tabs, with the spec messages for bad input', async ({ p
 });
 
 test('a new account waits for approval, then logs in and lands on the home page', async ({ page, baseURL }) => {
-  const name = unique();
+  const name = unique('u');
   await register(page, name);
   await expect(page.getByText('Account Created!')).toBeVisible();
   await expect(page.getByText('Please wait for an admin to approve it before logging in.')).toBeVisible();
@@ -44,11 +43,7 @@ test('a new account waits for approval, then logs in and lands on the home page'
   await expect(page.getByText(/awaiting admin approval/)).toBeVisible();
 
   // An admin approves the account through the API.
-  const admin = await page.context().request.post('/api/login', {
-    data: E2E_ADMIN,
-    headers: { Origin: baseURL! },
-  });
-  expect(admin.ok()).toBe(true);
+  await loginAs(page, baseURL!);
   const users = (await (await page.context().request.get('/api/admin/users')).json()) as { id: string; username: string }[];
   const id = users.find((u) => u.username === name)!.id;
   expect((await page.context().request.patch(`/api/admin/users/${id}`, { data: { isApproved: true }, headers: { Origin: baseURL! } })).ok()).toBe(true);
@@ -87,7 +82,5 @@ test('wrong password says Login failed', async ({ page }) => {
 test('the auth page has no serious accessibility violations', async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Login' }).waitFor();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -2,9 +2,9 @@
 // post page (date, read time, share popup, comments through approval, related posts), 404s,
 // accessibility and the JavaScript budget.
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
+import { EMPTY_URL } from '../../playwright.config';
 import { formatLongDate, truncate } from '../../src/shared/format';
-import { withConsentDecided } from './helpers';
+import { loginAs, withConsentDecided } from './helpers';
 import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
 
 // The demo seed: seven published posts over five categories, and one draft.
@@ -43,11 +43,6 @@ async function publishedPosts(page: Page): Promise<ApiPost[]> {
 async function openBlog(page: Page) {
   await page.goto('/blog');
   await hydrated(search(page));
-}
-
-async function loginAsAdmin(page: Page, origin: string) {
-  const res = await page.request.post('/api/login', { data: E2E_ADMIN, headers: { Origin: origin } });
-  expect(res.ok()).toBe(true);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -222,7 +217,7 @@ test.describe('/blog/{slug}', () => {
 
   test('a post with a featured image shows it; without an excerpt the description is its first 100 characters', async ({ page }, testInfo) => {
     const origin = testInfo.project.use.baseURL!;
-    await loginAsAdmin(page, origin);
+    await loginAs(page, origin);
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
     const res = await page.request.post('/api/blog-posts', {
       headers: { Origin: origin },
@@ -326,7 +321,7 @@ test.describe('/blog/{slug}', () => {
     await expect(page.getByText('Nadia Farouk')).toBeVisible();
     await expect(page.getByText(text)).toHaveCount(0);
 
-    await loginAsAdmin(page, origin);
+    await loginAs(page, origin);
     const all = (await (await page.request.get('/api/admin/comments')).json()) as { id: number; content: string; isApproved: boolean }[];
     const mine = all.find((c) => c.content === text);
     expect(mine?.isApproved).toBe(false);
@@ -392,7 +387,7 @@ test.describe('/blog/{slug}', () => {
   });
 
   test('an admin can preview a draft', async ({ page }, testInfo) => {
-    await loginAsAdmin(page, testInfo.project.use.baseURL!);
+    await loginAs(page, testInfo.project.use.baseURL!);
     const res = await page.goto(`/blog/${DRAFT.slug}`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: DRAFT.title })).toBeVisible();

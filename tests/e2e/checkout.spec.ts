@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
 import { withConsentDecided } from './helpers';
 
 const standin = readFileSync(new URL('../support/stripe-js-standin.js', import.meta.url), 'utf8');
@@ -80,8 +80,7 @@ test('initializing, then the order summary and the payment button; paying lands 
   const pay = page.getByRole('button', { name: `Complete Payment - ${price}` });
   await expect(pay).toBeEnabled();
 
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 
   await pay.click();
   await expect(page.getByText('Payment Successful')).toBeVisible();

@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { accounts, users } from '../../db/schema/auth.ts';
 import { blogPosts, comments, newsletterSubscribers, podcastEpisodes } from '../../db/schema/content.ts';
 import { products } from '../../db/schema/commerce.ts';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type TestServer } from './server.ts';
 
 let seq = 0;
-const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+/** `prefix` and then a suffix no earlier call returned (the time and a counter, base 36). */
+export const unique = (prefix = '') => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export interface UserOpts {
   username?: string;
@@ -21,7 +22,7 @@ export interface UserOpts {
 }
 
 export async function createUser(server: TestServer, opts: UserOpts = {}) {
-  const username = opts.username ?? `user${next()}`;
+  const username = opts.username ?? unique('user');
   const password = opts.password ?? 'password123';
   const id = randomUUID();
   server.db
@@ -45,7 +46,7 @@ export async function createUser(server: TestServer, opts: UserOpts = {}) {
 }
 
 export function createPost(server: TestServer, authorId: string, over: Partial<typeof blogPosts.$inferInsert> = {}) {
-  const n = next();
+  const n = unique();
   return server.db
     .insert(blogPosts)
     .values({
@@ -62,7 +63,7 @@ export function createPost(server: TestServer, authorId: string, over: Partial<t
 }
 
 export function createEpisode(server: TestServer, over: Partial<typeof podcastEpisodes.$inferInsert> = {}) {
-  const n = next();
+  const n = unique();
   return server.db
     .insert(podcastEpisodes)
     .values({ title: `Episode ${n}`, slug: `episode-${n}`, isPublished: true, episodeNumber: 1, duration: 600, ...over })
@@ -73,7 +74,7 @@ export function createEpisode(server: TestServer, over: Partial<typeof podcastEp
 export function createProduct(server: TestServer, over: Partial<typeof products.$inferInsert> = {}) {
   return server.db
     .insert(products)
-    .values({ name: `Product ${next()}`, price: 4900, isActive: true, ...over })
+    .values({ name: unique('Product '), price: 4900, isActive: true, ...over })
     .returning()
     .get();
 }
@@ -89,12 +90,15 @@ export function createComment(server: TestServer, blogPostId: number, over: Part
 export function createSubscriber(server: TestServer, over: Partial<typeof newsletterSubscribers.$inferInsert> = {}) {
   return server.db
     .insert(newsletterSubscribers)
-    .values({ email: `sub${next()}@example.com`, ...over })
+    .values({ email: `${unique('sub')}@example.com`, ...over })
     .returning()
     .get();
 }
 
-/** A fetch wrapper that sends JSON with the site's Origin and keeps one session cookie. */
+/**
+ * A fetch wrapper that sends JSON (or a FormData body as it is, multipart) with the site's
+ * Origin and keeps one session cookie.
+ */
 export class Client {
   cookie = '';
   readonly server: TestServer;
@@ -103,16 +107,18 @@ export class Client {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    // fetch gives a FormData body its own multipart Content-Type.
+    const sendsJson = body !== undefined && !(body instanceof FormData);
     const res = await fetch(`${this.server.url}${path}`, {
       method,
       redirect: 'manual',
       headers: {
         Origin: this.server.url,
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(sendsJson ? { 'Content-Type': 'application/json' } : {}),
         ...(this.cookie ? { Cookie: this.cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body),
     });
     const setCookie = res.headers.getSetCookie();
     if (setCookie.length) this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
@@ -138,6 +144,21 @@ export class Client {
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
     return this;
   }
+}
+
+/**
+ * Uploads the way the admin screens do: asks for an upload URL (POST /api/objects/upload),
+ * then PUTs the bytes there. Answers the PUT's status and JSON body.
+ */
+export async function uploadFile(as: Client, body: Buffer | string, type: string) {
+  const slot = await as.post('/api/objects/upload');
+  expect(slot.status).toBe(200);
+  const res = await fetch(slot.body.uploadURL as string, {
+    method: 'PUT',
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+    headers: { 'Content-Type': type, Origin: as.server.url },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** A logged-in client for a fresh user with the given role. */

@@ -6,8 +6,12 @@ import { openDb } from '../../db/client.ts';
 import { TMP_DIR, TEMPLATE_DB } from './paths.ts';
 
 export default function setup() {
-  const build = spawnSync(process.execPath, ['scripts/bootstrap.mjs', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('build failed');
+  // `npm test` (scripts/bootstrap.mjs) has just done the build and says so with SETUP_DONE;
+  // `npx vitest run` alone builds here.
+  if (process.env.SETUP_DONE !== '1') {
+    const build = spawnSync(process.execPath, ['scripts/bootstrap.mjs', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
   rmSync(TMP_DIR, { recursive: true, force: true });
   mkdirSync(TMP_DIR, { recursive: true });
   const db = openDb(TEMPLATE_DB);

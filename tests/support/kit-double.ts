@@ -1,7 +1,7 @@
 // A local HTTP stand-in for Kit's v4 subscriber endpoints. `failNext` makes the next calls
 // answer 500, to exercise retries.
 import { createServer } from 'node:http';
-import { freePort } from './server.ts';
+import { listen, readBody, sendJson } from './double-http.ts';
 
 export interface KitCall {
   method: string;
@@ -15,40 +15,33 @@ export async function startKitDouble() {
   const byEmail = new Map<string, number>();
   let nextId = 9000;
   let failures = 0;
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      calls.push({ method: req.method ?? '', path: req.url ?? '', body, apiKey: req.headers['x-kit-api-key'] as string | undefined });
-      const send = (status: number, data: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(data));
-      };
-      if (failures > 0) {
-        failures -= 1;
-        return send(500, { errors: ['Internal server error'] });
-      }
-      if (req.headers['x-kit-api-key'] !== 'kit_test_key') return send(401, { errors: ['API Key not valid'] });
-      if (req.method === 'POST' && req.url === '/v4/subscribers') {
-        const email = String(body.email_address);
-        const existing = byEmail.get(email);
-        const id = existing ?? nextId++;
-        byEmail.set(email, id);
-        return send(existing ? 200 : 201, { subscriber: { id, email_address: email, first_name: body.first_name ?? null, state: 'active' } });
-      }
-      if (req.method === 'POST' && /^\/v4\/subscribers\/\d+\/unsubscribe$/.test(req.url ?? '')) return send(200, {});
-      send(404, { errors: ['Not Found'] });
-    });
+  const server = createServer(async (req, res) => {
+    const raw = (await readBody(req)).toString();
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    calls.push({ method: req.method ?? '', path: req.url ?? '', body, apiKey: req.headers['x-kit-api-key'] as string | undefined });
+    const send = (status: number, data: unknown) => sendJson(res, status, data);
+    if (failures > 0) {
+      failures -= 1;
+      return send(500, { errors: ['Internal server error'] });
+    }
+    if (req.headers['x-kit-api-key'] !== 'kit_test_key') return send(401, { errors: ['API Key not valid'] });
+    if (req.method === 'POST' && req.url === '/v4/subscribers') {
+      const email = String(body.email_address);
+      const existing = byEmail.get(email);
+      const id = existing ?? nextId++;
+      byEmail.set(email, id);
+      return send(existing ? 200 : 201, { subscriber: { id, email_address: email, first_name: body.first_name ?? null, state: 'active' } });
+    }
+    if (req.method === 'POST' && /^\/v4\/subscribers\/\d+\/unsubscribe$/.test(req.url ?? '')) return send(200, {});
+    send(404, { errors: ['Not Found'] });
   });
-  const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const { port, stop } = await listen(server);
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
     failNext: (n: number) => {
       failures = n;
     },
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop,
   };
 }

@@ -2,8 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { openDb, type Db } from '../../db/client.ts';
+import { freePort, waitFor } from './net.ts';
 import { ROOT, TEMPLATE_DB, TMP_DIR } from './paths.ts';
 
 export interface TestServer {
@@ -12,34 +12,7 @@ export interface TestServer {
   /** The same SQLite file, opened in the test process (for factories and checks). */
   db: Db;
   proc: ChildProcess;
-  output: () => string;
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
@@ -89,7 +62,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dbFile,
     db,
     proc,
-    output: () => log,
     stop: async () => {
       db.$client.close();
       if (proc.exitCode === null) {

@@ -1,8 +1,8 @@
 // A local HTTP stand-in for the parts of Stripe's API the site calls (/v1/payment_intents),
 // so the real `stripe` SDK can be pointed at it with STRIPE_API_URL.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { freePort } from './server.ts';
+import { createServer } from 'node:http';
+import { listen, readBody, sendJson } from './double-http.ts';
 
 export interface RecordedCall {
   method: string;
@@ -29,7 +29,6 @@ interface Intent {
 export interface StripeDouble {
   url: string;
   calls: RecordedCall[];
-  intents: Map<string, Intent>;
   /** Moves an intent to a final state, as a customer's payment would. */
   settle: (id: string, status: 'succeeded' | 'failed', email?: string) => Intent;
   stop: () => Promise<void>;
@@ -39,71 +38,65 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   const calls: RecordedCall[] = [];
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const form = new URLSearchParams(raw);
-      const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      calls.push({ method: req.method ?? 'GET', path: url.pathname, form, idempotencyKey });
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, {
-          'Content-Type': 'application/json',
-          'Request-Id': `req_${randomBytes(6).toString('hex')}`,
-          'Access-Control-Allow-Origin': '*',
-          'Access-Control-Allow-Headers': 'Content-Type',
-        });
-        res.end(JSON.stringify(body));
+  const server = createServer(async (req, res) => {
+    const raw = (await readBody(req)).toString();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const form = new URLSearchParams(raw);
+    const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    calls.push({ method: req.method ?? 'GET', path: url.pathname, form, idempotencyKey });
+    const send = (status: number, body: unknown) =>
+      sendJson(res, status, body, {
+        'Request-Id': `req_${randomBytes(6).toString('hex')}`,
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': 'Content-Type',
+      });
+    // Test-only controls (browser tests settle a payment the way a customer's card would).
+    if (url.pathname === '/__health') return send(200, { ok: true });
+    if (url.pathname === '/__control/settle') {
+      if (req.method === 'OPTIONS') return send(204, null);
+      const { id, status, email } = JSON.parse(raw || '{}') as { id: string; status: 'succeeded' | 'failed'; email?: string };
+      try {
+        return send(200, settle(id, status, email));
+      } catch {
+        return send(404, { error: { message: 'no such intent' } });
+      }
+    }
+    if (req.headers.authorization !== 'Bearer sk_test_double') {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      if (idempotencyKey && byKey.has(idempotencyKey)) return send(200, intents.get(byKey.get(idempotencyKey)!));
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const intent: Intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        amount_received: 0,
+        currency: form.get('currency') ?? 'usd',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        status: 'requires_payment_method',
+        description: form.get('description'),
+        metadata,
+        receipt_email: null,
+        created: Math.floor(Date.now() / 1000),
+        last_payment_error: null,
       };
-      // Test-only controls (browser tests settle a payment the way a customer's card would).
-      if (url.pathname === '/__health') return send(200, { ok: true });
-      if (url.pathname === '/__control/settle') {
-        if (req.method === 'OPTIONS') return send(204, null);
-        const { id, status, email } = JSON.parse(raw || '{}') as { id: string; status: 'succeeded' | 'failed'; email?: string };
-        try {
-          return send(200, settle(id, status, email));
-        } catch {
-          return send(404, { error: { message: 'no such intent' } });
-        }
-      }
-      if (req.headers.authorization !== 'Bearer sk_test_double') {
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      }
-      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-        if (idempotencyKey && byKey.has(idempotencyKey)) return send(200, intents.get(byKey.get(idempotencyKey)!));
-        const id = `pi_${randomBytes(12).toString('hex')}`;
-        const metadata: Record<string, string> = {};
-        for (const [k, v] of form) {
-          const m = /^metadata\[(.+)\]$/.exec(k);
-          if (m) metadata[m[1]!] = v;
-        }
-        const intent: Intent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(form.get('amount')),
-          amount_received: 0,
-          currency: form.get('currency') ?? 'usd',
-          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-          status: 'requires_payment_method',
-          description: form.get('description'),
-          metadata,
-          receipt_email: null,
-          created: Math.floor(Date.now() / 1000),
-          last_payment_error: null,
-        };
-        intents.set(id, intent);
-        if (idempotencyKey) byKey.set(idempotencyKey, id);
-        return send(200, intent);
-      }
-      const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && m) {
-        const intent = intents.get(m[1]!);
-        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-        return send(200, intent);
-      }
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
-    });
+      intents.set(id, intent);
+      if (idempotencyKey) byKey.set(idempotencyKey, id);
+      return send(200, intent);
+    }
+    const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && m) {
+      const intent = intents.get(m[1]!);
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      return send(200, intent);
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
   });
   function settle(id: string, status: 'succeeded' | 'failed', email?: string): Intent {
     const intent = intents.get(id);
@@ -118,13 +111,6 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     intent.receipt_email = email ?? null;
     return intent;
   }
-  const port = fixedPort ?? (await freePort());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
-    intents,
-    settle,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { port, stop } = await listen(server, fixedPort);
+  return { url: `http://127.0.0.1:${port}`, calls, settle, stop };
 }

@@ -9,10 +9,11 @@
 // given Playwright's ignoreHTTPSErrors, and the site's server trusts it via NODE_EXTRA_CA_CERTS.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import { listen, readBody, sendJson } from './double-http.ts';
+import { freePort } from './net.ts';
 import { ROOT } from './paths.ts';
-import { freePort } from './server.ts';
 import { uploadThingToken } from './uploadthing-token.ts';
 
 export interface UploadThingFile {
@@ -24,14 +25,6 @@ export interface UploadThingFile {
 
 export { uploadThingToken };
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-
 function signatureOk(full: URL, apiKey: string): boolean {
   const given = full.searchParams.get('signature') ?? '';
   if (!given.startsWith('hmac-sha256=')) return false;
@@ -42,7 +35,7 @@ function signatureOk(full: URL, apiKey: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-export const TEST_CA_CERT = `${ROOT}tests/fixtures/tls/localhost-cert.pem`;
+const TEST_CA_CERT = `${ROOT}tests/fixtures/tls/localhost-cert.pem`;
 
 export async function startUploadThingDouble(port?: number, opts: { apiKey?: string; appId?: string; tls?: boolean } = {}) {
   const apiKey = opts.apiKey ?? 'sk_test_uploadthing_double';
@@ -54,10 +47,7 @@ export async function startUploadThingDouble(port?: number, opts: { apiKey?: str
   const base = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${listenPort}`;
 
   const handler: RequestListener = async (req, res) => {
-    const send = (status: number, data: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(data));
-    };
+    const send = (status: number, data: unknown) => sendJson(res, status, data);
     const refuse = (status: number, message: string) => {
       refusals.push(message);
       send(status, { error: message });
@@ -112,7 +102,7 @@ export async function startUploadThingDouble(port?: number, opts: { apiKey?: str
   const server = opts.tls
     ? createTlsServer({ cert: readFileSync(TEST_CA_CERT), key: readFileSync(`${ROOT}tests/fixtures/tls/localhost-key.pem`) }, handler)
     : createServer(handler);
-  await new Promise<void>((r) => server.listen(listenPort, '127.0.0.1', r));
+  const { stop } = await listen(server, listenPort);
   return {
     url: base,
     token: uploadThingToken(apiKey, appId),
@@ -121,6 +111,6 @@ export async function startUploadThingDouble(port?: number, opts: { apiKey?: str
     failNext: (n: number) => {
       failures = n;
     },
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop,
   };
 }

@@ -2,8 +2,8 @@
 // never retry (spec section 7); mutations don't retry. A 401 anywhere means the session is
 // gone: one toast, then the login page after 0.5 s.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiError} from '@/lib/api-client';
-import { api, isUnauthorized } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
+import { api, errorMessage, isUnauthorized } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 export const ADMIN_REDIRECT_MS = 500;
@@ -58,6 +58,16 @@ export function useQuery<T>(path: string | null, errorTitle?: string): Query<T> 
   }, [load]);
 
   return { data, error, loading, refetch: load };
+}
+
+/**
+ * For a failed write: toasts the server's message (else `fallback`) unless the session expired.
+ * True when it toasted, i.e. when the list should be reloaded to show the truth.
+ */
+export function reportFailure(err: unknown, fallback: string): boolean {
+  if (handleUnauthorized(err)) return false;
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+  return true;
 }
 
 /** Runs a write; on failure toasts `failure` (unless the session expired) and rethrows. */

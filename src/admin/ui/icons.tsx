@@ -4,7 +4,8 @@ import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function icon(paths: ReactNode) {
+/** An icon component from its paths; features with icons of their own make them with this too. */
+export function icon(paths: ReactNode) {
   return function Icon({ size = 18, ...rest }: IconProps) {
     return (
       <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>

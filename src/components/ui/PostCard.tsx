@@ -1,20 +1,10 @@
 // A blog post card: image (or a fallback cover), category, title, excerpt, date, read time.
 // Rendered on the server for static lists and inside the blog island for filtered ones.
 import { fallbackCover, formatMonthDay, formatReadTime } from '@/shared/format';
-
-export interface PostCardData {
-  id: number;
-  slug: string;
-  title: string;
-  category: string;
-  excerpt: string;
-  featuredImage: string | null;
-  createdAt: string;
-  readTime: number | null;
-}
+import type { PostSummary } from '@/shared/schemas/blog-post';
 
 interface Props {
-  post: PostCardData;
+  post: PostSummary;
   /** Images above the fold load eagerly. */
   eager?: boolean;
   className?: string;

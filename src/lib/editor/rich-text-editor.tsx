@@ -1,7 +1,7 @@
 // The post body editor (TipTap): a toolbar with exactly the spec's tools, keyboard shortcuts,
 // HTML out through onChange, at least 300 px tall, placeholder 'Start writing...'.
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { editorExtensions, normaliseUrl } from './extensions';
 import { cleanPastedHtml } from './paste';
@@ -183,21 +183,32 @@ export function RichTextEditor({ value, onChange, labelledBy, describedBy, inval
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  const attributes = (): Record<string, string> => ({
-    id,
-    'aria-labelledby': labelledBy,
-    'aria-multiline': 'true',
-    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-    ...(invalid ? { 'aria-invalid': 'true' } : {}),
-    class: CONTENT_CLASSES,
-  });
+  // Options keep their identity across renders: useEditor compares them after every render
+  // (each keystroke re-renders the form) and calls setOptions when any of them changed.
+  const [initialContent] = useState(value);
+  const extensions = useMemo(() => editorExtensions({ placeholder, onLinkShortcut: promptForLink }), [placeholder]);
+  // Error state and description change after creation: new props update the editable's attributes.
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        id,
+        'aria-labelledby': labelledBy,
+        'aria-multiline': 'true',
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        class: CONTENT_CLASSES,
+      },
+      transformPastedHTML: cleanPastedHtml,
+    }),
+    [id, labelledBy, describedBy, invalid],
+  );
 
   const editor = useEditor({
     // The admin renders only in the browser, so the editor can exist on the first render.
     immediatelyRender: true,
-    extensions: editorExtensions({ placeholder, onLinkShortcut: promptForLink }),
-    content: value,
-    editorProps: { attributes: attributes(), transformPastedHTML: cleanPastedHtml },
+    extensions,
+    content: initialContent,
+    editorProps,
     onUpdate: ({ editor: e }) => {
       // The trailing-node plugin keeps an empty paragraph after a final heading or list so
       // there is somewhere to type; it is not part of the post.
@@ -206,12 +217,6 @@ export function RichTextEditor({ value, onChange, labelledBy, describedBy, inval
       onChangeRef.current(html);
     },
   });
-
-  // Error state and description change after creation: update the editable's attributes.
-  useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes: attributes() } });
-  }, [editor, invalid, describedBy, labelledBy, id]);
 
   // A value set from outside (not typed here) replaces the content.
   useEffect(() => {

@@ -1,8 +1,9 @@
 // Spam defences for public forms: a honeypot field and a minimum time the form was open.
+import { env } from '../env.ts';
 import { badRequest } from './errors.ts';
 
 /** FORM_MIN_FILL_MS (default 800); browser test suites set 0, since robots fill forms fast. */
-const minFillMs = () => Number(process.env.FORM_MIN_FILL_MS ?? 800);
+const minFillMs = () => env().FORM_MIN_FILL_MS;
 
 /**
  * 'bot' when the honeypot is filled (the caller answers as if it worked and stores nothing);

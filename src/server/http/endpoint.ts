@@ -10,9 +10,6 @@ import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound } fr
 
 export type AuthLevel = 'public' | 'user' | 'admin';
 
-/** Marks wrapped handlers; a test walks src/pages/api and checks every export carries it. */
-export const WRAPPED = Symbol.for('site.endpoint');
-
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -130,7 +127,7 @@ export function endpoint<
       return toErrorResponse(err, locals.requestId);
     }
   };
-  return Object.assign(route, { [WRAPPED]: options.auth });
+  return route;
 }
 
 /** JSON with a status other than 200 (e.g. 201 Created). */

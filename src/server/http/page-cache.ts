@@ -7,12 +7,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface Entry {
   status: number;
-  headers: [string, string][];
+  /** The rendered answer's headers with the cache's own (etag, last-modified, vary, cache-control). */
+  headers: Record<string, string>;
   raw: Buffer;
   gzip: Buffer;
   br: Buffer;
   etag: string;
-  lastModified: string;
   expiresAt: number;
 }
 
@@ -67,12 +67,7 @@ interface Answer {
 
 /** One answer for both paths (framework Response and raw Node): 304, or the right encoding. */
 function answer(entry: Entry, ask: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null }, state: 'HIT' | 'MISS'): Answer {
-  const headers: Record<string, string> = Object.fromEntries(entry.headers);
-  headers['etag'] = entry.etag;
-  headers['last-modified'] = entry.lastModified;
-  headers['vary'] = 'Accept-Encoding, Cookie';
-  headers['x-cache'] = state;
-  headers['cache-control'] ??= PUBLIC_CACHE_CONTROL;
+  const headers: Record<string, string> = { ...entry.headers, 'x-cache': state };
   if (ask.ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag)) return { status: 304, headers, body: null };
   const encoding = pickEncoding(ask.acceptEncoding);
   const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
@@ -83,7 +78,9 @@ function answer(entry: Entry, ask: { method: string; ifNoneMatch: string | null;
 
 function respond(entry: Entry, request: Request, state: 'HIT' | 'MISS'): Response {
   const a = answer(entry, { method: request.method, ifNoneMatch: request.headers.get('if-none-match'), acceptEncoding: request.headers.get('accept-encoding') }, state);
-  return new Response(a.body ? new Uint8Array(a.body) : null, { status: a.status, headers: a.headers });
+  // A view of the stored bytes, not a copy (Buffers from zlib and Buffer.from own an ArrayBuffer).
+  const body = a.body ? (new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength) as Uint8Array<ArrayBuffer>) : null;
+  return new Response(body, { status: a.status, headers: a.headers });
 }
 
 /** A fresh cached answer for this key, or null. */
@@ -120,14 +117,21 @@ export async function storeAndRespond(key: string, request: Request, response: R
   const cacheableType = /text\/html|application\/(rss\+)?xml|text\/plain|application\/json/.test(type);
   if (response.status !== 200 || !cacheableType || /no-store|private/.test(cc) || response.headers.has('set-cookie')) return response;
   const raw = Buffer.from(await response.arrayBuffer());
+  const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
+  const kept = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k));
   const entry: Entry = {
     status: response.status,
-    headers: [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k)),
+    headers: {
+      'cache-control': PUBLIC_CACHE_CONTROL,
+      ...Object.fromEntries(kept),
+      etag,
+      'last-modified': new Date().toUTCString(),
+      vary: 'Accept-Encoding, Cookie',
+    },
     raw,
     gzip: gzipSync(raw, { level: 6 }),
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
-    lastModified: new Date().toUTCString(),
+    etag,
     expiresAt: Date.now() + TTL_MS,
   };
   if (renderedAt !== store.version) return respond(entry, request, 'MISS');

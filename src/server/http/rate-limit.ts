@@ -1,6 +1,7 @@
 // In-process rate limits (one Node process serves the site): fixed windows per key.
 // RATE_LIMITS=off turns them off (test suites that make many requests from one address).
 import type { APIContext } from 'astro';
+import { env } from '../env.ts';
 import { HttpError } from './errors.ts';
 
 interface Bucket {
@@ -17,7 +18,7 @@ function sweep(now: number): void {
   for (const [k, b] of buckets) if (b.resetAt <= now) buckets.delete(k);
 }
 
-const enabled = () => process.env.RATE_LIMITS !== 'off';
+const enabled = () => env().RATE_LIMITS !== 'off';
 
 export interface Limit {
   name: string;
@@ -35,7 +36,7 @@ export const LIMITS = {
 
 /** The caller's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY=true. */
 export function clientKey(context: APIContext): string {
-  if (process.env.TRUST_PROXY === 'true') {
+  if (env().TRUST_PROXY) {
     const fwd = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (fwd) return fwd;
   }

@@ -1,5 +1,5 @@
 // Operator-side account management (start-up bootstrap and the `npm run admin` CLI).
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { accounts, users } from '../../../db/schema/auth.ts';
 import { placeholderEmail } from '../auth.ts';
 import { getAuth, getDb } from '../context.ts';
@@ -41,15 +41,27 @@ export async function createAccount(opts: {
   return user.id;
 }
 
+/** The account's password login row, if it has one. */
+function credentialOf(userId: string) {
+  return getDb()
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .get();
+}
+
+async function writePassword(userId: string, password: string): Promise<void> {
+  const ctx = await getAuth().$context;
+  const hash = await ctx.password.hash(password);
+  if (credentialOf(userId)) await ctx.internalAdapter.updatePassword(userId, hash);
+  else await ctx.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+}
+
 /** Sets a new password for an existing account. */
 export async function setPassword(name: string, password: string): Promise<void> {
   const user = findByUsername(name);
   if (!user) throw new Error(`No user "${name}"`);
-  const ctx = await getAuth().$context;
-  const hash = await ctx.password.hash(password);
-  const existing = getDb().select().from(accounts).where(eq(accounts.userId, user.id)).all();
-  if (existing.some((a) => a.providerId === 'credential')) await ctx.internalAdapter.updatePassword(user.id, hash);
-  else await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
+  await writePassword(user.id, password);
 }
 
 /** Sets flags on an existing account. */
@@ -61,29 +73,22 @@ export function setFlags(name: string, flags: { isApproved?: boolean; isAdmin?: 
 
 /**
  * ADMIN_USERNAME/ADMIN_PASSWORD: after this, an approved admin with that name exists and the
- * password works (the environment is authoritative for this one account).
+ * password works (the environment is authoritative for this one account). Answers what was
+ * done and the admin's id.
  */
-export async function ensureAdmin(name: string, password: string): Promise<'created' | 'updated' | 'unchanged'> {
+export async function ensureAdmin(name: string, password: string): Promise<{ outcome: 'created' | 'updated' | 'unchanged'; id: string }> {
   const user = findByUsername(name);
-  if (!user) {
-    await createAccount({ username: name, password, isAdmin: true });
-    return 'created';
-  }
+  if (!user) return { outcome: 'created', id: await createAccount({ username: name, password, isAdmin: true }) };
   let changed = false;
   if (!user.isAdmin || !user.isApproved) {
-    setFlags(name, { isAdmin: true, isApproved: true });
+    getDb().update(users).set({ isAdmin: true, isApproved: true }).where(eq(users.id, user.id)).run();
     changed = true;
   }
+  const hash = credentialOf(user.id)?.password;
   const ctx = await getAuth().$context;
-  const credential = getDb()
-    .select()
-    .from(accounts)
-    .where(eq(accounts.userId, user.id))
-    .all()
-    .find((a) => a.providerId === 'credential');
-  if (!credential?.password || !(await ctx.password.verify({ password, hash: credential.password }))) {
-    await setPassword(name, password);
+  if (!hash || !(await ctx.password.verify({ password, hash }))) {
+    await writePassword(user.id, password);
     changed = true;
   }
-  return changed ? 'updated' : 'unchanged';
+  return { outcome: changed ? 'updated' : 'unchanged', id: user.id };
 }

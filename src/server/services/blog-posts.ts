@@ -1,9 +1,9 @@
 // Blog posts: queries and rules.
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { blogPosts } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import type { PostInput } from '../../shared/schemas/blog-post.ts';
+import type { PostInput, PostSummary } from '../../shared/schemas/blog-post.ts';
 import { truncate } from '../../shared/format.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 import { nowMs } from '../../../db/schema/now.ts';
@@ -101,19 +101,10 @@ export function deletePost(id: number): void {
   if (result.changes === 0) throw notFound('Post not found');
 }
 
-/** What a post card shows; the excerpt falls back to the content's first `excerptChars` characters. */
-export interface PostSummary {
-  id: number;
-  slug: string;
-  title: string;
-  category: string;
-  excerpt: string;
-  featuredImage: string | null;
-  createdAt: string;
-  readTime: number | null;
-}
+type SummarySource = Pick<Post, 'id' | 'slug' | 'title' | 'category' | 'excerpt' | 'content' | 'featuredImage' | 'createdAt' | 'readTime'>;
 
-export function toSummary(post: Post, excerptChars = 120): PostSummary {
+/** A post as its card shows it; the excerpt falls back to the content's first `excerptChars` characters. */
+export function toSummary(post: SummarySource, excerptChars = 120): PostSummary {
   return {
     id: post.id,
     slug: post.slug,
@@ -127,6 +118,11 @@ export function toSummary(post: Post, excerptChars = 120): PostSummary {
 }
 
 export const BLOG_PAGE_SIZE = 24;
+
+/** How many posts are published. */
+export function countPublishedPosts(): number {
+  return getDb().select({ n: count() }).from(blogPosts).where(eq(blogPosts.isPublished, true)).get()?.n ?? 0;
+}
 
 /** Distinct categories of published posts, sorted. */
 export function listPublishedCategories(): string[] {
@@ -186,17 +182,5 @@ export function searchPublishedPosts({
     createdAt: number;
     readTime: number | null;
   }[];
-  return {
-    total,
-    items: rows.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      title: r.title,
-      category: r.category || 'General',
-      excerpt: r.excerpt?.trim() || truncate(htmlToText(r.content), 120),
-      featuredImage: r.featuredImage,
-      createdAt: new Date(r.createdAt).toISOString(),
-      readTime: r.readTime,
-    })),
-  };
+  return { total, items: rows.map((r) => toSummary({ ...r, createdAt: new Date(r.createdAt) })) };
 }

@@ -1,16 +1,16 @@
 // Card payments: the amount always comes from the product row, never from the browser.
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { orders, products, stripeEvents } from '../../../db/schema/commerce.ts';
+import { orders, stripeEvents } from '../../../db/schema/commerce.ts';
 import { env, getDb } from '../context.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { logger } from '../log.ts';
 import { getStripe, paymentsConfigured, webhooks } from '../payments/stripe.ts';
+import { getProductById } from './products.ts';
 import { nowMs } from '../../../db/schema/now.ts';
 
 export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
 export const UNAVAILABLE = 'This product is currently not available for purchase.';
-
 
 function requireStripe(): Stripe {
   const stripe = getStripe();
@@ -23,7 +23,7 @@ function requireStripe(): Stripe {
  * price, and records a pending order.
  */
 export async function createPaymentIntent(productId: number, checkoutId: string | null) {
-  const product = getDb().select().from(products).where(eq(products.id, productId)).get();
+  const product = getProductById(productId);
   if (!product) throw notFound('Product not found');
   if (!product.isActive) throw badRequest(UNAVAILABLE);
   const stripe = requireStripe();
@@ -64,7 +64,7 @@ function statusOf(intent: Stripe.PaymentIntent): OrderStatus {
 function recordIntent(intent: Stripe.PaymentIntent, status: OrderStatus, eventId: string | null): void {
   const db = getDb();
   const productId = Number(intent.metadata?.productId) || null;
-  const product = productId ? db.select().from(products).where(eq(products.id, productId)).get() : undefined;
+  const product = productId ? getProductById(productId) : undefined;
   const email = intent.receipt_email ?? null;
   db.insert(orders)
     .values({

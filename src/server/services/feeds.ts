@@ -55,35 +55,28 @@ export function blogFeed(limit = 50): string {
   });
 }
 
-const lengthCache = new Map<string, { mtime: number; size: number }>();
-
-/** The byte length of an audio file the site serves itself, or null for one it cannot see. */
-export function localFileSize(url: string): number | null {
-  let file: string | null = null;
-  if (url.startsWith('/uploads/')) file = resolveUpload(url.slice('/uploads/'.length));
-  else if (url.startsWith('/') && !url.includes('..')) {
-    for (const dir of ['dist/client', 'public']) {
-      const candidate = resolve(dir, `.${url}`);
-      try {
-        if (statSync(candidate).isFile()) {
-          file = candidate;
-          break;
-        }
-      } catch {
-        // not in this folder
-      }
-    }
-  }
-  if (!file) return null;
+/** The byte length of a regular file, or null when there is none. */
+function fileSize(file: string): number | null {
   try {
     const st = statSync(file);
-    const hit = lengthCache.get(file);
-    if (hit && hit.mtime === st.mtimeMs) return hit.size;
-    lengthCache.set(file, { mtime: st.mtimeMs, size: st.size });
-    return st.size;
+    return st.isFile() ? st.size : null;
   } catch {
     return null;
   }
+}
+
+/** The byte length of an audio file the site serves itself, or null for one it cannot see. */
+function localFileSize(url: string): number | null {
+  if (url.startsWith('/uploads/')) {
+    const file = resolveUpload(url.slice('/uploads/'.length));
+    return file ? fileSize(file) : null;
+  }
+  if (!url.startsWith('/') || url.includes('..')) return null;
+  for (const dir of ['dist/client', 'public']) {
+    const size = fileSize(resolve(dir, `.${url}`));
+    if (size !== null) return size;
+  }
+  return null;
 }
 
 /** Length and type of uploaded files the site does not serve itself (UploadThing), by URL. */

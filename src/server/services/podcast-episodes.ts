@@ -3,7 +3,7 @@ import { and, desc, eq, max, ne } from 'drizzle-orm';
 import { podcastEpisodes } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import type { EpisodeInput } from '../../shared/schemas/podcast-episode.ts';
+import type { EpisodeInput, PublicEpisode } from '../../shared/schemas/podcast-episode.ts';
 import { nowMs } from '../../../db/schema/now.ts';
 
 export type Episode = typeof podcastEpisodes.$inferSelect;
@@ -22,8 +22,10 @@ export function getEpisodeById(id: number): Episode | undefined {
   return getDb().select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).get();
 }
 
-export function getEpisodeBySlug(slug: string): Episode | undefined {
-  return getDb().select().from(podcastEpisodes).where(eq(podcastEpisodes.slug, slug)).get();
+/** The episode a visitor may see: published, or any when an admin asks. Throws 404 otherwise. */
+export function requireVisibleEpisode(episode: Episode | undefined, isAdmin: boolean): Episode {
+  if (!episode || (!episode.isPublished && !isAdmin)) throw notFound('Episode not found');
+  return episode;
 }
 
 /** The next episode number: the highest existing plus 1. */
@@ -68,18 +70,6 @@ export function updateEpisode(id: number, input: EpisodeInput): Episode {
 export function deleteEpisode(id: number): void {
   const result = getDb().delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).run();
   if (result.changes === 0) throw notFound('Episode not found');
-}
-
-/** A published episode as the public pages hand it to the browser: no drafts, dates as ISO strings. */
-export interface PublicEpisode {
-  id: number;
-  episodeNumber: number | null;
-  title: string;
-  guest: string | null;
-  description: string | null;
-  audioUrl: string | null;
-  duration: number | null;
-  createdAt: string;
 }
 
 /** Published episodes for the public podcast page, newest episode number first. */

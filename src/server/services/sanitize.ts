@@ -14,7 +14,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
+    // `loading` is the one transformTags sets below (lazy); attributes are checked after it.
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     ol: ['start'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
@@ -35,7 +36,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
   },
 };
-OPTIONS.allowedAttributes = { ...(OPTIONS.allowedAttributes as Record<string, string[]>), img: ['src', 'alt', 'title', 'width', 'height', 'loading'] };
 
 /** Returns HTML safe to render as-is on the public site. */
 export function sanitizePostHtml(html: string): string {

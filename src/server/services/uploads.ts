@@ -47,13 +47,15 @@ function claim(secret: string): string | null {
   throw forbidden(row.usedAt ? 'This upload URL was already used' : 'This upload URL has expired');
 }
 
+const tooLarge = (limit: number) => new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
+
 /** Copies the request body to `file`, failing with 413 as soon as it passes `limit` bytes. */
 async function receive(body: ReadableStream<Uint8Array>, file: string, limit: number): Promise<number> {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > limit) done(new HttpError(413, 'File too large'));
+      if (size > limit) done(tooLarge(limit));
       else done(null, chunk);
     },
   });
@@ -111,14 +113,9 @@ export async function receiveUpload(secret: string, request: Request): Promise<S
  * UPLOADS_DIR) and records it, so its length and type stay known wherever it lives.
  */
 async function store(tmp: string, file: { contentType: string; ext: string; size: number; owner: string | null }): Promise<string> {
-  let stored: { url: string; key: string; storage: 'local' | 'uploadthing' };
-  if (env().UPLOADTHING_TOKEN) {
-    const name = `${randomBytes(12).toString('hex')}.${file.ext}`;
-    stored = { ...(await storeOnUploadThing(tmp, name, file.contentType)), storage: 'uploadthing' };
-  } else {
-    const url = storeLocal(tmp, file.ext);
-    stored = { url, key: url.slice('/uploads/'.length), storage: 'local' };
-  }
+  const stored = env().UPLOADTHING_TOKEN
+    ? { ...(await storeOnUploadThing(tmp, `${randomBytes(12).toString('hex')}.${file.ext}`, file.contentType)), storage: 'uploadthing' as const }
+    : { ...storeLocal(tmp, file.ext), storage: 'local' as const };
   getDb()
     .insert(storedFiles)
     .values({ ...stored, contentType: file.contentType, size: file.size, createdBy: file.owner })
@@ -136,19 +133,13 @@ async function receive0(secret: string, request: Request): Promise<StoredUpload>
   if (!kind) throw new HttpError(415, 'Only image and audio files can be uploaded');
   const limit = LIMITS[kind];
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
+  if (declared > limit) throw tooLarge(limit);
   const owner = claim(secret);
   if (!request.body) throw new HttpError(400, 'The file is empty');
 
   const tmp = tempPath();
   try {
-    let size: number;
-    try {
-      size = await receive(request.body, tmp, limit);
-    } catch (err) {
-      if (err instanceof HttpError) throw new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
-      throw err;
-    }
+    const size = await receive(request.body, tmp, limit);
     if (size === 0) throw new HttpError(400, 'The file is empty');
     const sniffed = await fileTypeFromFile(tmp);
     const allowed = sniffed ? ALLOWED[sniffed.mime] : undefined;

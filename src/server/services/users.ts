@@ -53,19 +53,21 @@ export function getUserById(id: string): AdminUser | undefined {
 
 /** Applies an admin's change; an admin cannot change their own admin flag. */
 export function updateUser(actorId: string, id: string, change: UserUpdate): AdminUser {
-  if (!getUserById(id)) throw notFound('User not found');
   if (id === actorId && change.isAdmin !== undefined) throw forbidden('You cannot change your own admin status');
   if (id === actorId && change.isApproved === false) throw forbidden('You cannot revoke your own approval');
-  const db = getDb();
-  db.transaction((tx) => {
-    tx.update(users)
+  const row = getDb().transaction((tx) => {
+    const updated = tx
+      .update(users)
       .set({ ...change, updatedAt: nowMs })
       .where(eq(users.id, id))
-      .run();
+      .returning(columns)
+      .get();
     // Revoking approval ends the user's sessions at once.
-    if (change.isApproved === false) tx.delete(sessions).where(eq(sessions.userId, id)).run();
+    if (updated && change.isApproved === false) tx.delete(sessions).where(eq(sessions.userId, id)).run();
+    return updated;
   });
-  return getUserById(id)!;
+  if (!row) throw notFound('User not found');
+  return toAdminUser(row);
 }
 
 /** Deletes a user; their posts pass to the admin who deletes them. Nobody deletes themselves. */

@@ -16,15 +16,15 @@ export function tempPath(): string {
   return join(dir, randomBytes(16).toString('hex'));
 }
 
-/** Moves a received file into place; returns its public URL path. */
-export function storeLocal(tmpFile: string, ext: string): string {
+/** Moves a received file into place; returns its public URL path and its path below the folder. */
+export function storeLocal(tmpFile: string, ext: string): { url: string; key: string } {
   const d = new Date();
   const folder = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   const name = `${randomBytes(12).toString('hex')}.${ext}`;
   const dir = join(uploadsRoot(), folder);
   mkdirSync(dir, { recursive: true });
   renameSync(tmpFile, join(dir, name));
-  return `/uploads/${folder}/${name}`;
+  return { url: `/uploads/${folder}/${name}`, key: `${folder}/${name}` };
 }
 
 /**

@@ -10,20 +10,19 @@ import { env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { logger } from '../log.ts';
 
-let api: { token: string; ingestUrl: string | undefined; utapi: UTApi } | undefined;
+let utapi: UTApi | undefined;
 
+/** The SDK client, made once: the configuration is fixed for the life of the process. */
 function client(): UTApi {
   const { UPLOADTHING_TOKEN: token, UPLOADTHING_INGEST_URL: ingestUrl } = env();
   if (!token) throw new Error('UploadThing is not configured');
-  if (api?.token !== token || api.ingestUrl !== ingestUrl) {
-    api = { token, ingestUrl, utapi: new UTApi({ token, ...(ingestUrl ? { ingestUrl } : {}), logLevel: 'Error' }) };
-  }
-  return api.utapi;
+  utapi ??= new UTApi({ token, ...(ingestUrl ? { ingestUrl } : {}), logLevel: 'Error' });
+  return utapi;
 }
 
 const UNAVAILABLE = 'The file could not be stored on UploadThing. Please try again.';
 
-export interface RemoteFile {
+interface RemoteFile {
   url: string;
   key: string;
 }

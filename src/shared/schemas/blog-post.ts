@@ -25,3 +25,15 @@ export const PostListQuerySchema = z.object({
   /** true: list items without `content`, with the excerpt filled in (admin lists of thousands). */
   summary: z.enum(['true', 'false']).optional(),
 });
+
+/** What a post card shows; the excerpt falls back to the start of the content. */
+export interface PostSummary {
+  id: number;
+  slug: string;
+  title: string;
+  category: string;
+  excerpt: string;
+  featuredImage: string | null;
+  createdAt: string;
+  readTime: number | null;
+}

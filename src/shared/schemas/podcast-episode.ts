@@ -26,3 +26,15 @@ export type EpisodeInput = z.infer<typeof EpisodeInputSchema>;
 export const EpisodeListQuerySchema = z.object({
   published: z.enum(['true', 'false']).optional(),
 });
+
+/** A published episode as the public pages hand it to the browser: no drafts, dates as ISO strings. */
+export interface PublicEpisode {
+  id: number;
+  episodeNumber: number | null;
+  title: string;
+  guest: string | null;
+  description: string | null;
+  audioUrl: string | null;
+  duration: number | null;
+  createdAt: string;
+}

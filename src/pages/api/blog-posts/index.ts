@@ -6,7 +6,7 @@ import { PostInputSchema, PostListQuerySchema } from '@/shared/schemas/blog-post
 export const GET = endpoint({ auth: 'public', query: PostListQuerySchema }, ({ query, user }) => {
   const posts = listPosts({ includeDrafts: Boolean(user?.isAdmin) && query.published !== 'true' });
   if (query.summary !== 'true') return posts;
-  return posts.map(({ content, ...rest }) => ({ ...rest, excerpt: rest.excerpt?.trim() || toSummary({ ...rest, content }, 160).excerpt }));
+  return posts.map(({ content, ...rest }) => ({ ...rest, excerpt: toSummary({ ...rest, content }, 160).excerpt }));
 });
 
 export const POST = endpoint({ auth: 'admin', body: PostInputSchema }, ({ body, user }) =>

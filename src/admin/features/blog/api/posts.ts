@@ -1,7 +1,7 @@
 // The admin blog's calls: the post as the API sends it, and the writes beside the schema
 // that checks their input (the same PostInputSchema the server parses with).
-import { ApiError } from '@/lib/api-client';
-import { mutate } from '@/admin/lib/query';
+import { api } from '@/lib/api-client';
+import { mutate, useQuery } from '@/admin/lib/query';
 import type { PostInput } from '@/shared/schemas/blog-post';
 
 export { PostInputSchema, CATEGORIES, type PostInput } from '@/shared/schemas/blog-post';
@@ -28,6 +28,9 @@ export const POSTS_PATH = '/api/blog-posts';
 export const POSTS_LIST_PATH = '/api/blog-posts?summary=true';
 export const postPath = (id: number | string) => `/api/blog-posts/${id}`;
 
+/** Every post without its body, drafts included, newest first. */
+export const usePosts = () => useQuery<Post[]>(POSTS_LIST_PATH, 'Failed to fetch blog posts');
+
 export const createPost = (input: PostInput) =>
   mutate<Post>('POST', POSTS_PATH, input, { title: 'Error', description: 'Failed to create blog post. Please try again.' });
 
@@ -42,12 +45,9 @@ export interface ImportResult {
   skipped: number;
 }
 
-/** POST /api/wordpress/import as multipart (field `file`); errors as ApiError like api(). */
-export async function importWordPress(file: File): Promise<ImportResult> {
+/** POST /api/wordpress/import as multipart (field `file`). */
+export function importWordPress(file: File): Promise<ImportResult> {
   const body = new FormData();
   body.append('file', file);
-  const res = await fetch('/api/wordpress/import', { method: 'POST', credentials: 'include', body });
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
-  return JSON.parse(text) as ImportResult;
+  return api<ImportResult>('POST', '/api/wordpress/import', body);
 }

@@ -3,13 +3,12 @@
 import { useState } from 'react';
 import { Link } from '@/admin/lib/link';
 import { useConfirmDelete } from '@/admin/lib/confirm-delete';
-import { useQuery } from '@/admin/lib/query';
 import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
 import { SegmentedControl } from '@/admin/ui/segmented';
 import { toast } from '@/lib/toast';
-import { POSTS_LIST_PATH, deletePost, type Post } from '../api/posts';
+import { deletePost, usePosts, type Post } from '../api/posts';
 import { usePostFilters, type StatusFilter } from '../hooks/use-post-filters';
 import { PostCard } from './post-card';
 import { WordPressImportButton } from './wordpress-import-button';
@@ -24,7 +23,7 @@ const NO_POSTS: Post[] = [];
 const PAGE = 50;
 
 export default function BlogManagement() {
-  const { data, loading, error, refetch } = useQuery<Post[]>(POSTS_LIST_PATH, 'Failed to fetch blog posts');
+  const { data, loading, error, refetch } = usePosts();
   // Long lists render in steps, so thousands of posts stay quick to show and to filter.
   const [limit, setLimit] = useState(PAGE);
   const posts = data ?? NO_POSTS;

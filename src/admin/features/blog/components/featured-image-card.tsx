@@ -1,6 +1,6 @@
 // The post's featured image: a preview, a URL field, and 'Upload Image' (one image, 5 MB)
 // through the single-use upload URL, with a progress bar.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '@/admin/ui/controls';
 import { FileButton } from '@/admin/ui/file-button';
 import { ImageIcon, XIcon } from '@/admin/ui/icons';
@@ -16,8 +16,8 @@ interface Props {
 
 export function FeaturedImageCard({ value, onChange, error }: Props) {
   const [progress, setProgress] = useState<number | null>(null);
-  const [broken, setBroken] = useState(false);
-  useEffect(() => setBroken(false), [value]);
+  /** The address that failed to load, if any: a new address gets a fresh try. */
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
 
   const upload = async (file: File) => {
     setProgress(0);
@@ -33,6 +33,7 @@ export function FeaturedImageCard({ value, onChange, error }: Props) {
   };
 
   const src = value.trim();
+  const broken = brokenSrc === src;
   return (
     <section aria-labelledby="featured-image-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="featured-image-heading" className="text-sm font-semibold text-ink">
@@ -41,7 +42,7 @@ export function FeaturedImageCard({ value, onChange, error }: Props) {
       <div className="relative mt-3 aspect-[16/9] overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
         {src && !broken ? (
           <>
-            <img src={src} alt="Featured image preview" className="h-full w-full object-cover" onError={() => setBroken(true)} />
+            <img src={src} alt="Featured image preview" className="h-full w-full object-cover" onError={() => setBrokenSrc(src)} />
             <button
               type="button"
               onClick={() => onChange('')}

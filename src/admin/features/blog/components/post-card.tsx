@@ -1,18 +1,11 @@
-// One post in the admin list: thumbnail, title with its status, two lines of excerpt, date,
-// read time, and the view / edit / delete actions.
+// One post in the admin list: thumbnail, title with its status, two lines of excerpt (the
+// list answer fills it in from the content when a post has none), date, read time, and the
+// view / edit / delete actions.
 import { Link } from '@/admin/lib/link';
 import { Badge } from '@/admin/ui/controls';
 import { CalendarIcon, ClockIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/admin/ui/icons';
 import { fallbackCover, formatReadTime, formatShortDate } from '@/shared/format';
 import type { Post } from '../api/posts';
-
-/** The excerpt, or the start of the content as text when there is none. */
-function summary(post: Post): string {
-  if (post.excerpt?.trim()) return post.excerpt;
-  // DOMParser builds an inert document: nothing in it loads or runs.
-  if (!post.content) return '';
-  return new DOMParser().parseFromString(post.content, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-}
 
 const iconButton =
   'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600';
@@ -54,7 +47,7 @@ export function PostCard({ post, onDelete }: { post: Post; onDelete: (post: Post
             </button>
           </div>
         </div>
-        <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{summary(post)}</p>
+        <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{post.excerpt ?? ''}</p>
         <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500">
           <span className="inline-flex items-center gap-1.5">
             <CalendarIcon size={14} />

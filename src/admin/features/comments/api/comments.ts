@@ -1,5 +1,5 @@
 // The comment moderation calls of the admin (spec section 7).
-import { api } from '@/lib/api-client';
+import { mutate } from '@/admin/lib/query';
 
 /** A comment as GET /api/admin/comments returns it, with its post's title (null when gone). */
 export interface AdminComment {
@@ -17,6 +17,8 @@ export interface AdminComment {
 
 export const COMMENTS_PATH = '/api/admin/comments';
 
-export const approveComment = (id: number) => api<unknown>('PATCH', `${COMMENTS_PATH}/${id}/approve`);
+export const approveComment = (id: number) =>
+  mutate<unknown>('PATCH', `${COMMENTS_PATH}/${id}/approve`, undefined, { title: 'Error', description: 'Failed to approve comment.' });
 
-export const deleteComment = (id: number) => api<{ success: true }>('DELETE', `${COMMENTS_PATH}/${id}`);
+export const deleteComment = (id: number) =>
+  mutate<{ success: true }>('DELETE', `${COMMENTS_PATH}/${id}`, undefined, { title: 'Error', description: 'Failed to delete comment.' });

@@ -1,6 +1,7 @@
 // The comment list split into pending and approved, with approve and delete.
 import { useCallback, useMemo } from 'react';
-import { handleUnauthorized, useQuery } from '@/admin/lib/query';
+import { useQuery } from '@/admin/lib/query';
+import { isUnauthorized } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { approveComment, COMMENTS_PATH, deleteComment, type AdminComment } from '../api/comments';
 
@@ -8,17 +9,14 @@ export function useComments() {
   const query = useQuery<AdminComment[]>(COMMENTS_PATH, 'Failed to fetch comments');
   const { data, refetch } = query;
 
-  /** Runs a write; on failure toasts the spec's sentence (unless the session expired) and reloads the list. */
+  /** Runs a write (which toasts its own failure); on failure reloads the list unless the session expired. */
   const attempt = useCallback(
-    async (write: () => Promise<unknown>, failure: string): Promise<boolean> => {
+    async (write: () => Promise<unknown>): Promise<boolean> => {
       try {
         await write();
         return true;
       } catch (err) {
-        if (!handleUnauthorized(err)) {
-          toast({ title: 'Error', description: failure, variant: 'destructive' });
-          void refetch();
-        }
+        if (!isUnauthorized(err)) void refetch();
         return false;
       }
     },
@@ -30,7 +28,7 @@ export function useComments() {
 
   const approve = useCallback(
     async (comment: AdminComment) => {
-      const ok = await attempt(() => approveComment(comment.id), 'Failed to approve comment.');
+      const ok = await attempt(() => approveComment(comment.id));
       if (!ok) return false;
       toast({ title: 'Comment approved', description: 'The comment is now visible to readers.' });
       await refetch();
@@ -41,7 +39,7 @@ export function useComments() {
 
   const remove = useCallback(
     async (comment: AdminComment) => {
-      const ok = await attempt(() => deleteComment(comment.id), 'Failed to delete comment.');
+      const ok = await attempt(() => deleteComment(comment.id));
       if (!ok) return false;
       toast({ title: 'Comment deleted' });
       await refetch();

@@ -33,7 +33,8 @@ export interface AdminSettings {
   analyticsDashboardUrl: string | null;
 }
 
-export const usePosts = () => useQuery<PostSummary[]>('/api/blog-posts', 'Failed to fetch blog posts');
+// The list without post bodies (as on the blog screen): the dashboard shows titles and dates.
+export const usePosts = () => useQuery<PostSummary[]>('/api/blog-posts?summary=true', 'Failed to fetch blog posts');
 export const useEpisodes = () => useQuery<EpisodeSummary[]>('/api/podcast-episodes', 'Failed to fetch podcast episodes');
 export const useProducts = () => useQuery<ProductSummary[]>('/api/products', 'Failed to fetch products');
 export const useSubscribers = () => useQuery<SubscriberSummary[]>('/api/newsletter/subscribers', 'Failed to fetch subscribers');

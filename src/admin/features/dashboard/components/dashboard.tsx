@@ -6,7 +6,7 @@ import { Link } from '@/admin/lib/link';
 import { $session } from '@/admin/lib/session';
 import { PageHeader, Spinner, StatCard } from '@/admin/ui/controls';
 import { BagIcon, ChartIcon, DocumentIcon, ExternalLinkIcon, MailIcon, MicIcon, PencilIcon, PlusIcon, UsersIcon, EyeIcon, ArrowRightIcon } from '@/admin/ui/icons';
-import { formatPrice, formatShortDate } from '@/shared/format';
+import { episodeHeading, formatPrice, formatShortDate } from '@/shared/format';
 import { useEpisodes, useOrders, usePosts, useProducts, useSettings, useSubscribers } from '../api/dashboard';
 
 const RECENT = 3;
@@ -202,7 +202,7 @@ export default function Dashboard() {
             .sort(newestFirst)
             .slice(0, RECENT)
             .map((e) => {
-              const heading = e.episodeNumber ? `Episode ${e.episodeNumber}: ${e.title}` : e.title;
+              const heading = episodeHeading(e);
               return <RecentItem key={e.id} title={heading} date={e.createdAt} viewHref="/podcast" viewLabel={`View ${heading}`} editHref={`/admin/podcast?edit=${e.id}`} editLabel={`Edit ${heading}`} />;
             })}
         </RecentList>

@@ -148,7 +148,7 @@ export default function NewsletterManagement() {
         actions={
           <>
             <button type="button" className="btn-primary" onClick={exportCsv} disabled={subscribers.length === 0} title={subscribers.length === 0 ? 'Nothing to export yet' : undefined}>
-              <DownloadIcon />
+              <DownloadIcon size={16} />
               Export CSV
             </button>
             <ExternalButton href={KIT_SUBSCRIBERS_URL}>Kit Subscribers</ExternalButton>

@@ -1,7 +1,6 @@
 // The subscriber list and its one write (delete), with the spec's toasts.
 import { useCallback } from 'react';
-import { handleUnauthorized, useQuery } from '@/admin/lib/query';
-import { errorMessage } from '@/lib/api-client';
+import { reportFailure, useQuery } from '@/admin/lib/query';
 import { toast } from '@/lib/toast';
 import { deleteSubscriber, SUBSCRIBERS_PATH, type Subscriber } from '../api/subscribers';
 
@@ -15,11 +14,8 @@ export function useSubscribers() {
       try {
         await deleteSubscriber(subscriber.id);
       } catch (err) {
-        if (!handleUnauthorized(err)) {
-          toast({ title: 'Error', description: errorMessage(err, 'Failed to delete the subscriber. Please try again.'), variant: 'destructive' });
-          // It may have gone already (404): show the list as it is now.
-          void refetch();
-        }
+        // It may have gone already (404): show the list as it is now.
+        if (reportFailure(err, 'Failed to delete the subscriber. Please try again.')) void refetch();
         return false;
       }
       toast({ title: 'Subscriber deleted', description: `${subscriber.email} is no longer on the list.` });

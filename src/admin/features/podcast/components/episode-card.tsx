@@ -1,10 +1,8 @@
 import { Badge } from '@/admin/ui/controls';
 import { CalendarIcon, ClockIcon, PencilIcon, PlayIcon, StopIcon, TrashIcon } from '@/admin/ui/icons';
-import { formatClock, formatShortDate } from '@/shared/format';
+import { episodeHeading, formatClock, formatShortDate } from '@/shared/format';
 import type { Episode } from '../api/episodes';
 
-/** 'Episode 3: Title', or the bare title for an episode without a number. */
-export const episodeHeading = (e: Episode) => (e.episodeNumber ? `Episode ${e.episodeNumber}: ${e.title}` : e.title);
 /** How controls name the episode: 'episode 3', or 'episode "Title"'. */
 const episodeName = (e: Episode) => (e.episodeNumber ? `episode ${e.episodeNumber}` : `episode "${e.title}"`);
 

@@ -2,15 +2,15 @@
 // slug follows the title on a new episode until it is edited by hand; an uploaded audio file
 // fills the Audio URL and, when the server could read it, the duration.
 import { useEffect, useRef, useState } from 'react';
+import { useSchemaForm } from '@/admin/lib/schema-form';
 import { Switch, TextArea, TextField } from '@/admin/ui/controls';
 import { FileButton } from '@/admin/ui/file-button';
 import { FormDialog } from '@/admin/ui/form-dialog';
-import { apiFieldErrors, focusFirstInvalid, toFieldErrors, type FieldErrors } from '@/admin/ui/form-errors';
 import { ProgressBar } from '@/admin/ui/progress';
 import { uploadFile } from '@/admin/ui/upload';
 import { toast } from '@/lib/toast';
 import { formatClock, slugify } from '@/shared/format';
-import { createEpisode, EpisodeInputSchema, updateEpisode, type Episode } from '../api/episodes';
+import { createEpisode, EpisodeInputSchema, updateEpisode, type Episode, type EpisodeInput } from '../api/episodes';
 
 interface Values {
   title: string;
@@ -52,10 +52,19 @@ interface Props {
 }
 
 export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Props) {
-  const [values, setValues] = useState(() => initialValues(episode, nextNumber));
+  const { values, setValues, errors, setErrors, busy, set, submit } = useSchemaForm<Values, EpisodeInput>(
+    () => initialValues(episode, nextNumber),
+    (v) => EpisodeInputSchema.safeParse({ ...v, episodeNumber: numberOrNull(v.episodeNumber), duration: numberOrNull(v.duration) }),
+    async (data) => {
+      const saved = episode ? await updateEpisode(episode.id, data) : await createEpisode(data);
+      toast({
+        title: episode ? 'Episode updated' : 'Episode created',
+        description: saved.isPublished ? `"${saved.title}" is live on the podcast page.` : `"${saved.title}" is saved as a draft.`,
+      });
+      onSaved(saved);
+    },
+  );
   const [slugEdited, setSlugEdited] = useState(episode !== null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
   const uploadStatus = useRef<HTMLDivElement>(null);
 
@@ -63,11 +72,6 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
   useEffect(() => {
     if (upload.state === 'uploading') uploadStatus.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [upload.state]);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const onTitle = (title: string) => {
     setValues((v) => ({ ...v, title, slug: slugEdited ? v.slug : slugify(title) }));
@@ -94,32 +98,6 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
     } catch {
       // uploadFile has already said what went wrong.
       setUpload({ state: 'idle' });
-    }
-  };
-
-  const submit = async (form: HTMLFormElement) => {
-    const parsed = EpisodeInputSchema.safeParse({
-      ...values,
-      episodeNumber: numberOrNull(values.episodeNumber),
-      duration: numberOrNull(values.duration),
-    });
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      focusFirstInvalid(form);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = episode ? await updateEpisode(episode.id, parsed.data) : await createEpisode(parsed.data);
-      toast({
-        title: episode ? 'Episode updated' : 'Episode created',
-        description: saved.isPublished ? `"${saved.title}" is live on the podcast page.` : `"${saved.title}" is saved as a draft.`,
-      });
-      onSaved(saved);
-    } catch (err) {
-      setErrors(apiFieldErrors(err));
-      focusFirstInvalid(form);
-      setBusy(false);
     }
   };
 

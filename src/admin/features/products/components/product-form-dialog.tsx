@@ -1,12 +1,11 @@
 // Create or edit one product. The price is typed in dollars and checked and sent in cents
 // (the shared schema works on cents, so its messages apply as they are).
-import { useState } from 'react';
+import { useSchemaForm } from '@/admin/lib/schema-form';
 import { Switch, TextArea, TextField } from '@/admin/ui/controls';
 import { FormDialog } from '@/admin/ui/form-dialog';
-import { apiFieldErrors, focusFirstInvalid, toFieldErrors, type FieldErrors } from '@/admin/ui/form-errors';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@/shared/format';
-import { centsToDollars, createProduct, dollarsToCents, ProductInputSchema, updateProduct, type Product } from '../api/products';
+import { centsToDollars, createProduct, dollarsToCents, ProductInputSchema, updateProduct, type Product, type ProductInput } from '../api/products';
 
 interface Values {
   name: string;
@@ -26,42 +25,24 @@ interface Props {
 }
 
 export function ProductFormDialog({ product, onClose, onSaved }: Props) {
-  const [values, setValues] = useState<Values>(() => ({
-    name: product?.name ?? '',
-    description: product?.description ?? '',
-    price: product ? centsToDollars(product.price) : '',
-    stripePriceId: product?.stripePriceId ?? '',
-    isActive: product?.isActive ?? true,
-  }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = async (form: HTMLFormElement) => {
-    const parsed = ProductInputSchema.safeParse({ ...values, price: dollarsToCents(values.price) });
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      focusFirstInvalid(form);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = product ? await updateProduct(product.id, parsed.data) : await createProduct(parsed.data);
+  const { values, errors, busy, set, submit } = useSchemaForm<Values, ProductInput>(
+    () => ({
+      name: product?.name ?? '',
+      description: product?.description ?? '',
+      price: product ? centsToDollars(product.price) : '',
+      stripePriceId: product?.stripePriceId ?? '',
+      isActive: product?.isActive ?? true,
+    }),
+    (v) => ProductInputSchema.safeParse({ ...v, price: dollarsToCents(v.price) }),
+    async (data) => {
+      const saved = product ? await updateProduct(product.id, data) : await createProduct(data);
       toast({
         title: product ? 'Product updated' : 'Product created',
         description: `${saved.name} (${formatPrice(saved.price)}) is ${saved.isActive ? 'available for purchase' : 'inactive and hidden from buyers'}.`,
       });
       onSaved(saved);
-    } catch (err) {
-      setErrors(apiFieldErrors(err));
-      focusFirstInvalid(form);
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const cents = dollarsToCents(values.price);
   const priceError = errors.price;

@@ -8,7 +8,7 @@ import { $session } from '@/admin/lib/session';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '@/admin/ui/controls';
 import { ConfirmDialog } from '@/admin/ui/dialog';
 import { EmailText } from '@/admin/ui/email-text';
-import { ClockIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
+import { ClockIcon, TrashIcon, UsersIcon, icon } from '@/admin/ui/icons';
 import { InlineSwitch } from '@/admin/ui/inline-switch';
 import { loadState } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
@@ -18,11 +18,7 @@ import { useUsers } from '../hooks/use-users';
 import { filterUsers, newestFirst, userStats } from './user-filters';
 
 // Not in the shared icon set; the only one this screen needs on its own.
-const ShieldIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
-  </svg>
-);
+const ShieldIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);
 
 /** 'PL' for Pat Lee, else the first two letters of the username. */
 const initials = (u: AdminUser) => (u.firstName && u.lastName ? `${u.firstName[0]}${u.lastName[0]}` : u.username.slice(0, 2));

@@ -1,17 +1,9 @@
 // The user list with its writes (approve, promote, delete) and the spec's toasts.
 import { useCallback, useState } from 'react';
-import { handleUnauthorized, useQuery } from '@/admin/lib/query';
-import { errorMessage } from '@/lib/api-client';
+import { reportFailure, useQuery } from '@/admin/lib/query';
 import { toast } from '@/lib/toast';
 import type { UserUpdate } from '@/shared/schemas/user';
 import { deleteUser, updateUser, USERS_PATH, type AdminUser } from '../api/users';
-
-/** Toasts the server's message; true when the list should be reloaded to show the truth. */
-function fail(err: unknown, fallback: string): boolean {
-  if (handleUnauthorized(err)) return false;
-  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
-  return true;
-}
 
 export function useUsers() {
   const query = useQuery<AdminUser[]>(USERS_PATH, 'Failed to fetch users');
@@ -28,7 +20,7 @@ export function useUsers() {
         await refetch();
         return true;
       } catch (err) {
-        if (fail(err, 'Failed to update the user. Please try again.')) void refetch();
+        if (reportFailure(err, 'Failed to update the user. Please try again.')) void refetch();
         return false;
       } finally {
         setSaving(({ [user.id]: _done, ...rest }) => rest);
@@ -42,7 +34,7 @@ export function useUsers() {
       try {
         await deleteUser(user.id);
       } catch (err) {
-        if (fail(err, 'Failed to delete the user. Please try again.')) void refetch();
+        if (reportFailure(err, 'Failed to delete the user. Please try again.')) void refetch();
         return false;
       }
       toast({ title: 'User deleted', description: `${user.username} no longer has an account.` });
