@@ -120,11 +120,17 @@ if (mode === 'build') process.exit(0);
 env.SETUP_DONE = '1';
 
 if (mode === 'test') {
-  // Browser tests need Debian's Chromium; install it when missing (we run as root).
-  if (!existsSync('/usr/bin/chromium')) {
-    log('installing Debian chromium for the browser tests');
+  // Browser tests need Debian's Chromium, the feed tests libxml2's xmllint; install what is
+  // missing (we run as root).
+  const tools = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/xmllint', 'libxml2-utils'],
+  ];
+  const missing = tools.filter(([bin]) => !existsSync(bin)).map(([, pkg]) => pkg);
+  if (missing.length > 0) {
+    log(`installing Debian ${missing.join(', ')} for the tests`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium']);
+    run('apt-get', ['install', '-y', '-qq', ...missing]);
   }
   const steps = [
     ['npm', ['run', 'lint']],

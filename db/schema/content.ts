@@ -1,5 +1,6 @@
 // Blog, podcast, comments and newsletter: what the public pages read.
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { randomUUID } from 'node:crypto';
 import { users } from './auth.ts';
 import { nowMs } from './now.ts';
 
@@ -10,6 +11,9 @@ export const blogPosts = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title', { length: 255 }).notNull(),
     slug: text('slug', { length: 255 }).notNull(),
+    // The feed item's GUID: fixed at creation, so a domain move shows readers nothing new.
+    // Rows from before the column existed are given their old URL-based GUID on start.
+    guid: text('guid').$defaultFn(() => randomUUID()),
     excerpt: text('excerpt'),
     content: text('content').notNull(),
     featuredImage: text('featured_image'),
@@ -25,6 +29,7 @@ export const blogPosts = sqliteTable(
   },
   (t) => [
     uniqueIndex('blog_posts_slug_unique').on(t.slug),
+    uniqueIndex('blog_posts_guid_unique').on(t.guid),
     index('blog_posts_published_created_idx').on(t.isPublished, t.createdAt),
   ],
 );
@@ -35,6 +40,8 @@ export const podcastEpisodes = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title', { length: 255 }).notNull(),
     slug: text('slug', { length: 255 }).notNull(),
+    // As for posts: podcast apps key downloads on it, so it never changes once set.
+    guid: text('guid').$defaultFn(() => randomUUID()),
     description: text('description'),
     audioUrl: text('audio_url'),
     duration: integer('duration'),
@@ -46,6 +53,7 @@ export const podcastEpisodes = sqliteTable(
   },
   (t) => [
     uniqueIndex('podcast_episodes_slug_unique').on(t.slug),
+    uniqueIndex('podcast_episodes_guid_unique').on(t.guid),
     index('podcast_episodes_published_created_idx').on(t.isPublished, t.createdAt),
   ],
 );

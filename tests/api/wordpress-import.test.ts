@@ -48,7 +48,7 @@ describe('importing a WordPress export', () => {
     const before = count();
     const res = await upload({ xml: FIXTURE, name: 'jordan.WordPress.2024-03-02.xml' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 4, skipped: 5 });
+    expect(res.body).toEqual({ imported: 4, skipped: 5, keptPrivate: [{ title: 'Quarterly Review Template', slug: 'quarterly-review-template', reason: 'private' }] });
     expect(count()).toBe(before + 4);
     for (const slug of SKIPPED_SLUGS) expect(row(slug)).toBeUndefined();
   });
@@ -109,7 +109,7 @@ describe('importing a WordPress export', () => {
     const before = count();
     const res = await upload({ xml: FIXTURE });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 0, skipped: 9 });
+    expect(res.body).toEqual({ imported: 0, skipped: 9, keptPrivate: [] });
     expect(count()).toBe(before);
     for (const slug of IMPORTED_SLUGS) {
       expect(server.db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).all()).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('importing a WordPress export', () => {
   it('skips a post whose slug already exists on the site and leaves that post alone', async () => {
     const existing = createPost(server, admin.user.id, { title: 'Mine' });
     const res = await upload({ xml: wxr(existing.slug) });
-    expect(res.body).toEqual({ imported: 0, skipped: 1 });
+    expect(res.body).toEqual({ imported: 0, skipped: 1, keptPrivate: [] });
     expect(row(existing.slug)?.title).toBe('Mine');
   });
 
@@ -127,7 +127,33 @@ describe('importing a WordPress export', () => {
     const xml = '<?xml version="1.0"?><rss version="2.0"><channel><title>Empty</title></channel></rss>';
     const res = await upload({ xml });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 0, skipped: 0 });
+    expect(res.body).toEqual({ imported: 0, skipped: 0, keptPrivate: [] });
+  });
+
+  it('imports a password-protected post as a draft, listed in the report, whose text is on no public page, feed or API answer', async () => {
+    const secret = 'The protected launch numbers are 4,217 customers';
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/">
+<channel><title>Blog</title><wp:wxr_version>1.2</wp:wxr_version>
+<item><title>Members only numbers</title><content:encoded><![CDATA[<p>${secret}</p>]]></content:encoded>
+<excerpt:encoded><![CDATA[${secret} (excerpt)]]></excerpt:encoded>
+<wp:post_name>members-only-numbers</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type>
+<wp:post_password><![CDATA[hunter2]]></wp:post_password>
+<wp:post_date_gmt>2022-02-02 10:00:00</wp:post_date_gmt></item>
+</channel></rss>`;
+    const res = await upload({ xml });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ imported: 1, skipped: 0, keptPrivate: [{ title: 'Members only numbers', slug: 'members-only-numbers', reason: 'password-protected' }] });
+    expect(row('members-only-numbers')).toMatchObject({ isPublished: false, publishedAt: null });
+    const anonymous = new Client(server);
+    expect((await anonymous.get('/blog/members-only-numbers')).status).toBe(404);
+    expect((await anonymous.get('/api/blog-posts/slug/members-only-numbers')).status).toBe(404);
+    for (const path of ['/blog', '/blog?q=protected', '/', '/rss.xml', '/sitemap.xml', '/api/blog-posts', '/api/blog-posts/search?q=protected']) {
+      const page = await anonymous.get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.text, path).not.toContain('4,217');
+      expect(page.text, path).not.toContain('members-only-numbers');
+    }
   });
 });
 
@@ -160,10 +186,10 @@ describe('refusing bad files, writing nothing', () => {
   });
 
   it('accepts application/xml, application/rss+xml and an .xml file of unknown type', async () => {
-    expect((await upload({ xml: wxr('typed-app-xml'), type: 'application/xml' })).body).toEqual({ imported: 1, skipped: 0 });
-    expect((await upload({ xml: wxr('typed-rss-xml'), type: 'application/rss+xml' })).body).toEqual({ imported: 1, skipped: 0 });
+    expect((await upload({ xml: wxr('typed-app-xml'), type: 'application/xml' })).body).toEqual({ imported: 1, skipped: 0, keptPrivate: [] });
+    expect((await upload({ xml: wxr('typed-rss-xml'), type: 'application/rss+xml' })).body).toEqual({ imported: 1, skipped: 0, keptPrivate: [] });
     // A browser that does not know the type sends application/octet-stream.
-    expect((await upload({ xml: wxr('typed-none'), type: '' })).body).toEqual({ imported: 1, skipped: 0 });
+    expect((await upload({ xml: wxr('typed-none'), type: '' })).body).toEqual({ imported: 1, skipped: 0, keptPrivate: [] });
   });
 
   it('answers 415 for a JSON body', async () => {

@@ -49,7 +49,7 @@ export function isCacheable(request: Request, url: URL, hasSession: boolean): bo
   // Public blog search answers are as cacheable as the pages (and as public).
   if (url.pathname === '/api/blog-posts/search') return true;
   if (SKIP.test(url.pathname)) return false;
-  return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/sitemap.xml', '/robots.txt'].includes(url.pathname);
+  return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/robots.txt'].includes(url.pathname) || /^\/sitemap(-\d+)?\.xml$/.test(url.pathname);
 }
 
 /** The encoding to answer with for an Accept-Encoding header: brotli, then gzip, else none. */

@@ -1,27 +1,40 @@
 // Feeds and crawler files: blog RSS, the podcast RSS that Apple Podcasts and Spotify read,
-// the sitemap and robots.txt. XML is built with fast-xml-parser (escaping included).
+// the sitemap and robots.txt. XML is built with fast-xml-builder (escaping included).
 import XMLBuilder from 'fast-xml-builder';
-import { inArray } from 'drizzle-orm';
+import { desc, eq, inArray, max } from 'drizzle-orm';
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { BRAND } from '../../shared/brand.ts';
+import { blogPosts, podcastEpisodes } from '../../../db/schema/content.ts';
 import { storedFiles } from '../../../db/schema/storage.ts';
 import { env, getDb } from '../context.ts';
 import { resolveUpload } from '../storage/local.ts';
 import { SERVE_TYPES } from '../storage/upload-policy.ts';
 import { listPosts } from './blog-posts.ts';
-import { listEpisodes, type Episode } from './podcast-episodes.ts';
-import { htmlToText } from './sanitize.ts';
+import { legacyEpisodeGuid, legacyPostGuid } from './legacy-guids.ts';
+import { listEpisodes } from './podcast-episodes.ts';
+import { absoluteUrls, htmlToText } from './sanitize.ts';
 
+// Characters XML 1.0 does not allow anywhere (C0 controls other than tab, CR and LF, lone
+// surrogates, U+FFFE/U+FFFF): one in a title or post would make the whole feed unreadable.
+// Markup never contains them, so dropping them from the built document drops them from every
+// text, attribute and CDATA section at once.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\p{Cs}]/gu;
+
+// Text and attributes are escaped and CDATA sections split around ']]>'; an attribute whose
+// value is 'true' keeps it (by default the builder writes a bare `isPermaLink`, which is not XML).
 const builder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   cdataPropName: '#cdata',
+  suppressBooleanAttributes: false,
   suppressEmptyNode: true,
+  processEntities: true,
   format: false,
 });
 
-const xml = (root: Record<string, unknown>) => `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(root)}`;
+const xml = (root: Record<string, unknown>) => `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(root)}`.replace(NOT_XML, '');
 const rfc2822 = (d: Date) => d.toUTCString();
 const abs = (path: string) => new URL(path, `${env().SITE_URL}/`).href;
 
@@ -41,15 +54,19 @@ export function blogFeed(limit = 50): string {
         language: 'en-us',
         'atom:link': { '@_href': `${site}/rss.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' },
         lastBuildDate: rfc2822(posts[0]?.updatedAt ?? new Date()),
-        item: posts.map((p) => ({
-          title: p.title,
-          link: `${site}/blog/${p.slug}`,
-          guid: { '#text': `${site}/blog/${p.slug}`, '@_isPermaLink': 'true' },
-          pubDate: rfc2822(p.publishedAt ?? p.createdAt),
-          category: p.category || 'General',
-          description: p.excerpt?.trim() || htmlToText(p.content).slice(0, 300),
-          'content:encoded': { '#cdata': p.content.replaceAll(']]>', ']]&gt;') },
-        })),
+        item: posts.map((p) => {
+          const link = `${site}/blog/${p.slug}`;
+          return {
+            title: p.title,
+            link,
+            // A row written behind the server's back since it started has none stored yet.
+            guid: { '#text': p.guid ?? legacyPostGuid(site, p.slug), '@_isPermaLink': 'false' },
+            pubDate: rfc2822(p.publishedAt ?? p.createdAt),
+            category: p.category || 'General',
+            description: p.excerpt?.trim() || htmlToText(p.content).slice(0, 300),
+            'content:encoded': { '#cdata': absoluteUrls(p.content, link) },
+          };
+        }),
       },
     },
   });
@@ -96,8 +113,11 @@ function audioType(url: string): string {
   return SERVE_TYPES[ext] ?? 'audio/mpeg';
 }
 
-/** A stable GUID per episode: it must never change once published. */
-export const episodeGuid = (e: Episode) => `${new URL(env().SITE_URL).host}:podcast-episode:${e.id}`;
+/** Where Apple sends the feed's ownership check; null when the site has no address to give. */
+export function podcastOwnerEmail(): string | null {
+  const e = env();
+  return e.PODCAST_OWNER_EMAIL ?? e.CONTACT_EMAIL ?? null;
+}
 
 /**
  * The podcast feed for Apple Podcasts and Spotify: channel artwork, category, owner and
@@ -108,7 +128,7 @@ export function podcastFeed(): string {
   const e = env();
   const site = e.SITE_URL;
   const ownerName = e.PODCAST_OWNER_NAME ?? BRAND.name;
-  const ownerEmail = e.PODCAST_OWNER_EMAIL ?? e.CONTACT_EMAIL ?? `podcast@${new URL(site).hostname}`;
+  const ownerEmail = podcastOwnerEmail();
   const artwork = abs(e.PODCAST_ARTWORK_URL ?? '/images/podcast-artwork.png');
   const episodes = listEpisodes().filter((ep) => ep.audioUrl);
   const remote = remoteFiles(episodes.map((ep) => ep.audioUrl!));
@@ -129,7 +149,8 @@ export function podcastFeed(): string {
         image: { url: artwork, title: BRAND.podcastName, link: `${site}/podcast` },
         'itunes:image': { '@_href': artwork },
         'itunes:author': ownerName,
-        'itunes:owner': { 'itunes:name': ownerName, 'itunes:email': ownerEmail },
+        // Apple sends its ownership check to this address: left out rather than made up.
+        'itunes:owner': { 'itunes:name': ownerName, ...(ownerEmail ? { 'itunes:email': ownerEmail } : {}) },
         'itunes:summary': description,
         'itunes:category': { '@_text': e.PODCAST_CATEGORY ?? 'Business' },
         'itunes:explicit': 'false',
@@ -140,7 +161,7 @@ export function podcastFeed(): string {
           const size = stored?.size ?? localFileSize(ep.audioUrl!);
           return {
             title: ep.title,
-            guid: { '#text': episodeGuid(ep), '@_isPermaLink': 'false' },
+            guid: { '#text': ep.guid ?? legacyEpisodeGuid(site, ep.id), '@_isPermaLink': 'false' },
             link: `${site}/podcast`,
             pubDate: rfc2822(ep.createdAt),
             description: ep.description ?? ep.title,
@@ -158,27 +179,63 @@ export function podcastFeed(): string {
   });
 }
 
-/** Every public page and published post. */
-export function sitemap(): string {
+/** The sitemaps.org limit of URLs in one sitemap file; a larger site gets a sitemap index. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+interface SitemapUrl {
+  loc: string;
+  lastmod?: string;
+}
+
+/** Every public page and published post, as absolute URLs with W3C (ISO 8601) dates. */
+function sitemapUrls(): SitemapUrl[] {
   const site = env().SITE_URL;
+  const posts = getDb()
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.isPublished, true))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .all();
+  const latestEpisode = getDb()
+    .select({ at: max(podcastEpisodes.updatedAt) })
+    .from(podcastEpisodes)
+    .where(eq(podcastEpisodes.isPublished, true))
+    .get()?.at;
+  const latestPost = posts.reduce<Date | null>((latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest), null);
+  const lastmod: Record<string, Date | null | undefined> = { '/blog': latestPost, '/podcast': latestEpisode };
   const pages = ['/', '/work-with-me', '/blog', '/podcast', '/newsletter', '/privacy-policy'];
-  const posts = listPosts();
-  const episodes = listEpisodes();
-  const latestEpisode = episodes[0]?.updatedAt;
+  return [
+    ...pages.map((p) => ({ loc: `${site}${p}`, ...(lastmod[p] ? { lastmod: lastmod[p].toISOString() } : {}) })),
+    ...posts.map((p) => ({ loc: `${site}/blog/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
+  ];
+}
+
+/**
+ * /sitemap.xml: the URL set itself, or for a site with more than SITEMAP_MAX_URLS URLs a
+ * sitemap index of /sitemap-1.xml, /sitemap-2.xml, … with that many URLs each.
+ */
+export function sitemap(maxUrls = SITEMAP_MAX_URLS): string {
+  const urls = sitemapUrls();
+  if (urls.length <= maxUrls) return urlset(urls);
+  const site = env().SITE_URL;
+  const files = Math.ceil(urls.length / maxUrls);
   return xml({
-    urlset: {
+    sitemapindex: {
       '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
-      url: [
-        ...pages.map((p) => ({
-          loc: `${site}${p}`,
-          ...(p === '/blog' && posts[0] ? { lastmod: posts[0].updatedAt.toISOString() } : {}),
-          ...(p === '/podcast' && latestEpisode ? { lastmod: latestEpisode.toISOString() } : {}),
-        })),
-        ...posts.map((p) => ({ loc: `${site}/blog/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
-      ],
+      sitemap: Array.from({ length: files }, (_, i) => ({ loc: `${site}/sitemap-${i + 1}.xml` })),
     },
   });
 }
+
+/** Part `n` (from 1) of a sitemap index; null when there is no such part. */
+export function sitemapPart(n: number, maxUrls = SITEMAP_MAX_URLS): string | null {
+  const urls = sitemapUrls();
+  if (urls.length <= maxUrls || !Number.isInteger(n) || n < 1) return null;
+  const part = urls.slice((n - 1) * maxUrls, n * maxUrls);
+  return part.length > 0 ? urlset(part) : null;
+}
+
+const urlset = (urls: SitemapUrl[]) => xml({ urlset: { '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9', url: urls } });
 
 export function robots(): string {
   const site = env().SITE_URL;

@@ -57,3 +57,42 @@ export function readTimeOf(html: string): number {
   const words = htmlToText(html).split(' ').filter(Boolean).length;
   return Math.max(1, Math.ceil(words / 200));
 }
+
+// Attributes that hold a URL (srcset holds several, each followed by its width or density).
+const URL_ATTRIBUTES = ['href', 'src', 'poster', 'cite'] as const;
+
+/**
+ * The same HTML with every link and media URL resolved against `base` (the page the HTML is
+ * shown on), as a browser there would: feed readers resolve a relative URL against their own
+ * host, so `/work-with-me`, `#notes` or `/uploads/a.jpg` would break there.
+ */
+export function absoluteUrls(html: string, base: string): string {
+  const resolve = (url: string) => {
+    try {
+      return new URL(url.trim(), base).href;
+    } catch {
+      return url;
+    }
+  };
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    transformTags: {
+      '*': (tagName, attribs) => {
+        const out = { ...attribs };
+        for (const name of URL_ATTRIBUTES) if (out[name] !== undefined) out[name] = resolve(out[name]);
+        if (out.srcset) {
+          out.srcset = out.srcset
+            .split(',')
+            .map((candidate) => {
+              const [url = '', ...descriptor] = candidate.trim().split(/\s+/);
+              return [resolve(url), ...descriptor].join(' ');
+            })
+            .join(', ');
+        }
+        return { tagName, attribs: out };
+      },
+    },
+  });
+}

@@ -82,6 +82,8 @@ interface WxrItem {
   slug: string;
   type: string;
   status: string;
+  /** Set when the post is password-protected on WordPress. */
+  password: string;
   content: string;
   excerpt: string;
   category: string | null;
@@ -169,6 +171,7 @@ export function parseWxr(source: string): WxrItem[] {
       slug: textOf(item['wp:post_name']).trim(),
       type: textOf(item['wp:post_type']).trim(),
       status: textOf(item['wp:status']).trim(),
+      password: textOf(item['wp:post_password']),
       content: textOf(item['content:encoded']),
       excerpt: textOf(item['excerpt:encoded']),
       category: category ? decodeHTML(textOf(category)).trim() || null : null,
@@ -222,14 +225,24 @@ function categoryOf(name: string | null): string {
   return name.slice(0, 100);
 }
 
+/** A post that was not public on WordPress, imported as a draft for the owner to decide on. */
+export interface KeptPrivate {
+  title: string;
+  slug: string;
+  reason: 'password-protected' | 'private';
+}
+
 export interface ImportResult {
   imported: number;
   skipped: number;
+  /** Imported as drafts because WordPress did not show them to everyone. */
+  keptPrivate: KeptPrivate[];
 }
 
 /**
  * Imports the posts of a WXR document for `authorId`: published and unpublished posts
- * become published posts and drafts; attachments, pages, menu items, trashed posts, posts
+ * become published posts and drafts (password-protected and private ones always drafts, listed
+ * in `keptPrivate`); attachments, pages, menu items, trashed posts, posts
  * whose slug exists already (or earlier in the file) and invalid ones are skipped. All or
  * nothing: one transaction.
  */
@@ -237,7 +250,10 @@ export function importWordPress(xml: string, authorId: string): ImportResult {
   const items = parseWxr(xml);
   const candidates = items.map((item) => {
     if (item.type !== 'post' || !Object.hasOwn(IMPORTABLE_STATUS, item.status)) return null;
-    const isPublished = IMPORTABLE_STATUS[item.status]!;
+    // A password-protected or private post was not for everyone to read: it never goes public
+    // by itself here, whatever its status says.
+    const hidden: KeptPrivate['reason'] | null = item.password !== '' ? 'password-protected' : item.status === 'private' ? 'private' : null;
+    const isPublished = IMPORTABLE_STATUS[item.status]! && !hidden;
     const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(item.slug) ? item.slug : slugify(safeDecodeURI(item.slug)) || slugify(item.title);
     const excerpt = htmlToText(item.excerpt);
     const parsed = PostInputSchema.safeParse({
@@ -250,13 +266,14 @@ export function importWordPress(xml: string, authorId: string): ImportResult {
       isPublished,
     });
     if (!parsed.success) return null;
-    return { ...parsed.data, date: item.date };
+    return { ...parsed.data, date: item.date, hidden };
   });
 
   const db = getDb();
   return db.transaction((tx) => {
     const taken = new Set(tx.select({ slug: blogPosts.slug }).from(blogPosts).all().map((r) => r.slug));
     let imported = 0;
+    const keptPrivate: KeptPrivate[] = [];
     for (const post of candidates) {
       if (!post || taken.has(post.slug)) continue;
       taken.add(post.slug);
@@ -277,8 +294,9 @@ export function importWordPress(xml: string, authorId: string): ImportResult {
         })
         .run();
       imported++;
+      if (post.hidden) keptPrivate.push({ title: post.title, slug: post.slug, reason: post.hidden });
     }
-    return { imported, skipped: items.length - imported };
+    return { imported, skipped: items.length - imported, keptPrivate };
   });
 }
 

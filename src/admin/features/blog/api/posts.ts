@@ -43,6 +43,8 @@ export const deletePost = (id: number) =>
 export interface ImportResult {
   imported: number;
   skipped: number;
+  /** Posts that were private or password-protected on WordPress: imported as drafts. */
+  keptPrivate: { title: string; slug: string; reason: 'password-protected' | 'private' }[];
 }
 
 /** POST /api/wordpress/import as multipart (field `file`). */

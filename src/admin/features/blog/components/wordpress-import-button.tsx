@@ -20,8 +20,12 @@ export function WordPressImportButton({ onImported }: { onImported: () => void }
       if (!file.name.toLowerCase().endsWith('.xml')) return toast(failure('Choose the .xml file WordPress exports (Tools → Export).'));
       if (file.size > MAX_BYTES) return toast(failure('The file is larger than 10 MB.'));
       setBusy(true);
-      const { imported, skipped } = await importWordPress(file);
+      const { imported, skipped, keptPrivate } = await importWordPress(file);
       toast({ title: 'Import Successful', description: `Imported ${imported} posts successfully${skipped ? ` (${skipped} skipped)` : ''}` });
+      if (keptPrivate.length > 0) {
+        const titles = keptPrivate.map((p) => `'${p.title}' (${p.reason})`).join(', ');
+        toast({ title: 'Kept as drafts', description: `Not public on WordPress, so imported as drafts: ${titles}` });
+      }
       onImported();
     } catch (err) {
       if (!handleUnauthorized(err)) toast(failure(errorMessage(err, '') || undefined));

@@ -31,6 +31,7 @@ export interface SubscriberSummary {
 export interface AdminSettings {
   analyticsConfigured: boolean;
   analyticsDashboardUrl: string | null;
+  podcastOwnerEmailConfigured: boolean;
 }
 
 // The list without post bodies (as on the blog screen): the dashboard shows titles and dates.

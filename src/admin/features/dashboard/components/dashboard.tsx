@@ -99,6 +99,17 @@ export default function Dashboard() {
         </Link>
       </section>
 
+      {settings.data?.podcastOwnerEmailConfigured === false && (
+        <section aria-labelledby="setup-heading" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 px-5 py-4">
+          <h2 id="setup-heading" className="text-sm font-semibold text-amber-900">
+            Set-up needed
+          </h2>
+          <p className="mt-1 text-sm text-amber-900">
+            Apple Podcasts needs an owner e-mail in the podcast feed to verify the show is yours. Set PODCAST_OWNER_EMAIL (or CONTACT_EMAIL) and restart.
+          </p>
+        </section>
+      )}
+
       <section aria-label="Site statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard
           label="Blog Posts"
