@@ -6,7 +6,9 @@ import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // The adapter's own cap on any request body: the largest upload (audio, 100 MB) and its
+  // headers. Routes cap far lower as they read (src/server/http/body.ts).
+  adapter: node({ mode: 'standalone', bodySizeLimit: 101 * 1024 * 1024 }),
   integrations: [react()],
   // Content-Security-Policy: Astro hashes its own inline scripts into a <meta> policy; the
   // middleware adds the header-only parts (frame-ancestors). Styles allow 'unsafe-inline'
@@ -18,13 +20,14 @@ export default defineConfig({
         "img-src 'self' data: https:",
         "media-src 'self' https:",
         "font-src 'self'",
-        "connect-src 'self' https://api.stripe.com https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
+        // Google Analytics hosts are added per page only when ANALYTICS_ID is set (SiteLayout).
+        "connect-src 'self' https://api.stripe.com",
         "frame-src https://js.stripe.com https://hooks.stripe.com",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { resources: ["'self'", 'https://js.stripe.com', 'https://www.googletagmanager.com'] },
+      scriptDirective: { resources: ["'self'", 'https://js.stripe.com'] },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

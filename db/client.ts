@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as schema from './schema/index.ts';
 
@@ -12,9 +12,26 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** Where the committed migrations are; the server always runs from the project root. */
 export const migrationsFolder = resolve(process.env.MIGRATIONS_DIR ?? 'db/migrations');
 
+/**
+ * Creates the database file readable by its owner only (it holds password hashes and
+ * sessions), and narrows an existing one. SQLite gives its -wal and -shm files the database
+ * file's permissions.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(f, 0o600);
+    } catch {
+      // -wal and -shm exist only while a connection has them open
+    }
+  }
+}
+
 /** Opens (creating when absent) and migrates the database at `file`. */
 export function openDb(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -5,6 +5,7 @@
 //   npm run admin -- reset-password <username> <password>
 import { loadEnvOrExit } from '../src/server/env.ts';
 import { createAccount, setFlags, setPassword } from '../src/server/services/accounts.ts';
+import { passwordProblem } from '../src/server/passwords.ts';
 
 const [command, name, ...rest] = process.argv.slice(2);
 const flag = (n: string) => {
@@ -24,9 +25,10 @@ if (!command || !name) usage();
 try {
   switch (command) {
     case 'create': {
-      const password = rest[0];
-      if (!password || password.startsWith('--') || password.length < 6) {
-        console.error('Password must be at least 6 characters');
+      const password = rest[0] ?? '';
+      const problem = password.startsWith('--') ? 'Password must be at least 6 characters' : passwordProblem(password);
+      if (problem) {
+        console.error(problem);
         process.exit(2);
       }
       await createAccount({
@@ -49,13 +51,14 @@ try {
       console.log(`"${name}" is now an approved admin`);
       break;
     case 'reset-password': {
-      const password = rest[0];
-      if (!password || password.length < 6) {
-        console.error('Password must be at least 6 characters');
+      const password = rest[0] ?? '';
+      const problem = passwordProblem(password);
+      if (problem) {
+        console.error(problem);
         process.exit(2);
       }
-      await setPassword(name!, password);
-      console.log(`Password of "${name}" reset`);
+      const ended = await setPassword(name!, password);
+      console.log(`Password of "${name}" reset; ${ended} signed-in session${ended === 1 ? '' : 's'} ended`);
       break;
     }
     default:

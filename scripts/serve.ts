@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnvOrExit } from '../src/server/env.ts';
 import { serveCachedPage } from '../src/server/http/page-cache.ts';
 import { createAssetHandler } from '../src/server/http/static-assets.ts';
+import { startBackgroundJobs } from '../src/server/jobs.ts';
 
 const env = loadEnvOrExit();
 // React and Astro render in production mode unless told otherwise.
@@ -26,6 +27,7 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.listen(env.PORT, env.HOST, () => {
   console.log(`[serve] listening on http://${env.HOST}:${env.PORT} (site ${env.SITE_URL})`);
+  startBackgroundJobs();
 });
 
 let stopping = false;

@@ -1,7 +1,7 @@
 // Runs before every page and endpoint: request id, who is asking, baseline security headers.
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
-import { cacheVersion, fromCache, isCacheable, storeAndRespond } from '@/server/http/page-cache';
+import { cacheKey, cacheVersion, fromCache, isCacheable, storeAndRespond } from '@/server/http/page-cache';
 import { env } from '@/server/env';
 import { logger } from '@/server/log';
 import { hasSessionCookie, readSession } from '@/server/session';
@@ -14,8 +14,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.user = hasSession ? await readSession(request.headers) : null;
   const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || env().SITE_URL.startsWith('https://');
   let response: Response;
-  if (isCacheable(request, url, hasSession)) {
-    const key = url.pathname + url.search;
+  // A cookie that names no valid session (made up, or expired) is an anonymous visitor.
+  if (isCacheable(request, url, locals.user !== null)) {
+    const key = cacheKey(url.pathname, url.search);
     const renderedAt = cacheVersion();
     const hit = fromCache(key, request);
     if (hit) response = hit;

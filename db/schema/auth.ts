@@ -83,3 +83,12 @@ export const verifications = sqliteTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+// Failed sign-ins per account name (existing or not, so the answer reveals nothing), whatever
+// the address they come from: past a few, each attempt waits twice as long as the last.
+export const loginThrottles = sqliteTable('login_throttles', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: integer('last_failure_at', { mode: 'timestamp_ms' }).notNull(),
+  lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
+});

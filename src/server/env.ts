@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod';
+import { ADMIN_PASSWORD_MIN, passwordProblem } from './passwords.ts';
 
 const optional = z
   .string()
@@ -66,7 +67,13 @@ const EnvSchema = z
     PODCAST_ARTWORK_URL: optional,
     PODCAST_CATEGORY: optional,
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on'),
-    TRUST_PROXY: bool.default(false),
+    // How many reverse proxies stand in front of the server: true means one, false none.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|yes|no|[0-9])$/, 'TRUST_PROXY must be true, false or the number of proxies in front of the server (0-9)')
+      .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)))
+      .default(0),
     FORM_MIN_FILL_MS: z.coerce.number({ error: 'FORM_MIN_FILL_MS must be a number' }).int().min(0).max(60_000).default(800),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -74,9 +81,9 @@ const EnvSchema = z
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   })
-  .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_PASSWORD.length >= 6, {
-    message: 'ADMIN_PASSWORD must be at least 6 characters',
-    path: ['ADMIN_PASSWORD'],
+  .superRefine((e, ctx) => {
+    const problem = e.ADMIN_PASSWORD ? passwordProblem(e.ADMIN_PASSWORD, ADMIN_PASSWORD_MIN) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD: ${problem}`, path: ['ADMIN_PASSWORD'] });
   });
 
 export type Env = z.infer<typeof EnvSchema> & { SITE_URL: string; BETTER_AUTH_SECRET: string };

@@ -59,3 +59,12 @@ export const fallbackCover = (id: number) => `/images/covers/cover-${(((id - 1) 
 
 /** Cuts plain text to `max` characters and adds '...' when it was longer. */
 export const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()}...` : text);
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001F\u007F]/g;
+
+/** Text with each C0 control character or DEL (NUL, tab, newline...) turned into a space. */
+export const stripControlChars = (text: string) => text.replace(CONTROL_CHARS, ' ');
+
+/** True when the text holds a C0 control character or DEL. */
+export const hasControlChars = (text: string) => new RegExp(CONTROL_CHARS.source).test(text);

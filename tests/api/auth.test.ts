@@ -20,7 +20,7 @@ describe('registration', () => {
       email: 'newcomer@example.com',
       firstName: 'New',
       lastName: '',
-      password: 'secret1',
+      password: 'secret1x',
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ username: 'Newcomer', firstName: 'New', isAdmin: false, needsApproval: true });
@@ -33,15 +33,15 @@ describe('registration', () => {
 
   it('accepts a registration without an e-mail and never shows the placeholder', async () => {
     const admin = await clientAs(server, 'admin');
-    const res = await new Client(server).post('/api/register', { username: 'noemail', email: '', password: 'secret1' });
+    const res = await new Client(server).post('/api/register', { username: 'noemail', email: '', password: 'secret1x' });
     expect(res.status).toBe(201);
     const list = await admin.get('/api/admin/users');
     expect(list.body.find((u: { username: string }) => u.username === 'noemail').email).toBeNull();
   });
 
   it.each([
-    [{ username: 'ab', password: 'secret1' }, 'username', 'Username must be at least 3 characters'],
-    [{ username: 'valid', email: 'not-an-email', password: 'secret1' }, 'email', 'Valid email is required'],
+    [{ username: 'ab', password: 'secret1x' }, 'username', 'Username must be at least 3 characters'],
+    [{ username: 'valid', email: 'not-an-email', password: 'secret1x' }, 'email', 'Valid email is required'],
     [{ username: 'valid2', password: '12345' }, 'password', 'Password must be at least 6 characters'],
   ])('refuses %j with the spec message', async (body, field, message) => {
     const res = await new Client(server).post('/api/register', body);
@@ -51,12 +51,12 @@ describe('registration', () => {
 
   it('refuses a taken username or e-mail with 409', async () => {
     await createUser(server, { username: 'taken', email: 'taken@example.com' });
-    const byName = await new Client(server).post('/api/register', { username: 'TAKEN', password: 'secret1' });
+    const byName = await new Client(server).post('/api/register', { username: 'TAKEN', password: 'secret1x' });
     expect(byName.status).toBe(409);
     const byEmail = await new Client(server).post('/api/register', {
       username: 'other',
       email: 'taken@example.com',
-      password: 'secret1',
+      password: 'secret1x',
     });
     expect(byEmail.status).toBe(409);
   });
@@ -65,8 +65,8 @@ describe('registration', () => {
 describe('login and approval', () => {
   it('refuses an unapproved account with 403, then lets it in once an admin approves it', async () => {
     const visitor = new Client(server);
-    await visitor.post('/api/register', { username: 'waiting', password: 'secret1' });
-    const refused = await visitor.post('/api/login', { username: 'waiting', password: 'secret1' });
+    await visitor.post('/api/register', { username: 'waiting', password: 'secret1x' });
+    const refused = await visitor.post('/api/login', { username: 'waiting', password: 'secret1x' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/approval/i);
     expect(refused.headers.getSetCookie()).toEqual([]);
@@ -77,7 +77,7 @@ describe('login and approval', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.isApproved).toBe(true);
 
-    const ok = await visitor.post('/api/login', { username: 'waiting', password: 'secret1' });
+    const ok = await visitor.post('/api/login', { username: 'waiting', password: 'secret1x' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ id, username: 'waiting', firstName: null, isAdmin: false });
     const cookie = ok.headers.getSetCookie()[0];

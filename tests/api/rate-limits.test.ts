@@ -42,7 +42,7 @@ describe('rate limits', () => {
     expect(commentStatuses.at(-1)).toBe(429);
 
     const regStatuses: number[] = [];
-    for (let i = 0; i < 11; i++) regStatuses.push((await c.post('/api/register', { username: `reg${i}x`, password: 'secret1' })).status);
+    for (let i = 0; i < 11; i++) regStatuses.push((await c.post('/api/register', { username: `reg${i}x`, password: 'secret1x' })).status);
     expect(regStatuses.at(-1)).toBe(429);
   });
 });

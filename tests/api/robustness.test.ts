@@ -70,7 +70,7 @@ function validBody(pattern: string): Record<string, unknown> {
   if (pattern.startsWith('/api/admin/users/')) return { isApproved: true };
   if (pattern === '/api/login') return { username: 'nobody-here', password: 'wrong-password' };
   if (pattern === '/api/register') {
-    return { username: unique('robust'), email: `${unique('reg')}@example.com`, firstName: 'F', lastName: 'L', password: 'secret1' };
+    return { username: unique('robust'), email: `${unique('reg')}@example.com`, firstName: 'F', lastName: 'L', password: 'secret1x' };
   }
   return {};
 }

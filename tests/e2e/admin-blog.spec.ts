@@ -409,6 +409,7 @@ test.describe('admin blog as an admin', () => {
     await page.getByLabel('Import WordPress').setInputFiles({ name: 'jordan.WordPress.2024-03-02.xml', mimeType: 'text/xml', buffer: WXR });
     await expect(page.getByText('Import Successful')).toBeVisible();
     await expect(page.getByText('Imported 4 posts successfully')).toBeVisible();
+    await expect(page.getByText("Kept as drafts, as they were not public on WordPress: 'Quarterly Review Template' (private)")).toBeVisible();
     await expect(stat(page, 'Total Posts')).toContainText(String(before + 4));
     await expect(card(page, 'Why I Don’t Write Roadmaps Anymore & What I Do Instead').getByText('Published', { exact: true })).toBeVisible();
     await expect(card(page, 'Notes on Hiring: Draft & Unfinished').getByText('Draft', { exact: true })).toBeVisible();

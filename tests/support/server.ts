@@ -15,13 +15,15 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
+/** Starts a server on a fresh copy of the migrated template, or on the DATABASE_URL given. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const dbFile = `${TMP_DIR}${randomUUID()}.db`;
-  copyFileSync(TEMPLATE_DB, dbFile);
+  const dbFile = extraEnv.DATABASE_URL ?? `${TMP_DIR}${randomUUID()}.db`;
+  if (!extraEnv.DATABASE_URL) copyFileSync(TEMPLATE_DB, dbFile);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const proc = spawn(process.execPath, ['scripts/serve.ts'], {
+  // The same V8 flags as `npm start` (a small young generation, docs/decisions/005).
+  const proc = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/serve.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -13,6 +13,7 @@ const user = (username: string, over: Partial<AdminUser> = {}): AdminUser => ({
   isApproved: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  signInPausedUntil: null,
   ...over,
 });
 

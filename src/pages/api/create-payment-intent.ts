@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { endpoint } from '@/server/http/endpoint';
+import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
 import { createPaymentIntent } from '@/server/services/checkout';
 
 /** `amount` may be sent (the spec's client does) but is ignored: the price comes from the database. */
@@ -9,4 +10,7 @@ const Body = z.object({
   checkoutId: z.uuid('Invalid checkout id').nullish(),
 });
 
-export const POST = endpoint({ auth: 'public', changesContent: false, body: Body }, ({ body }) => createPaymentIntent(body.productId, body.checkoutId ?? null));
+export const POST = endpoint({ auth: 'public', changesContent: false, body: Body }, ({ body, context }) => {
+  hit(LIMITS.paymentIntent, clientKey(context));
+  return createPaymentIntent(body.productId, body.checkoutId ?? null);
+});

@@ -2,25 +2,32 @@ import { endpoint } from '@/server/http/endpoint';
 import { HttpError } from '@/server/http/errors';
 import { LIMITS, check, clientKey, hit, reset } from '@/server/http/rate-limit';
 import { login } from '@/server/services/auth-calls';
+import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from '@/server/services/login-throttle';
 import { LoginSchema } from '@/shared/schemas/auth';
 
 /** A browser navigation here (the admin guards' redirect target) lands on the login screen. */
 export const GET = endpoint({ auth: 'public' }, () => new Response(null, { status: 302, headers: { Location: '/auth' } }));
 
 export const POST = endpoint({ auth: 'public', changesContent: false, body: LoginSchema }, async ({ body, request, context }) => {
-  // Failed logins are limited per address and account, all logins per address.
+  // Failed logins are limited per address and account, all logins per address, and failed
+  // ones per account from any address (a growing wait).
   const ip = clientKey(context);
   const account = `${ip}:${body.username.toLowerCase()}`;
   check(LIMITS.loginFailures, account);
   hit(LIMITS.loginPerAddress, ip);
+  assertMayTryLogin(body.username);
   let result;
   try {
     result = await login(body, request.headers);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 401) hit(LIMITS.loginFailures, account);
+    if (err instanceof HttpError && err.status === 401) {
+      hit(LIMITS.loginFailures, account);
+      recordLoginFailure(body.username);
+    }
     throw err;
   }
   reset(LIMITS.loginFailures, account);
+  clearLoginFailures(body.username);
   const { user, setCookies } = result;
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   for (const c of setCookies) headers.append('Set-Cookie', c);

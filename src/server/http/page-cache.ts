@@ -17,6 +17,8 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 500;
+/** All entries together (raw, gzip and brotli bytes): searches with ever new terms cannot grow it. */
+const MAX_BYTES = 24 * 1024 * 1024;
 const TTL_MS = 60_000;
 /** What browsers and CDNs may do with a cached public page. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -26,15 +28,26 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while
 interface Store {
   entries: Map<string, Entry>;
   version: number;
+  bytes: number;
 }
 const g = globalThis as typeof globalThis & { __sitePageCache?: Store };
-const store: Store = (g.__sitePageCache ??= { entries: new Map(), version: 0 });
+const store: Store = (g.__sitePageCache ??= { entries: new Map(), version: 0, bytes: 0 });
 const entries = store.entries;
+
+const sizeOf = (e: Entry) => e.raw.length + e.gzip.length + e.br.length;
+
+function drop(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  store.bytes -= sizeOf(entry);
+}
 
 /** Drops every cached page (content changed). */
 export function contentChanged(): void {
   store.version += 1;
   entries.clear();
+  store.bytes = 0;
 }
 
 /** Taken before rendering: a page rendered across a write is not stored. */
@@ -43,13 +56,29 @@ export const cacheVersion = () => store.version;
 const SKIP = /^\/(api|admin|uploads|_astro|checkout)(\/|$)/;
 
 /** Whether this request may be answered from (and stored in) the cache. */
-export function isCacheable(request: Request, url: URL, hasSession: boolean): boolean {
-  if (hasSession) return false;
+export function isCacheable(request: Request, url: URL, signedIn: boolean): boolean {
+  if (signedIn) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   // Public blog search answers are as cacheable as the pages (and as public).
   if (url.pathname === '/api/blog-posts/search') return true;
   if (SKIP.test(url.pathname)) return false;
   return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/robots.txt'].includes(url.pathname) || /^\/sitemap(-\d+)?\.xml$/.test(url.pathname);
+}
+
+// The query parameters each cached page reads; any other parameter changes nothing on the page,
+// so it is left out of the key (a visitor cannot fill the cache with `?x=1`, `?x=2`, ...).
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  '/blog': ['q', 'category', 'page'],
+  '/api/blog-posts/search': ['q', 'category', 'page', 'pageSize'],
+  '/auth': ['tab'],
+};
+
+/** The cache key of a request: its path and only the query parameters the page reads. */
+export function cacheKey(pathname: string, search: string): string {
+  const names = PAGE_PARAMS[pathname];
+  if (!names || search === '' || search === '?') return pathname;
+  const kept = [...new URLSearchParams(search)].filter(([name]) => names.includes(name));
+  return kept.length === 0 ? pathname : `${pathname}?${new URLSearchParams(kept).toString()}`;
 }
 
 /** The encoding to answer with for an Accept-Encoding header: brotli, then gzip, else none. */
@@ -88,7 +117,7 @@ export function fromCache(key: string, request: Request): Response | null {
   const entry = entries.get(key);
   if (!entry) return null;
   if (entry.expiresAt <= Date.now()) {
-    entries.delete(key);
+    drop(key);
     return null;
   }
   return respond(entry, request, 'HIT');
@@ -101,7 +130,9 @@ export function fromCache(key: string, request: Request): Response | null {
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.headers.cookie?.includes('session_token')) return false;
-  const entry = entries.get(req.url ?? '/');
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const entry = entries.get(q === -1 ? url : cacheKey(url.slice(0, q), url.slice(q)));
   if (!entry || entry.expiresAt <= Date.now()) return false;
   const a = answer(entry, { method: req.method, ifNoneMatch: req.headers['if-none-match'] ?? null, acceptEncoding: String(req.headers['accept-encoding'] ?? '') }, 'HIT');
   a.headers['x-request-id'] = randomUUID();
@@ -110,8 +141,13 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   return true;
 }
 
-/** Stores a rendered page when it is cacheable HTML (or a feed) and returns the answer to send. */
+/**
+ * Stores a rendered page when it is cacheable HTML (or a feed) and returns the answer to send.
+ * Only a GET's complete answer is stored: a HEAD's has no body, and would be served empty to
+ * every GET after it.
+ */
 export async function storeAndRespond(key: string, request: Request, response: Response, renderedAt: number): Promise<Response> {
+  if (request.method !== 'GET') return response;
   const type = response.headers.get('content-type') ?? '';
   const cc = response.headers.get('cache-control') ?? '';
   const cacheableType = /text\/html|application\/(rss\+)?xml|text\/plain|application\/json/.test(type);
@@ -135,7 +171,11 @@ export async function storeAndRespond(key: string, request: Request, response: R
     expiresAt: Date.now() + TTL_MS,
   };
   if (renderedAt !== store.version) return respond(entry, request, 'MISS');
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  drop(key);
+  const size = sizeOf(entry);
+  // Oldest first: a Map iterates in insertion order.
+  while (entries.size > 0 && (entries.size >= MAX_ENTRIES || store.bytes + size > MAX_BYTES)) drop(entries.keys().next().value!);
   entries.set(key, entry);
+  store.bytes += size;
   return respond(entry, request, 'MISS');
 }

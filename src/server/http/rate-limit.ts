@@ -32,13 +32,26 @@ export const LIMITS = {
   register: { name: 'register', max: 10, windowMs: 60 * 60_000 },
   comment: { name: 'comment', max: 10, windowMs: 10 * 60_000 },
   subscribe: { name: 'subscribe', max: 10, windowMs: 10 * 60_000 },
+  // Each one is a call to Stripe (and an order row): a real buyer needs a handful.
+  paymentIntent: { name: 'payment-intent', max: 20, windowMs: 10 * 60_000 },
+  paymentStatus: { name: 'payment-status', max: 120, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
-/** The caller's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY=true. */
+/**
+ * The caller's address: the socket's, or behind TRUST_PROXY=N proxies the address the
+ * outermost trusted proxy saw. Each proxy appends the address it received the request from to
+ * X-Forwarded-For, so that one is the N-th from the right; everything left of it was written
+ * by the client and proves nothing.
+ */
 export function clientKey(context: APIContext): string {
-  if (env().TRUST_PROXY) {
-    const fwd = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
+  const hops = env().TRUST_PROXY;
+  if (hops > 0) {
+    const chain = (context.request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const client = chain.length >= hops ? chain[chain.length - hops] : chain[0];
+    if (client) return client;
   }
   try {
     return context.clientAddress;

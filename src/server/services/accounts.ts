@@ -1,6 +1,6 @@
 // Operator-side account management (start-up bootstrap and the `npm run admin` CLI).
 import { and, eq } from 'drizzle-orm';
-import { accounts, users } from '../../../db/schema/auth.ts';
+import { accounts, sessions, users } from '../../../db/schema/auth.ts';
 import { placeholderEmail } from '../auth.ts';
 import { getAuth, getDb } from '../context.ts';
 
@@ -57,11 +57,15 @@ async function writePassword(userId: string, password: string): Promise<void> {
   else await ctx.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
 }
 
-/** Sets a new password for an existing account. */
-export async function setPassword(name: string, password: string): Promise<void> {
+/**
+ * Sets a new password for an existing account and ends every session it had (whoever knew the
+ * old password is signed out). Answers how many sessions were ended.
+ */
+export async function setPassword(name: string, password: string): Promise<number> {
   const user = findByUsername(name);
   if (!user) throw new Error(`No user "${name}"`);
   await writePassword(user.id, password);
+  return getDb().delete(sessions).where(eq(sessions.userId, user.id)).run().changes;
 }
 
 /** Sets flags on an existing account. */

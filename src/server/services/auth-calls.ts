@@ -5,7 +5,8 @@ import { users } from '../../../db/schema/auth.ts';
 import type { ClientUser, LoginInput, RegisterInput } from '../../shared/schemas/auth.ts';
 import { AWAITING_APPROVAL, placeholderEmail } from '../auth.ts';
 import { getAuth, getDb } from '../context.ts';
-import { HttpError, conflict } from '../http/errors.ts';
+import { HttpError, badRequest, conflict } from '../http/errors.ts';
+import { TOO_COMMON, isCommonPassword } from '../passwords.ts';
 import type { SessionUser } from '../session.ts';
 
 interface AuthUserLike {
@@ -37,6 +38,11 @@ export async function login(input: LoginInput, headers: Headers): Promise<{ user
   } catch (err) {
     throw authError(err, new HttpError(401, 'Invalid username or password'));
   }
+}
+
+/** 400 on the password field when the password is one of the most common ones. */
+export function assertUncommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw badRequest(TOO_COMMON, [{ path: ['password'], message: TOO_COMMON }]);
 }
 
 /** Creates an unapproved, non-admin account. Does not log in. */

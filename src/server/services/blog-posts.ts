@@ -4,20 +4,25 @@ import { blogPosts } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { PostInput, PostSummary } from '../../shared/schemas/blog-post.ts';
-import { truncate } from '../../shared/format.ts';
+import { stripControlChars, truncate } from '../../shared/format.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 import { nowMs } from '../../../db/schema/now.ts';
 
 export type Post = typeof blogPosts.$inferSelect;
 
-/** Posts newest first; only published ones unless `includeDrafts`. */
-export function listPosts({ includeDrafts = false, limit }: { includeDrafts?: boolean; limit?: number } = {}): Post[] {
+/** Posts newest first; only published ones unless `includeDrafts`; all of them unless `limit`. */
+export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includeDrafts?: boolean; limit?: number; offset?: number } = {}): Post[] {
   const q = getDb()
     .select()
     .from(blogPosts)
     .where(includeDrafts ? undefined : eq(blogPosts.isPublished, true))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-  return limit ? q.limit(limit).all() : q.all();
+  return limit ? q.limit(limit).offset(offset).all() : q.all();
+}
+
+/** How many posts there are (published ones unless `includeDrafts`). */
+export function countPosts({ includeDrafts = false }: { includeDrafts?: boolean } = {}): number {
+  return getDb().select({ n: count() }).from(blogPosts).where(includeDrafts ? undefined : eq(blogPosts.isPublished, true)).get()?.n ?? 0;
 }
 
 /** Up to `limit` other published posts, newest first. */
@@ -119,11 +124,6 @@ export function toSummary(post: SummarySource, excerptChars = 120): PostSummary 
 
 export const BLOG_PAGE_SIZE = 24;
 
-/** How many posts are published. */
-export function countPublishedPosts(): number {
-  return getDb().select({ n: count() }).from(blogPosts).where(eq(blogPosts.isPublished, true)).get()?.n ?? 0;
-}
-
 /** Distinct categories of published posts, sorted. */
 export function listPublishedCategories(): string[] {
   return getDb()
@@ -150,7 +150,8 @@ export function searchPublishedPosts({
   const where: string[] = ['b.is_published = 1'];
   const params: (string | number)[] = [];
   let from = 'blog_posts b';
-  const term = q.trim();
+  // Control characters mean nothing in a search and break FTS5's query syntax (NUL ends it).
+  const term = stripControlChars(q).trim();
   if (term.length >= 3) {
     from = 'blog_posts_fts f JOIN blog_posts b ON b.id = f.rowid';
     where.push('blog_posts_fts MATCH ?');

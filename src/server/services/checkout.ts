@@ -112,8 +112,33 @@ export function handleWebhook(rawBody: string, signature: string | null): { rece
   });
 }
 
+type PaymentStatus = Awaited<ReturnType<typeof askStripeForStatus>>;
+
+// A settled payment's answer is kept (it no longer changes), so a reloading page, or someone
+// scripting it, is not one Stripe call per request; concurrent asks about one payment in
+// progress share a single call. (Per-address rate limits cap the rest.)
+const settled = new Map<string, PaymentStatus>();
+const inFlight = new Map<string, Promise<PaymentStatus>>();
+const SETTLED_MAX = 5_000;
+
 /** The real status of a payment, asked of Stripe (the success page's receipt). */
-export async function paymentStatus(paymentIntentId: string) {
+export async function paymentStatus(paymentIntentId: string): Promise<PaymentStatus> {
+  const known = settled.get(paymentIntentId);
+  if (known) return known;
+  let asking = inFlight.get(paymentIntentId);
+  if (!asking) {
+    asking = askStripeForStatus(paymentIntentId).finally(() => inFlight.delete(paymentIntentId));
+    inFlight.set(paymentIntentId, asking);
+  }
+  const value = await asking;
+  if (value.status !== 'pending') {
+    if (settled.size >= SETTLED_MAX) settled.delete(settled.keys().next().value!);
+    settled.set(paymentIntentId, value);
+  }
+  return value;
+}
+
+async function askStripeForStatus(paymentIntentId: string) {
   const stripe = requireStripe();
   let intent: Stripe.PaymentIntent;
   try {

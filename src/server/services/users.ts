@@ -1,12 +1,13 @@
 // Users as admins manage them. Passwords and sessions are better-auth's business.
 import { asc, eq } from 'drizzle-orm';
-import { sessions, users } from '../../../db/schema/auth.ts';
+import { loginThrottles, sessions, users } from '../../../db/schema/auth.ts';
 import { blogPosts } from '../../../db/schema/content.ts';
 import { realEmail } from '../auth.ts';
 import { getDb } from '../context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { UserUpdate } from '../../shared/schemas/user.ts';
 import { nowMs } from '../../../db/schema/now.ts';
+import { clearLoginFailures, loginLockedUntil } from './login-throttle.ts';
 
 /** A user as the admin screen shows it: no password, the real e-mail or null. */
 export interface AdminUser {
@@ -20,6 +21,8 @@ export interface AdminUser {
   isApproved: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** Set while failed sign-ins make the account wait before the next attempt. */
+  signInPausedUntil: Date | null;
 }
 
 const columns = {
@@ -38,17 +41,30 @@ const columns = {
 
 type Row = { [K in keyof typeof columns]: (typeof users.$inferSelect)[K extends 'displayUsername' ? 'displayUsername' : K] };
 
-function toAdminUser({ displayUsername, email, ...r }: Row): AdminUser {
-  return { ...r, username: displayUsername || r.username, email: realEmail(email) };
+function toAdminUser({ displayUsername, email, ...r }: Row, pausedUntil: Date | null = null): AdminUser {
+  return { ...r, username: displayUsername || r.username, email: realEmail(email), signInPausedUntil: pausedUntil && pausedUntil.getTime() > Date.now() ? pausedUntil : null };
 }
 
 export function listUsers(): AdminUser[] {
-  return getDb().select(columns).from(users).orderBy(asc(users.createdAt)).all().map(toAdminUser);
+  return getDb()
+    .select({ ...columns, pausedUntil: loginThrottles.lockedUntil })
+    .from(users)
+    .leftJoin(loginThrottles, eq(loginThrottles.username, users.username))
+    .orderBy(asc(users.createdAt))
+    .all()
+    .map(({ pausedUntil, ...row }) => toAdminUser(row, pausedUntil));
+}
+
+/** Lets the user try signing in again at once (an admin clearing the wait failed sign-ins set). */
+export function clearSignInPause(id: string): void {
+  const user = getDb().select({ username: users.username }).from(users).where(eq(users.id, id)).get();
+  if (!user) throw notFound('User not found');
+  clearLoginFailures(user.username);
 }
 
 export function getUserById(id: string): AdminUser | undefined {
   const row = getDb().select(columns).from(users).where(eq(users.id, id)).get();
-  return row ? toAdminUser(row) : undefined;
+  return row ? toAdminUser(row, loginLockedUntil(row.username)) : undefined;
 }
 
 /** Applies an admin's change; an admin cannot change their own admin flag. */
@@ -67,7 +83,7 @@ export function updateUser(actorId: string, id: string, change: UserUpdate): Adm
     return updated;
   });
   if (!row) throw notFound('User not found');
-  return toAdminUser(row);
+  return toAdminUser(row, loginLockedUntil(row.username));
 }
 
 /** Deletes a user; their posts pass to the admin who deletes them. Nobody deletes themselves. */

@@ -24,7 +24,13 @@ export const PostListQuerySchema = z.object({
   published: z.enum(['true', 'false']).optional(),
   /** true: list items without `content`, with the excerpt filled in (admin lists of thousands). */
   summary: z.enum(['true', 'false']).optional(),
+  /** Paging: visitors always get one page (PUBLIC_POSTS_DEFAULT, at most PUBLIC_POSTS_MAX). */
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').optional(),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000).optional(),
 });
+
+export const PUBLIC_POSTS_DEFAULT = 20;
+export const PUBLIC_POSTS_MAX = 100;
 
 /** What a post card shows; the excerpt falls back to the start of the content. */
 export interface PostSummary {

@@ -1,12 +1,23 @@
 import { endpoint, json } from '@/server/http/endpoint';
-import { createPost, listPosts, toSummary } from '@/server/services/blog-posts';
-import { PostInputSchema, PostListQuerySchema } from '@/shared/schemas/blog-post';
+import { countPosts, createPost, listPosts, toSummary } from '@/server/services/blog-posts';
+import { PUBLIC_POSTS_DEFAULT, PostInputSchema, PostListQuerySchema } from '@/shared/schemas/blog-post';
 
-/** Published posts for everyone; admins get drafts too unless they ask for ?published=true. */
+/**
+ * Published posts for everyone, newest first, one page at a time (?limit=, default 20, at most
+ * 100; ?offset=), with the total in X-Total-Count. Admins get drafts too unless they ask for
+ * ?published=true, and the whole list when they give no limit (the admin screens).
+ */
 export const GET = endpoint({ auth: 'public', query: PostListQuerySchema }, ({ query, user }) => {
-  const posts = listPosts({ includeDrafts: Boolean(user?.isAdmin) && query.published !== 'true' });
-  if (query.summary !== 'true') return posts;
-  return posts.map(({ content, ...rest }) => ({ ...rest, excerpt: toSummary({ ...rest, content }, 160).excerpt }));
+  const isAdmin = Boolean(user?.isAdmin);
+  const includeDrafts = isAdmin && query.published !== 'true';
+  const limit = query.limit ?? (isAdmin ? undefined : PUBLIC_POSTS_DEFAULT);
+  const posts = listPosts({ includeDrafts, limit, offset: query.offset });
+  const headers = { 'Cache-Control': 'no-store', 'X-Total-Count': String(countPosts({ includeDrafts })) };
+  if (query.summary !== 'true') return Response.json(posts, { headers });
+  return Response.json(
+    posts.map(({ content, ...rest }) => ({ ...rest, excerpt: toSummary({ ...rest, content }, 160).excerpt })),
+    { headers },
+  );
 });
 
 export const POST = endpoint({ auth: 'admin', body: PostInputSchema }, ({ body, user }) =>

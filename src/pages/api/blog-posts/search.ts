@@ -2,10 +2,11 @@ import * as z from 'zod';
 import { endpoint, json } from '@/server/http/endpoint';
 import { PUBLIC_CACHE_CONTROL } from '@/server/http/page-cache';
 import { BLOG_PAGE_SIZE, searchPublishedPosts } from '@/server/services/blog-posts';
+import { hasControlChars } from '@/shared/format';
 
 const Query = z.object({
-  q: z.string().max(200, 'Search too long').optional(),
-  category: z.string().max(100).optional(),
+  q: z.string().max(200, 'Search too long').refine((v) => !hasControlChars(v), 'Search contains characters that are not allowed').optional(),
+  category: z.string().max(100).refine((v) => !hasControlChars(v), 'Category contains characters that are not allowed').optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(BLOG_PAGE_SIZE),
 });

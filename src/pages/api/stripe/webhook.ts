@@ -1,7 +1,8 @@
+import { WEBHOOK_BODY_LIMIT, readText } from '@/server/http/body';
 import { endpoint } from '@/server/http/endpoint';
 import { handleWebhook } from '@/server/services/checkout';
 
-/** Stripe's deliveries: the raw body is verified against Stripe-Signature before anything else. */
+/** Stripe's deliveries (up to 1 MB): the raw body is verified against Stripe-Signature before anything else. */
 export const POST = endpoint({ auth: 'public', changesContent: false }, async ({ request }) =>
-  handleWebhook(await request.text(), request.headers.get('stripe-signature')),
+  handleWebhook(await readText(request, WEBHOOK_BODY_LIMIT), request.headers.get('stripe-signature')),
 );

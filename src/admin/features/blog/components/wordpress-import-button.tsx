@@ -21,11 +21,11 @@ export function WordPressImportButton({ onImported }: { onImported: () => void }
       if (file.size > MAX_BYTES) return toast(failure('The file is larger than 10 MB.'));
       setBusy(true);
       const { imported, skipped, keptPrivate } = await importWordPress(file);
-      toast({ title: 'Import Successful', description: `Imported ${imported} posts successfully${skipped ? ` (${skipped} skipped)` : ''}` });
-      if (keptPrivate.length > 0) {
-        const titles = keptPrivate.map((p) => `'${p.title}' (${p.reason})`).join(', ');
-        toast({ title: 'Kept as drafts', description: `Not public on WordPress, so imported as drafts: ${titles}` });
-      }
+      // One toast (a new one replaces the last): private posts kept as drafts are named in it.
+      const kept = keptPrivate.length
+        ? `. Kept as drafts, as they were not public on WordPress: ${keptPrivate.map((p) => `'${p.title}' (${p.reason})`).join(', ')}`
+        : '';
+      toast({ title: 'Import Successful', description: `Imported ${imported} posts successfully${skipped ? ` (${skipped} skipped)` : ''}${kept}` });
       onImported();
     } catch (err) {
       if (!handleUnauthorized(err)) toast(failure(errorMessage(err, '') || undefined));

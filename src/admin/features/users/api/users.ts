@@ -14,6 +14,8 @@ export interface AdminUser {
   isApproved: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Set while failed sign-ins make the account wait before the next attempt. */
+  signInPausedUntil: string | null;
 }
 
 export const USERS_PATH = '/api/admin/users';
@@ -22,3 +24,6 @@ export const USERS_PATH = '/api/admin/users';
 export const updateUser = (id: string, change: UserUpdate) => api<AdminUser>('PATCH', `${USERS_PATH}/${encodeURIComponent(id)}`, change);
 
 export const deleteUser = (id: string) => api<{ success: true }>('DELETE', `${USERS_PATH}/${encodeURIComponent(id)}`);
+
+/** Lets the user sign in again at once after failed attempts paused the account. */
+export const clearSignInPause = (id: string) => api<{ success: true }>('DELETE', `${USERS_PATH}/${encodeURIComponent(id)}/sign-in-pause`);

@@ -29,9 +29,10 @@ interface RowProps {
   saving: UserUpdate | undefined;
   onChange: (change: UserUpdate) => void;
   onDelete: () => void;
+  onUnpause: () => void;
 }
 
-function UserRow({ user, isSelf, saving, onChange, onDelete }: RowProps) {
+function UserRow({ user, isSelf, saving, onChange, onDelete, onUnpause }: RowProps) {
   const approved = saving?.isApproved ?? user.isApproved;
   const admin = saving?.isAdmin ?? user.isAdmin;
   const busy = saving !== undefined;
@@ -50,8 +51,17 @@ function UserRow({ user, isSelf, saving, onChange, onDelete }: RowProps) {
             <span role="group" aria-label="Account status" className="flex flex-wrap gap-1.5">
               {user.isAdmin && <Badge tone="blue">Admin</Badge>}
               {user.isApproved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Pending</Badge>}
+              {user.signInPausedUntil && <Badge tone="amber">Sign-in paused</Badge>}
             </span>
           </div>
+          {user.signInPausedUntil && (
+            <p className="mt-1 text-xs text-amber-800">
+              Failed sign-ins paused this account until <time dateTime={user.signInPausedUntil}>{new Date(user.signInPausedUntil).toLocaleTimeString()}</time>.{' '}
+              <button type="button" className="font-semibold underline" onClick={onUnpause}>
+                Let {user.username} sign in now
+              </button>
+            </p>
+          )}
           <p className="mt-0.5 text-sm text-slate-600">
             {fullName && <span className="text-slate-700">{fullName} · </span>}
             {user.email ? <EmailText email={user.email} /> : (
@@ -88,7 +98,7 @@ export default function UserManagement() {
   const session = useStore($session);
   const me = session.status === 'ready' ? session.user?.id : undefined;
   const query = useUsers();
-  const { data, saving, update, remove } = query;
+  const { data, saving, update, remove, unpause } = query;
   const [search, setSearch] = useState('');
   const deletion = useConfirmDelete(remove);
   const toDelete = deletion.target;
@@ -125,7 +135,7 @@ export default function UserManagement() {
     list = (
       <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
         {rows.map((u) => (
-          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => deletion.ask(u)} />
+          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => deletion.ask(u)} onUnpause={() => void unpause(u)} />
         ))}
       </ul>
     );

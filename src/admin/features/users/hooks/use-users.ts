@@ -1,9 +1,9 @@
-// The user list with its writes (approve, promote, delete) and the spec's toasts.
+// The user list with its writes (approve, promote, delete, clear a sign-in pause) and the spec's toasts.
 import { useCallback, useState } from 'react';
 import { reportFailure, useQuery } from '@/admin/lib/query';
 import { toast } from '@/lib/toast';
 import type { UserUpdate } from '@/shared/schemas/user';
-import { deleteUser, updateUser, USERS_PATH, type AdminUser } from '../api/users';
+import { clearSignInPause, deleteUser, updateUser, USERS_PATH, type AdminUser } from '../api/users';
 
 export function useUsers() {
   const query = useQuery<AdminUser[]>(USERS_PATH, 'Failed to fetch users');
@@ -44,5 +44,18 @@ export function useUsers() {
     [refetch],
   );
 
-  return { ...query, saving, update, remove };
+  const unpause = useCallback(
+    async (user: AdminUser): Promise<void> => {
+      try {
+        await clearSignInPause(user.id);
+        toast({ title: 'Sign-in unpaused', description: `${user.username} can sign in again now.` });
+      } catch (err) {
+        reportFailure(err, 'Failed to clear the sign-in pause. Please try again.');
+      }
+      await refetch();
+    },
+    [refetch],
+  );
+
+  return { ...query, saving, update, remove, unpause };
 }

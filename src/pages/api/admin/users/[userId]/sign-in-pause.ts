@@ -1,0 +1,9 @@
+import { endpoint } from '@/server/http/endpoint';
+import { clearSignInPause } from '@/server/services/users';
+import { UserIdParamsSchema } from '@/shared/schemas/user';
+
+/** Clears the wait that failed sign-ins put on the account, so its owner can sign in at once. */
+export const DELETE = endpoint({ auth: 'admin', changesContent: false, params: UserIdParamsSchema }, ({ params }) => {
+  clearSignInPause(params.userId);
+  return { success: true };
+});

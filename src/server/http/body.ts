@@ -1,0 +1,59 @@
+// Every request body is read through here. The declared Content-Length is checked first, then
+// the stream is counted as it arrives, so a chunked body with no length is cut off at the cap as
+// well: nothing past the limit is ever held in memory. Uploads stream to disk with their own
+// count (storage), everything else uses these caps.
+import { HttpError } from './errors.ts';
+
+/** JSON bodies of the API (posts with long HTML stay far below it). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Stripe's webhook deliveries (events are a few KB). */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+const TOO_LARGE = 'Request body too large';
+
+/**
+ * 413 for a body declared over the limit, before any of it is read: the connection is closed
+ * so the client stops sending.
+ */
+export const bodyTooLarge = (message = TOO_LARGE) => new HttpError(413, message, undefined, { Connection: 'close' });
+
+/**
+ * The whole body, or a 413 as soon as it passes `limit` bytes. Past the limit nothing more is
+ * kept: Node's server discards the rest as it arrives (closing the connection instead would
+ * reset it, and the client could lose the answer).
+ */
+export async function readBody(request: Request, limit: number, message = TOO_LARGE): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw bodyTooLarge(message);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.releaseLock();
+      throw new HttpError(413, message);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
+}
+
+/** The body as UTF-8 text, capped like readBody. */
+export async function readText(request: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readBody(request, limit));
+}
+
+/** Whether a Content-Type names JSON itself (parameters such as charset allowed), nothing else. */
+export function isJsonType(contentType: string | null): boolean {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
+}

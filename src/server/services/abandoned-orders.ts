@@ -1,0 +1,19 @@
+// Pending orders of checkouts that were never paid. Kept apart from checkout.ts (which loads the
+// Stripe SDK) so the background jobs can run it with nothing but the database.
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { orders } from '../../../db/schema/commerce.ts';
+
+/** How long an unpaid checkout's pending order is kept before it counts as abandoned. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
+
+/**
+ * Removes pending orders whose payment never settled within ABANDONED_AFTER_MS (a buyer who
+ * left the checkout). Should the payment still succeed later, its webhook records the order.
+ */
+export function sweepAbandonedOrders(db: Db, now = Date.now()): number {
+  return db
+    .delete(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(now - ABANDONED_AFTER_MS))))
+    .run().changes;
+}
