@@ -50,3 +50,20 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('ADMIN_PASSWORD', () => {
+  const withPassword = (password: string) => () => parseEnv({ DATABASE_URL: join(dir(), 'site.db'), ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: password });
+
+  it('needs at least 12 characters', () => {
+    expect(withPassword('short-pass1')).toThrow(/ADMIN_PASSWORD: Password must be at least 12 characters/);
+  });
+
+  it('may not be one of the most common passwords, whatever its length', () => {
+    expect(withPassword('qwerty123456')).toThrow(/ADMIN_PASSWORD: This password is too common/);
+    expect(withPassword('1qaz2wsx3edc')).toThrow(/This password is too common/);
+  });
+
+  it('accepts a long, uncommon one', () => {
+    expect(withPassword('correct-horse-battery-staple')().ADMIN_PASSWORD).toBe('correct-horse-battery-staple');
+  });
+});
