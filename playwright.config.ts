@@ -68,7 +68,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
-    site(PORT, true),
+    site(PORT, true, { CONTACT_EMAIL: 'hello@example.com' }),
     site(PORT + 1, false),
     {
       command: `exec node tests/support/double-server.ts stripe ${PORT + 2}`,

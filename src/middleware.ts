@@ -3,6 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { cacheKey, cacheVersion, fromCache, isCacheable, storeAndRespond } from '@/server/http/page-cache';
 import { env } from '@/server/env';
+import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '@/server/http/flash';
 import { logger } from '@/server/log';
 import { hasSessionCookie, readSession } from '@/server/session';
 
@@ -12,10 +13,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
   const hasSession = hasSessionCookie(cookies);
   locals.user = hasSession ? await readSession(request.headers) : null;
+  // A form posted without JavaScript left a message for this page: shown once, never cached.
+  const flashToken = cookies.get(FLASH_COOKIE)?.value;
+  locals.flash = flashToken ? takeFlash(flashToken) : null;
   const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || env().SITE_URL.startsWith('https://');
   let response: Response;
   // A cookie that names no valid session (made up, or expired) is an anonymous visitor.
-  if (isCacheable(request, url, locals.user !== null)) {
+  if (!flashToken && isCacheable(request, url, locals.user !== null)) {
     const key = cacheKey(url.pathname, url.search);
     const renderedAt = cacheVersion();
     const hit = fromCache(key, request);
@@ -34,7 +38,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // One structured line per API call and per page render (cache hits are answered before this).
   logger.info({ reqId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
-  return withSecurityHeaders(response, locals.requestId, https);
+  const answer = withSecurityHeaders(response, locals.requestId, https);
+  if (flashToken && !answer.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) answer.headers.append('Set-Cookie', clearFlashCookie);
+  return answer;
 });
 
 function withSecurityHeaders(response: Response, requestId: string, https: boolean): Response {

@@ -1,74 +1,53 @@
 // Login and Register tabs. Field rules and messages come from the shared schemas, so the
-// browser says the same thing the server would.
+// browser says the same thing the server would. Both are real forms: without JavaScript the
+// browser posts them and the server answers with the next page (or this one, with the message).
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Field as FormField } from '@/components/ui/Field';
 import { api, errorMessage } from '@/lib/api-client';
+import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
+import { typedBefore, type Flash } from '@/shared/flash';
 import type { ClientUser } from '@/shared/schemas/auth';
 
 // The schemas (and zod) load on the first submit, not with the page (docs/decisions/004).
 const schemas = () => import('@/shared/schemas/auth');
 
 type Tab = 'login' | 'register';
-type Errors = Record<string, string>;
+type Errors = Partial<Record<string, string>>;
 
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Errors {
-  const out: Errors = {};
-  for (const i of issues) {
-    const key = String(i.path[0] ?? 'form');
-    out[key] ??= i.message;
-  }
-  return out;
-}
-
-function Field(props: {
-  id: string;
-  label: string;
-  name: string;
-  type?: string;
-  autoComplete?: string;
-  error?: string;
-  hint?: string;
-}) {
-  const { id, label, name, type = 'text', autoComplete, error, hint } = props;
+function Field(props: { id: string; label: string; name: string; type?: string; autoComplete?: string; error?: string | undefined; hint?: string; defaultValue?: string }) {
+  const { id, label, name, type = 'text', autoComplete, error, hint, defaultValue } = props;
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={`input ${error ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30' : ''}`}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          className={`input ${error ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30' : ''}`}
+        />
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 
-export default function AuthForms({ initialTab = 'login' }: { initialTab?: Tab }) {
-  const [tab, setTab] = useState<Tab>(initialTab);
+export default function AuthForms({ initialTab = 'login', flash }: { initialTab?: Tab; flash?: Flash | null }) {
+  const [tab, setTab] = useState<Tab>(flash?.form === 'register' ? 'register' : initialTab);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [created, setCreated] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>(() => toFieldErrors(flash?.issues ?? []));
+  // A refusal without field errors (wrong password, too many attempts) is said above the form.
+  const [refusal, setRefusal] = useState<string | null>(() => (flash?.kind === 'error' && !flash.issues?.length ? flash.message : null));
+  const [created, setCreated] = useState<string | null>(() => (flash?.form === 'register' && flash.kind === 'success' ? (flash.values?.username ?? '') : null));
+  const typed = (name: string) => typedBefore(flash, name);
   const uid = useId();
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
 
   const choose = (t: Tab) => {
     setTab(t);
     setErrors({});
+    setRefusal(null);
   };
   const onTabKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
@@ -80,14 +59,18 @@ export default function AuthForms({ initialTab = 'login' }: { initialTab?: Tab }
 
   async function login(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const data = Object.fromEntries(new FormData(e.currentTarget));
+    const form = e.currentTarget;
     const { LoginSchema } = await schemas();
-    const parsed = LoginSchema.safeParse(data);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    const checked = check(LoginSchema, formValues(form));
+    setRefusal(null);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return focusFirstInvalid(form, checked.errors);
+    }
     setErrors({});
     setBusy(true);
     try {
-      const user = await api<ClientUser>('POST', '/api/login', parsed.data);
+      const user = await api<ClientUser>('POST', '/api/login', checked.data);
       toast({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
       window.location.assign(user.isAdmin ? '/admin/dashboard' : '/');
     } catch (err) {
@@ -99,21 +82,27 @@ export default function AuthForms({ initialTab = 'login' }: { initialTab?: Tab }
   async function register(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const data = Object.fromEntries(new FormData(form));
     const { RegisterSchema } = await schemas();
-    const parsed = RegisterSchema.safeParse(data);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    const checked = check(RegisterSchema, formValues(form));
+    setRefusal(null);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return focusFirstInvalid(form, checked.errors);
+    }
     setErrors({});
     setBusy(true);
     try {
       // Empty optional values are sent as absent (the schema turned them into undefined).
-      const user = await api<ClientUser & { needsApproval?: boolean }>('POST', '/api/register', parsed.data);
+      const user = await api<ClientUser & { needsApproval?: boolean }>('POST', '/api/register', checked.data);
       toast({ title: 'Registration successful', description: `Welcome, ${user.firstName || user.username}!` });
       if (user.needsApproval) setCreated(user.username);
       form.reset();
     } catch (err) {
       const message = errorMessage(err, 'Please try again.');
       toast({ title: 'Registration failed', description: message, variant: 'destructive' });
+      const fieldErrors = apiFieldErrors(err);
+      setErrors(fieldErrors);
+      focusFirstInvalid(form, fieldErrors);
     } finally {
       setBusy(false);
     }
@@ -149,8 +138,15 @@ export default function AuthForms({ initialTab = 'login' }: { initialTab?: Tab }
 
       {tab === 'login' && (
         <div role="tabpanel" id={`${uid}-panel-login`} aria-labelledby={`${uid}-tab-login`} className="mt-6">
-          <form onSubmit={login} noValidate className="space-y-4">
-            <Field id={`${uid}-login-username`} name="username" label="Username" autoComplete="username" error={errors.username} />
+          <form method="post" action="/api/login" onSubmit={(e) => void login(e)} noValidate className="space-y-4">
+            <input type="hidden" name="_form" value="login" />
+            <input type="hidden" name="_return" value="/auth" />
+            {refusal && (
+              <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+                {refusal}
+              </p>
+            )}
+            <Field id={`${uid}-login-username`} name="username" label="Username" autoComplete="username" error={errors.username} defaultValue={typed('username')} />
             <Field id={`${uid}-login-password`} name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
             <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
               {busy ? 'Logging in...' : 'Log in'}
@@ -169,12 +165,19 @@ export default function AuthForms({ initialTab = 'login' }: { initialTab?: Tab }
               </p>
             </div>
           )}
-          <form onSubmit={register} noValidate className="space-y-4">
-            <Field id={`${uid}-reg-username`} name="username" label="Username" autoComplete="username" error={errors.username} hint="At least 3 characters." />
-            <Field id={`${uid}-reg-email`} name="email" label="Email (optional)" type="email" autoComplete="email" error={errors.email} />
+          <form method="post" action="/api/register" onSubmit={(e) => void register(e)} noValidate className="space-y-4">
+            <input type="hidden" name="_form" value="register" />
+            <input type="hidden" name="_return" value="/auth?tab=register" />
+            {refusal && (
+              <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+                {refusal}
+              </p>
+            )}
+            <Field id={`${uid}-reg-username`} name="username" label="Username" autoComplete="username" error={errors.username} hint="At least 3 characters." defaultValue={typed('username')} />
+            <Field id={`${uid}-reg-email`} name="email" label="Email (optional)" type="email" autoComplete="email" error={errors.email} defaultValue={typed('email')} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={`${uid}-reg-first`} name="firstName" label="First name (optional)" autoComplete="given-name" error={errors.firstName} />
-              <Field id={`${uid}-reg-last`} name="lastName" label="Last name (optional)" autoComplete="family-name" error={errors.lastName} />
+              <Field id={`${uid}-reg-first`} name="firstName" label="First name (optional)" autoComplete="given-name" error={errors.firstName} defaultValue={typed('firstName')} />
+              <Field id={`${uid}-reg-last`} name="lastName" label="Last name (optional)" autoComplete="family-name" error={errors.lastName} defaultValue={typed('lastName')} />
             </div>
             <Field id={`${uid}-reg-password`} name="password" label="Password" type="password" autoComplete="new-password" error={errors.password} hint="At least 6 characters." />
             <button type="submit" className="btn-primary w-full py-3" disabled={busy}>

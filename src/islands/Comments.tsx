@@ -1,10 +1,19 @@
 // A post's comments: the approved ones (rendered on the server, refreshed after a submission)
 // and the form. New comments wait for an admin's approval, so a submission never shows up at once.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+// The form is a real one: without JavaScript (or before hydration) the browser posts it and the
+// page comes back with the message; with JavaScript it is checked with the shared schema first
+// and sends what the form holds, so nothing typed before hydration is lost.
+import { useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
 import { Honeypot } from '@/components/ui/Honeypot';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
+import { typedBefore, type FormPageProps } from '@/shared/flash';
 import { formatLongDate } from '@/shared/format';
+
+// The schema (and zod) load on the first submit, not with the page (docs/decisions/004).
+const schema = () => import('@/shared/schemas/comment');
 
 interface CommentView {
   id: number;
@@ -13,15 +22,12 @@ interface CommentView {
   createdAt: string;
 }
 
-interface Props {
+interface Props extends FormPageProps {
   postId: number;
   initialComments: CommentView[];
 }
 
-type Field = 'authorName' | 'authorEmail' | 'content';
-type Errors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['authorName', 'authorEmail', 'content'];
-const EMPTY = { authorName: '', authorEmail: '', content: '' };
+type FieldName = 'authorName' | 'authorEmail' | 'content';
 
 const initials = (name: string) =>
   name
@@ -31,77 +37,60 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase())
     .join('') || '?';
 
-export default function Comments({ postId, initialComments }: Props) {
+export default function Comments({ postId, initialComments, flash, returnTo }: Props) {
   const [comments, setComments] = useState(initialComments);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FieldErrors>(() => toFieldErrors(flash?.issues ?? []));
+  // The outcome of a post without JavaScript; field errors are shown at their fields instead.
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; message: string } | null>(() =>
+    flash && !flash.issues?.length ? { kind: flash.kind, message: flash.message } : null,
+  );
   const [sending, setSending] = useState(false);
-  // The server-rendered form stays disabled until this island runs: it can only post as JSON.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  // Spam defences the API screens for: a honeypot people never see and how long the form was open.
-  const [website, setWebsite] = useState('');
   // The form was on screen since the page loaded (server-rendered), not only since hydration.
   const openedAt = useRef(typeof window === 'undefined' ? 0 : Math.round(performance.timeOrigin));
-  const formRef = useRef<HTMLFormElement>(null);
   const base = `/api/blog-posts/${postId}/comments`;
-
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   async function refresh() {
     try {
       setComments(await api<CommentView[]>('GET', base));
     } catch {
-      // 'Failed to fetch comments' shows nothing special (spec section 8): keep the list we have.
+      // 'Failed to fetch comments' shows nothing special: keep the list we have.
     }
   }
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const form = e.currentTarget;
+    const values = { ...formValues(form), elapsedMs: Date.now() - openedAt.current };
+    const { CommentInputSchema } = await schema();
+    const checked = check(CommentInputSchema, values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      setNotice(null);
+      focusFirstInvalid(form, checked.errors);
+      return;
+    }
     setSending(true);
     setErrors({});
     try {
-      await api('POST', base, { ...values, website, elapsedMs: Date.now() - openedAt.current });
+      await api('POST', base, values);
       toast({ title: 'Comment submitted!', description: 'Your comment has been submitted for approval.' });
-      setValues(EMPTY);
+      setNotice({ kind: 'success', message: 'Your comment has been submitted for approval.' });
+      form.reset();
       openedAt.current = Date.now();
       await refresh();
     } catch (err) {
       toast({ title: 'Error', description: 'Failed to submit comment. Please try again.', variant: 'destructive' });
-      const found: Errors = {};
-      if (err instanceof ApiError) {
-        for (const issue of err.issues) {
-          const field = issue.path[0];
-          if (FIELDS.includes(field as Field) && !found[field as Field]) found[field as Field] = issue.message;
-        }
-      }
-      setErrors(found);
-      const first = FIELDS.find((f) => found[f]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      const fieldErrors = apiFieldErrors(err);
+      setErrors(fieldErrors);
+      setNotice(null);
+      focusFirstInvalid(form, fieldErrors);
     } finally {
       setSending(false);
     }
   }
 
-  const fieldProps = (field: Field) => ({
-    id: `comment-${field}`,
-    name: field,
-    value: values[field],
-    required: true,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `comment-${field}-error` : undefined,
-  });
-  const error = (field: Field) =>
-    errors[field] && (
-      <p id={`comment-${field}-error`} className="mt-1.5 text-sm text-red-700">
-        {errors[field]}
-      </p>
-    );
-  const inputClass = (field: Field) =>
-    `input ${errors[field] ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30' : ''}`;
+  const initial = (field: FieldName) => typedBefore(flash, field);
+  const inputClass = (field: FieldName) => `input ${errors[field] ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30' : ''}`;
 
   return (
     <div>
@@ -136,9 +125,9 @@ export default function Comments({ postId, initialComments }: Props) {
       )}
 
       <form
-        ref={formRef}
-        onSubmit={submit}
+        onSubmit={(e) => void submit(e)}
         method="post"
+        action={base}
         noValidate
         aria-labelledby="comment-form-heading"
         className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8"
@@ -147,32 +136,27 @@ export default function Comments({ postId, initialComments }: Props) {
           Leave a comment
         </h3>
         <p className="mt-1 text-sm text-slate-600">Comments are reviewed before they appear. Your email is never published.</p>
-        <Honeypot id="comment-website" value={website} onChange={setWebsite} />
+        <input type="hidden" name="_form" value="comment" />
+        <input type="hidden" name="_return" value={returnTo} />
+        <Honeypot id="comment-website" />
+        {notice && (
+          <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`mt-4 rounded-lg px-4 py-3 text-sm ${notice.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-800'}`}>
+            {notice.message}
+          </p>
+        )}
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="comment-authorName" className="label">
-              Name
-            </label>
-            <input {...fieldProps('authorName')} type="text" autoComplete="name" maxLength={255} onChange={(e) => set('authorName', e.target.value)} className={inputClass('authorName')} />
-            {error('authorName')}
-          </div>
-          <div>
-            <label htmlFor="comment-authorEmail" className="label">
-              Email
-            </label>
-            <input {...fieldProps('authorEmail')} type="email" autoComplete="email" maxLength={255} onChange={(e) => set('authorEmail', e.target.value)} className={inputClass('authorEmail')} />
-            {error('authorEmail')}
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="comment-content" className="label">
-              Comment
-            </label>
-            <textarea {...fieldProps('content')} rows={5} maxLength={5000} onChange={(e) => set('content', e.target.value)} className={`${inputClass('content')} resize-y`} />
-            {error('content')}
-          </div>
+          <Field id="comment-authorName" label="Name" error={errors.authorName}>
+            {(control) => <input {...control} name="authorName" type="text" required autoComplete="name" maxLength={255} defaultValue={initial('authorName')} className={inputClass('authorName')} />}
+          </Field>
+          <Field id="comment-authorEmail" label="Email" error={errors.authorEmail}>
+            {(control) => <input {...control} name="authorEmail" type="email" required autoComplete="email" maxLength={255} defaultValue={initial('authorEmail')} className={inputClass('authorEmail')} />}
+          </Field>
+          <Field id="comment-content" label="Comment" error={errors.content} className="sm:col-span-2">
+            {(control) => <textarea {...control} name="content" required rows={5} maxLength={5000} defaultValue={initial('content')} className={`${inputClass('content')} resize-y`} />}
+          </Field>
         </div>
         <div className="mt-6 flex justify-end">
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!ready || sending}>
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
             {sending ? 'Submitting...' : 'Post Comment'}
           </button>
         </div>

@@ -1,47 +1,55 @@
 // The site's own newsletter sign-up: posts to /api/newsletter/subscribe and says plainly
 // whether it worked. Used on the home page, posts, the podcast, /newsletter and work-with-me.
+// A real form: without JavaScript (or before the island hydrates) the browser posts it and the
+// page comes back with the message; with JavaScript the island sends what the form holds.
 import { useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
 import { Honeypot } from '@/components/ui/Honeypot';
 import { api, errorMessage } from '@/lib/api-client';
+import { apiFieldErrors, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
+import { typedBefore, type FormPageProps } from '@/shared/flash';
 
-interface Props {
+interface Props extends FormPageProps {
   /** Visual variant for light or dark sections. */
   tone?: 'light' | 'dark';
   buttonLabel?: string;
   withName?: boolean;
-  /** Distinguishes the form's fields when a page has more than one. */
+  /** Distinguishes the form's fields when a page has more than one; names the form. */
   idPrefix?: string;
 }
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
-export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe', withName = false, idPrefix = 'newsletter' }: Props) {
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [website, setWebsite] = useState('');
+export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe', withName = false, idPrefix = 'newsletter', flash, returnTo }: Props) {
+  const [status, setStatus] = useState<Status>(() => (flash ? { kind: flash.kind === 'success' ? 'done' : 'error', message: flash.message } : { kind: 'idle' }));
+  const [errors, setErrors] = useState<FieldErrors>(() => toFieldErrors(flash?.issues ?? []));
   // Timed from the page's load, not the island's, so a quick reader is not taken for a robot.
   const openedAt = useRef(typeof performance !== 'undefined' ? performance.timeOrigin : Date.now());
   const dark = tone === 'dark';
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const form = e.currentTarget;
+    const values = formValues(form);
     setStatus({ kind: 'sending' });
+    setErrors({});
     try {
       const res = await api<{ message: string; alreadySubscribed: boolean }>('POST', '/api/newsletter/subscribe', {
-        email,
-        name: name || undefined,
-        website,
+        email: values.email ?? '',
+        name: values.name || undefined,
+        website: values.website,
         elapsedMs: Math.round(Date.now() - openedAt.current),
       });
       setStatus({ kind: 'done', message: res.message });
       toast({ title: res.alreadySubscribed ? 'Already subscribed' : 'Subscribed!', description: res.message });
-      setEmail('');
-      setName('');
+      form.reset();
     } catch (err) {
       const message = errorMessage(err, 'Subscription failed. Please try again.');
       setStatus({ kind: 'error', message });
+      const fieldErrors = apiFieldErrors(err);
+      setErrors(fieldErrors);
+      focusFirstInvalid(form, fieldErrors);
       toast({ title: 'Subscription failed', description: message, variant: 'destructive' });
     }
   }
@@ -49,39 +57,29 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
   const inputClass = dark
     ? 'block w-full rounded-lg border border-white/20 bg-white/10 px-4 py-3 text-sm text-white placeholder:text-slate-300 focus:border-accent-400 focus:ring-2 focus:ring-accent-400/40 focus:outline-none'
     : 'input py-3';
+  const errorClass = `mt-1.5 text-sm ${dark ? 'text-red-300' : 'text-red-700'}`;
   return (
-    <form onSubmit={submit} className="w-full" noValidate={false}>
-      <Honeypot id={`${idPrefix}-website`} value={website} onChange={setWebsite} />
+    <form method="post" action="/api/newsletter/subscribe" onSubmit={(e) => void submit(e)} className="w-full">
+      <input type="hidden" name="_form" value={idPrefix} />
+      <input type="hidden" name="_return" value={returnTo} />
+      <Honeypot id={`${idPrefix}-website`} />
       <div className="flex flex-col gap-3 sm:flex-row">
         {withName && (
-          <div className="sm:w-44">
-            <label htmlFor={`${idPrefix}-name`} className="sr-only">
-              Your name
-            </label>
-            <input id={`${idPrefix}-name`} type="text" autoComplete="given-name" placeholder="Your name" value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
-          </div>
+          <Field id={`${idPrefix}-name`} label="Your name" hideLabel error={errors.name} errorClassName={errorClass} className="sm:w-44">
+            {(control) => <input {...control} name="name" type="text" autoComplete="given-name" placeholder="Your name" defaultValue={typedBefore(flash, 'name')} className={inputClass} />}
+          </Field>
         )}
-        <div className="flex-1">
-          <label htmlFor={`${idPrefix}-email`} className="sr-only">
-            Email address
-          </label>
-          <input
-            id={`${idPrefix}-email`}
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <button type="submit" disabled={status.kind === 'sending'} className={dark ? 'btn-accent py-3' : 'btn-primary py-3'}>
+        <Field id={`${idPrefix}-email`} label="Email address" hideLabel error={errors.email} errorClassName={errorClass} className="flex-1">
+          {(control) => (
+            <input {...control} name="email" type="email" required autoComplete="email" placeholder="you@company.com" defaultValue={typedBefore(flash, 'email')} className={inputClass} />
+          )}
+        </Field>
+        <button type="submit" disabled={status.kind === 'sending'} className={`${dark ? 'btn-accent' : 'btn-primary'} py-3 sm:self-start`}>
           {status.kind === 'sending' ? 'Subscribing...' : buttonLabel}
         </button>
       </div>
       <p role="status" aria-live="polite" className={`mt-3 min-h-5 text-sm ${status.kind === 'error' ? (dark ? 'text-red-300' : 'text-red-700') : dark ? 'text-emerald-300' : 'text-emerald-700'}`}>
-        {status.kind === 'done' || status.kind === 'error' ? status.message : ''}
+        {status.kind === 'done' || (status.kind === 'error' && !errors.email && !errors.name) ? status.message : ''}
       </p>
     </form>
   );

@@ -6,7 +6,8 @@ export interface SiteConfig {
   bookingUrl: string;
   applePodcastsUrl: string;
   spotifyUrl: string;
-  contactEmail: string;
+  /** CONTACT_EMAIL; null when unset (no address is made up from the host). */
+  contactEmail: string | null;
   analyticsId: string | null;
 }
 
@@ -19,7 +20,7 @@ export function siteConfig(): SiteConfig {
     // Without directory links, the podcast buttons offer the RSS feed any app can follow.
     applePodcastsUrl: e.APPLE_PODCASTS_URL ?? '/podcast.xml',
     spotifyUrl: e.SPOTIFY_URL ?? '/podcast.xml',
-    contactEmail: e.CONTACT_EMAIL ?? `hello@${new URL(e.SITE_URL).hostname}`,
+    contactEmail: e.CONTACT_EMAIL ?? null,
     analyticsId: e.ANALYTICS_ID ?? null,
   };
 }

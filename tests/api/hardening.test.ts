@@ -128,10 +128,13 @@ describe('bodies are capped while they are read', () => {
 
 describe('JSON means JSON', () => {
   it("answers 415 for 'text/plain; application/json' (a type a cross-site form sends without a preflight) and other types", async () => {
-    for (const type of ['text/plain; application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/jsonp']) {
+    for (const type of ['text/plain; application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/jsonp']) {
       const res = await get('/api/newsletter/subscribe', { method: 'POST', headers: { 'Content-Type': type, Origin: server.url }, body: JSON.stringify({ email: 'typed@example.com' }) });
       expect(res.status, type).toBe(415);
     }
+    // A route that takes no browser form refuses a form-encoded body too.
+    const form = await get('/api/create-payment-intent', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url }, body: 'productId=1' });
+    expect(form.status).toBe(415);
     const ok = await get('/api/newsletter/subscribe', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', Origin: server.url }, body: JSON.stringify({ email: 'typed@example.com' }) });
     expect(ok.status).toBe(201);
   });

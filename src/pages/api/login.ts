@@ -8,7 +8,10 @@ import { LoginSchema } from '@/shared/schemas/auth';
 /** A browser navigation here (the admin guards' redirect target) lands on the login screen. */
 export const GET = endpoint({ auth: 'public' }, () => new Response(null, { status: 302, headers: { Location: '/auth' } }));
 
-export const POST = endpoint({ auth: 'public', changesContent: false, body: LoginSchema }, async ({ body, request, context }) => {
+// A form post (no JavaScript) that signs in goes on where the island would send the user.
+const form = { success: () => '', next: (user: Record<string, unknown>) => (user.isAdmin ? '/admin/dashboard' : '/') };
+
+export const POST = endpoint({ auth: 'public', changesContent: false, body: LoginSchema, form }, async ({ body, request, context }) => {
   // Failed logins are limited per address and account, all logins per address, and failed
   // ones per account from any address (a growing wait).
   const ip = clientKey(context);

@@ -3,7 +3,9 @@ import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
 import { assertUncommonPassword, register } from '@/server/services/auth-calls';
 import { RegisterSchema } from '@/shared/schemas/auth';
 
-export const POST = endpoint({ auth: 'public', changesContent: false, body: RegisterSchema }, async ({ body, request, context }) => {
+const form = { success: (user: Record<string, unknown>) => `Your account ${String(user.username)} has been created. Please wait for an admin to approve it before logging in.` };
+
+export const POST = endpoint({ auth: 'public', changesContent: false, body: RegisterSchema, form }, async ({ body, request, context }) => {
   hit(LIMITS.register, clientKey(context));
   assertUncommonPassword(body.password);
   const user = await register(body, request.headers);

@@ -7,7 +7,8 @@ import { logger } from '../log.ts';
 import { JSON_BODY_LIMIT, bodyTooLarge, isJsonType, readText } from './body.ts';
 import { contentChanged } from './page-cache.ts';
 import { requireAdmin, requireUser, type SessionUser } from '../session.ts';
-import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound } from './errors.ts';
+import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound, type Issue } from './errors.ts';
+import { formAnswer, isFormPost, readFormPost, typedValues, type FormPost } from './form-post.ts';
 
 export type AuthLevel = 'public' | 'user' | 'admin';
 
@@ -20,6 +21,18 @@ interface Options<A extends AuthLevel, P extends z.core.$ZodType, Q extends z.co
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Also take the body as a browser's form post (no JavaScript): the answer is then a 303 to
+   * the form's page with a flash message instead of JSON.
+   */
+  form?: FormOptions;
+}
+
+export interface FormOptions {
+  /** The message the page shows after a successful post, from the JSON answer. */
+  success: (answer: Record<string, unknown>) => string;
+  /** Where the browser goes after success, when not back to the form. */
+  next?: (answer: Record<string, unknown>) => string;
 }
 
 export interface HandlerContext<A extends AuthLevel, P, Q, B> {
@@ -102,6 +115,7 @@ export function endpoint<
 ): APIRoute {
   const route: APIRoute = async (context) => {
     const { request, locals, url } = context;
+    let formPost: FormPost | null = null;
     try {
       const user =
         options.auth === 'admin' ? requireAdmin(locals) : options.auth === 'user' ? requireUser(locals) : locals.user;
@@ -109,7 +123,8 @@ export function endpoint<
       // A malformed id in the path names nothing: 404, like an unknown one.
       const params = options.params ? parseParams(options.params, context.params) : undefined;
       const query = options.query ? parse(options.query, Object.fromEntries(url.searchParams), 'query') : undefined;
-      const body = options.body ? parse(options.body, await readJson(request), 'body') : undefined;
+      formPost = options.form && isFormPost(request) ? await readFormPost(request) : null;
+      const body = options.body ? parse(options.body, formPost ? formPost.fields : await readJson(request), 'body') : undefined;
       const result = await handler({
         params: params as Out<P>,
         query: query as Out<Q>,
@@ -119,14 +134,31 @@ export function endpoint<
         context,
       });
       if (WRITE_METHODS.has(request.method) && options.changesContent !== false) contentChanged();
+      if (formPost && options.form) return await formSuccess(options.form, formPost, result);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
       return Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
     } catch (err) {
-      return toErrorResponse(err, locals.requestId);
+      const answer = toErrorResponse(err, locals.requestId);
+      return formPost ? formFailure(formPost, answer) : answer;
     }
   };
   return route;
+}
+
+/** A successful form post: on to the next page, or back to the form with its message. */
+async function formSuccess(options: FormOptions, post: FormPost, result: unknown): Promise<Response> {
+  const answer = (result instanceof Response ? await result.clone().json().catch(() => ({})) : (result ?? {})) as Record<string, unknown>;
+  const cookies = result instanceof Response ? result.headers.getSetCookie() : [];
+  const message = options.success(answer);
+  if (options.next) return formAnswer(options.next(answer), null, cookies);
+  return formAnswer(post.returnTo, { form: post.form, kind: 'success', message, values: typedValues(post.fields) }, cookies);
+}
+
+/** A refused form post: back to the form with the message, field errors and what was typed. */
+async function formFailure(post: FormPost, answer: Response): Promise<Response> {
+  const { message, issues } = (await answer.json().catch(() => ({}))) as { message?: string; issues?: Issue[] };
+  return formAnswer(post.returnTo, { form: post.form, kind: 'error', message: message ?? 'Something went wrong. Please try again.', issues, values: typedValues(post.fields) });
 }
 
 /** JSON with a status other than 200 (e.g. 201 Created). */

@@ -129,7 +129,7 @@ export function fromCache(key: string, request: Request): Response | null {
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (req.headers.cookie?.includes('session_token')) return false;
+  if (req.headers.cookie && /session_token|site\.flash=/.test(req.headers.cookie)) return false;
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const entry = entries.get(q === -1 ? url : cacheKey(url.slice(0, q), url.slice(q)));

@@ -7,7 +7,7 @@ import { useQuery } from '@/admin/lib/query';
 import { navigate } from '@/admin/lib/router';
 import { EmptyState, Spinner, Switch, TextArea, TextField } from '@/admin/ui/controls';
 import { ArrowLeftIcon, EyeIcon } from '@/admin/ui/icons';
-import { apiFieldErrors, toFieldErrors } from '@/admin/ui/form-errors';
+import { apiFieldErrors, toFieldErrors } from '@/lib/form';
 import { RichTextEditor } from '@/lib/editor/rich-text-editor';
 import { toast } from '@/lib/toast';
 import { slugify } from '@/shared/format';

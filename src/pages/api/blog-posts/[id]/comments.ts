@@ -13,7 +13,7 @@ export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ param
 });
 
 // A new comment waits for approval, so no public page changes: the page cache is kept.
-export const POST = endpoint({ auth: 'public', changesContent: false, params: IdParamsSchema, body: CommentInputSchema }, ({ params, body, context }) => {
+export const POST = endpoint({ auth: 'public', changesContent: false, params: IdParamsSchema, body: CommentInputSchema, form: { success: (a) => String(a.message) } }, ({ params, body, context }) => {
   hit(LIMITS.comment, clientKey(context));
   const message = 'Your comment has been submitted for approval.';
   if (screenBots(body) === 'bot') return json({ id: 0, authorName: body.authorName, content: body.content, createdAt: new Date(), message }, 201);

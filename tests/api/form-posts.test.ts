@@ -1,0 +1,104 @@
+// Public forms posted without JavaScript: the same routes take the form-encoded post with the
+// same rules and answer with a 303 back to the page, which shows the message once.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { comments, newsletterSubscribers } from '../../db/schema/content.ts';
+import { createPost, serverWithClients, type SessionClient } from '../support/factories.ts';
+import type { TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let admin: SessionClient;
+serverWithClients((s) => ({ server, admin } = s));
+
+/** Posts a form as a browser without JavaScript would. */
+async function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The page the 303 leads to, fetched with the flash cookie it set. */
+async function follow(res: Response) {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('site.flash='))!.split(';')[0]!;
+  const page = await fetch(new URL(res.headers.get('location')!, server.url), { headers: { Cookie: cookie } });
+  return { page, html: await page.text(), cookie };
+}
+
+describe('a newsletter form posted without JavaScript', () => {
+  it('subscribes and comes back to the form with the message, once', async () => {
+    const res = await postForm('/api/newsletter/subscribe', { _form: 'home-newsletter', _return: '/#newsletter', email: 'NoScript@Example.com', website: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/#newsletter');
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'noscript@example.com')).all()).toHaveLength(1);
+    const { page, html, cookie } = await follow(res);
+    expect(page.headers.get('x-cache')).toBeNull();
+    expect(html).toContain('Thanks for subscribing!');
+    expect(page.headers.getSetCookie().some((c) => c.startsWith('site.flash=;'))).toBe(true);
+    // Taken once: the same cookie again shows nothing.
+    expect(await (await fetch(`${server.url}/`, { headers: { Cookie: cookie } })).text()).not.toContain('Thanks for subscribing!');
+  });
+
+  it('refuses a bad address with the field message and what was typed, storing nothing', async () => {
+    const res = await postForm('/api/newsletter/subscribe', { _form: 'get-started', _return: '/work-with-me#get-started', email: 'nobody@localhost', name: 'Nia' });
+    expect(res.status).toBe(303);
+    const { html } = await follow(res);
+    expect(html).toContain('Valid email is required');
+    expect(html).toContain('value="nobody@localhost"');
+    expect(html).toContain('value="Nia"');
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'nobody@localhost')).all()).toEqual([]);
+  });
+
+  it('stores nothing when the honeypot is filled, yet answers like success', async () => {
+    const res = await postForm('/api/newsletter/subscribe', { _form: 'home-newsletter', _return: '/#newsletter', email: 'robot@example.com', website: 'http://spam.example' });
+    expect((await follow(res)).html).toContain('Thanks for subscribing!');
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'robot@example.com')).all()).toEqual([]);
+  });
+
+  it('never sends the browser to another site or to the API, and ignores a made-up flash cookie', async () => {
+    for (const target of ['//evil.example/x', 'https://evil.example/', '/api/user', '\\\\evil.example', 'javascript:alert(1)']) {
+      const res = await postForm('/api/newsletter/subscribe', { _form: 'home-newsletter', _return: target, email: `r${target.length}@example.com` });
+      expect(res.headers.get('location'), target).toBe('/');
+    }
+    const forged = await fetch(`${server.url}/`, { headers: { Cookie: 'site.flash=made-up-by-someone' } });
+    expect(forged.status).toBe(200);
+    expect(await forged.text()).not.toContain('Thanks for subscribing!');
+  });
+
+  it('refuses a cross-site form post', async () => {
+    const res = await postForm('/api/newsletter/subscribe', { email: 'csrf@example.com' }, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('the comment form posted without JavaScript', () => {
+  it('submits for approval, or comes back with each field error and the comment as typed', async () => {
+    const post = createPost(server, admin.user.id);
+    const bad = await postForm(`/api/blog-posts/${post.id}/comments`, { _form: 'comment', _return: `/blog/${post.slug}#comment-form-heading`, authorName: '', authorEmail: 'x@example.com', content: 'Kept as typed' });
+    const again = await follow(bad);
+    expect(again.html).toContain('Name is required');
+    expect(again.html).toContain('Kept as typed');
+    const good = await postForm(`/api/blog-posts/${post.id}/comments`, { _form: 'comment', _return: `/blog/${post.slug}#comment-form-heading`, authorName: 'Nadia', authorEmail: 'n@example.com', content: 'A comment without JavaScript' });
+    expect(good.headers.get('location')).toBe(`/blog/${post.slug}#comment-form-heading`);
+    expect((await follow(good)).html).toContain('Your comment has been submitted for approval.');
+    expect(server.db.select().from(comments).where(eq(comments.blogPostId, post.id)).all().map((c) => c.content)).toEqual(['A comment without JavaScript']);
+  });
+});
+
+describe('log in without JavaScript', () => {
+  it('signs in and goes on to the dashboard; a wrong password comes back with the message and no password', async () => {
+    const wrong = await postForm('/api/login', { _form: 'login', _return: '/auth', username: admin.user.username, password: 'not-the-password' });
+    expect(wrong.headers.get('location')).toBe('/auth');
+    const { html } = await follow(wrong);
+    expect(html).toContain(`value="${admin.user.username}"`);
+    expect(html).not.toContain('not-the-password');
+    const right = await postForm('/api/login', { _form: 'login', _return: '/auth', username: admin.user.username, password: admin.user.password });
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/admin/dashboard');
+    const session = right.headers.getSetCookie().find((c) => c.includes('session_token'))!.split(';')[0]!;
+    const me = await fetch(`${server.url}/api/user`, { headers: { Cookie: session } });
+    expect(((await me.json()) as { username: string }).username).toBe(admin.user.username);
+  });
+});
