@@ -33,6 +33,21 @@ function Field(props: { id: string; label: string; name: string; type?: string; 
   );
 }
 
+/** What every auth form starts with: its name and return page (for posts without JavaScript) and a refusal. */
+function FormHead({ form, returnTo, refusal }: { form: Tab; returnTo: string; refusal: string | null }) {
+  return (
+    <>
+      <input type="hidden" name="_form" value={form} />
+      <input type="hidden" name="_return" value={returnTo} />
+      {refusal && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+          {refusal}
+        </p>
+      )}
+    </>
+  );
+}
+
 export default function AuthForms({ initialTab = 'login', flash }: { initialTab?: Tab; flash?: Flash | null }) {
   const [tab, setTab] = useState<Tab>(flash?.form === 'register' ? 'register' : initialTab);
   const [busy, setBusy] = useState(false);
@@ -139,13 +154,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
       {tab === 'login' && (
         <div role="tabpanel" id={`${uid}-panel-login`} aria-labelledby={`${uid}-tab-login`} className="mt-6">
           <form method="post" action="/api/login" onSubmit={(e) => void login(e)} noValidate className="space-y-4">
-            <input type="hidden" name="_form" value="login" />
-            <input type="hidden" name="_return" value="/auth" />
-            {refusal && (
-              <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
-                {refusal}
-              </p>
-            )}
+            <FormHead form="login" returnTo="/auth" refusal={refusal} />
             <Field id={`${uid}-login-username`} name="username" label="Username" autoComplete="username" error={errors.username} defaultValue={typed('username')} />
             <Field id={`${uid}-login-password`} name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
             <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
@@ -166,13 +175,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
             </div>
           )}
           <form method="post" action="/api/register" onSubmit={(e) => void register(e)} noValidate className="space-y-4">
-            <input type="hidden" name="_form" value="register" />
-            <input type="hidden" name="_return" value="/auth?tab=register" />
-            {refusal && (
-              <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
-                {refusal}
-              </p>
-            )}
+            <FormHead form="register" returnTo="/auth?tab=register" refusal={refusal} />
             <Field id={`${uid}-reg-username`} name="username" label="Username" autoComplete="username" error={errors.username} hint="At least 3 characters." defaultValue={typed('username')} />
             <Field id={`${uid}-reg-email`} name="email" label="Email (optional)" type="email" autoComplete="email" error={errors.email} defaultValue={typed('email')} />
             <div className="grid gap-4 sm:grid-cols-2">
