@@ -137,3 +137,12 @@ test('an admin sees paid orders and the revenue', async ({ page }) => {
   await page.goto(`${PAY_URL}/admin/dashboard`);
   await expect(page.getByRole('region', { name: 'Sales' })).toContainText(/revenue from \d+ paid order/);
 });
+
+test('with JavaScript off, checkout says that paying by card needs it', async ({ browser, page }) => {
+  const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  await noScript.goto(`${PAY_URL}/checkout/${product.id}`);
+  await expect(noScript.getByText('Paying by card needs JavaScript')).toBeVisible();
+  await context.close();
+});

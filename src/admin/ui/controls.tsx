@@ -1,6 +1,8 @@
-// Form controls and small display pieces shared by every admin screen.
+// Form controls and small display pieces shared by every admin screen. Text fields are the
+// public islands' Field (one label, hint and error pattern everywhere).
 import { Field as HField, Label, Switch as HSwitch, Description } from '@headlessui/react';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { Field } from '@/components/ui/Field';
 
 interface FieldShell {
   id: string;
@@ -9,45 +11,19 @@ interface FieldShell {
   error?: string;
 }
 
-function Help({ id, hint, error }: { id: string; hint?: string; error?: string }) {
-  if (error)
-    return (
-      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-        {error}
-      </p>
-    );
-  if (hint)
-    return (
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        {hint}
-      </p>
-    );
-  return null;
-}
-
-const described = (id: string, hint?: string, error?: string) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
-
 export function TextField({ id, label, hint, error, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} className={`input ${error ? 'border-red-500' : ''}`} {...input} />
-      <Help id={id} hint={hint} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} errorClassName="mt-1 text-sm text-red-700">
+      {(control) => <input {...control} className={`input ${error ? 'border-red-500' : ''}`} {...input} />}
+    </Field>
   );
 }
 
 export function TextArea({ id, label, hint, error, ...input }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} className={`input min-h-24 ${error ? 'border-red-500' : ''}`} {...input} />
-      <Help id={id} hint={hint} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} errorClassName="mt-1 text-sm text-red-700">
+      {(control) => <textarea {...control} className={`input min-h-24 ${error ? 'border-red-500' : ''}`} {...input} />}
+    </Field>
   );
 }
 
