@@ -14,6 +14,9 @@ export default defineConfig({
   // middleware adds the header-only parts (frame-ancestors). Styles allow 'unsafe-inline'
   // because sanitised post HTML keeps text-align style attributes.
   security: {
+    // Off: every API route checks the Origin of writes itself (src/server/http/endpoint.ts), and
+    // the one-click unsubscribe POST that mail providers send (RFC 8058) has no Origin at all.
+    checkOrigin: false,
     csp: {
       directives: [
         "default-src 'self'",

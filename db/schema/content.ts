@@ -1,6 +1,6 @@
 // Blog, podcast, comments and newsletter: what the public pages read.
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { users } from './auth.ts';
 import { nowMs } from './now.ts';
 
@@ -84,6 +84,17 @@ export const newsletterSubscribers = sqliteTable(
     convertKitId: text('convert_kit_id'),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     subscribedAt: integer('subscribed_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    // Double opt-in: the SHA-256 of the confirmation link's token and when it was last sent.
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmSentAt: integer('confirm_sent_at', { mode: 'timestamp_ms' }),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    // The one-click unsubscribe link's token (it never expires) and when it was used.
+    unsubscribeToken: text('unsubscribe_token').$defaultFn(() => randomBytes(24).toString('base64url')),
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [uniqueIndex('newsletter_subscribers_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_unique').on(t.email),
+    uniqueIndex('newsletter_subscribers_confirm_unique').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_subscribers_unsubscribe_unique').on(t.unsubscribeToken),
+  ],
 );

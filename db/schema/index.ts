@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './commerce.ts';
 export * from './storage.ts';
+export * from './mail.ts';

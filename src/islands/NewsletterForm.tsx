@@ -35,14 +35,14 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
     setStatus({ kind: 'sending' });
     setErrors({});
     try {
-      const res = await api<{ message: string; alreadySubscribed: boolean }>('POST', '/api/newsletter/subscribe', {
+      const res = await api<{ message: string; alreadySubscribed: boolean; pending?: boolean }>('POST', '/api/newsletter/subscribe', {
         email: values.email ?? '',
         name: values.name || undefined,
         website: values.website,
         elapsedMs: Math.round(Date.now() - openedAt.current),
       });
       setStatus({ kind: 'done', message: res.message });
-      toast({ title: res.alreadySubscribed ? 'Already subscribed' : 'Subscribed!', description: res.message });
+      toast({ title: res.pending ? 'Check your inbox' : res.alreadySubscribed ? 'Already subscribed' : 'Subscribed!', description: res.message });
       form.reset();
     } catch (err) {
       const message = errorMessage(err, 'Subscription failed. Please try again.');

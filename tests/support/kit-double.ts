@@ -30,7 +30,14 @@ export async function startKitDouble() {
       const existing = byEmail.get(email);
       const id = existing ?? nextId++;
       byEmail.set(email, id);
-      return send(existing ? 200 : 201, { subscriber: { id, email_address: email, first_name: body.first_name ?? null, state: 'active' } });
+      return send(existing ? 200 : 201, { subscriber: { id, email_address: email, first_name: body.first_name ?? null, state: body.state ?? 'active' } });
+    }
+    // Adding a subscriber to a form (Kit then sends the form's own confirmation e-mail).
+    const form = /^\/v4\/forms\/(\d+)\/subscribers$/.exec(req.url ?? '');
+    if (req.method === 'POST' && form) {
+      const id = byEmail.get(String(body.email_address));
+      if (id === undefined) return send(404, { errors: ['Subscriber not found'] });
+      return send(201, { subscriber: { id, email_address: body.email_address, state: 'inactive' } });
     }
     if (req.method === 'POST' && /^\/v4\/subscribers\/\d+\/unsubscribe$/.test(req.url ?? '')) return send(200, {});
     send(404, { errors: ['Not Found'] });

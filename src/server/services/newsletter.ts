@@ -1,15 +1,85 @@
 // Newsletter subscribers, kept locally (and synced to the mailing service when configured).
 import { desc, eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../../db/client.ts';
 import { newsletterSubscribers } from '../../../db/schema/content.ts';
-import { getDb } from '../context.ts';
+import { env, getDb } from '../context.ts';
+import { enqueueMail, mailConfigured } from '../mail/outbox.ts';
+import { confirmSubscription, unsubscribeHeaders, welcome } from '../mail/templates.ts';
 import { notFound } from '../http/errors.ts';
 import { catchUpOnce, queuePush, queueUnsubscribe } from '../newsletter/kit.ts';
 import type { SubscribeInput } from '../../shared/schemas/newsletter.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
-/** Adds a subscriber; an existing e-mail is reactivated, never duplicated. */
-export function subscribe(input: SubscribeInput): { subscriber: Subscriber; created: boolean } {
+/** What a visitor is told after subscribing when a confirmation e-mail is on its way. */
+export const CHECK_INBOX = 'Please check your inbox to confirm your subscription.';
+const CONFIRM_VALID_MS = 7 * 24 * 60 * 60_000;
+const RESEND_AFTER_MS = 60 * 60_000;
+
+export interface SubscribeResult {
+  subscriber: Subscriber;
+  created: boolean;
+  /** The confirmation e-mail decides (double opt-in): the subscriber is not active yet. */
+  pending: boolean;
+  message: string;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const siteLink = (path: string, token: string) => `${env().SITE_URL}${path}?token=${encodeURIComponent(token)}`;
+
+/** The unsubscribe link of a subscriber (a token is given to rows from before there were any). */
+function unsubscribeUrl(tx: Pick<Db, 'update'>, subscriber: Subscriber): string {
+  let token = subscriber.unsubscribeToken;
+  if (!token) {
+    token = randomBytes(24).toString('base64url');
+    tx.update(newsletterSubscribers).set({ unsubscribeToken: token }).where(eq(newsletterSubscribers.id, subscriber.id)).run();
+  }
+  return siteLink('/newsletter/unsubscribe', token);
+}
+
+/** Sends (in `tx`) a fresh confirmation link: a new single-use token, valid for 7 days. */
+function sendConfirmation(tx: Pick<Db, 'update' | 'insert'>, subscriber: Subscriber): void {
+  const token = randomBytes(24).toString('base64url');
+  tx.update(newsletterSubscribers)
+    .set({ confirmTokenHash: sha256(token), confirmSentAt: new Date(), isActive: false, unsubscribedAt: null })
+    .where(eq(newsletterSubscribers.id, subscriber.id))
+    .run();
+  const mail = confirmSubscription(siteLink('/newsletter/confirm', token));
+  enqueueMail(tx, { kind: 'confirm-subscription', to: subscriber.email, ...mail, headers: unsubscribeHeaders(unsubscribeUrl(tx, subscriber)) });
+}
+
+/**
+ * Adds a subscriber; an existing e-mail is never duplicated. With e-mail set up (and no Kit
+ * form), a new or returning subscriber is pending until they follow the confirmation link
+ * (re-sent at most once an hour), and every visitor hears the same 'check your inbox', whether
+ * the address was known or not. Without e-mail, subscribers are active at once.
+ */
+export function subscribe(input: SubscribeInput): SubscribeResult {
+  if (!mailConfigured() || env().KIT_FORM_ID) return subscribeAtOnce(input);
+  const db = getDb();
+  const result = db.transaction((tx) => {
+    const inserted = tx
+      .insert(newsletterSubscribers)
+      .values({ email: input.email, name: input.name, isActive: false })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning()
+      .get();
+    if (inserted) {
+      sendConfirmation(tx, inserted);
+      return { subscriber: inserted, created: true };
+    }
+    const existing = tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
+    const recentlySent = existing.confirmSentAt && Date.now() - existing.confirmSentAt.getTime() < RESEND_AFTER_MS;
+    if (!existing.isActive && !recentlySent) sendConfirmation(tx, existing);
+    if (input.name && !existing.name) tx.update(newsletterSubscribers).set({ name: input.name }).where(eq(newsletterSubscribers.id, existing.id)).run();
+    return { subscriber: existing, created: false };
+  });
+  return { ...result, pending: true, message: CHECK_INBOX };
+}
+
+/** Without e-mail: active at once (and reactivated), synced to Kit. */
+function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
   const db = getDb();
   const inserted = db
     .insert(newsletterSubscribers)
@@ -20,20 +90,61 @@ export function subscribe(input: SubscribeInput): { subscriber: Subscriber; crea
   catchUpOnce();
   if (inserted) {
     queuePush(inserted.id);
-    return { subscriber: inserted, created: true };
+    return { subscriber: inserted, created: true, pending: false, message: 'Thanks for subscribing!' };
   }
   const existing = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
   if (!existing.isActive || (input.name && !existing.name)) {
     const updated = db
       .update(newsletterSubscribers)
-      .set({ isActive: true, name: existing.name ?? input.name })
+      .set({ isActive: true, unsubscribedAt: null, name: existing.name ?? input.name })
       .where(eq(newsletterSubscribers.id, existing.id))
       .returning()
       .get();
     if (!updated.convertKitId) queuePush(updated.id);
-    return { subscriber: updated, created: false };
+    return { subscriber: updated, created: false, pending: false, message: 'You are already subscribed.' };
   }
-  return { subscriber: existing, created: false };
+  return { subscriber: existing, created: false, pending: false, message: 'You are already subscribed.' };
+}
+
+/**
+ * Follows a confirmation link: the subscriber becomes active (the token works once, for 7 days),
+ * gets a welcome e-mail and is synced to Kit. Answers what happened.
+ */
+export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'invalid' {
+  if (!token) return 'invalid';
+  const db = getDb();
+  const outcome = db.transaction((tx) => {
+    const row = tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.confirmTokenHash, sha256(token))).get();
+    if (!row) return null;
+    if (!row.confirmSentAt || Date.now() - row.confirmSentAt.getTime() > CONFIRM_VALID_MS) return 'expired' as const;
+    const confirmed = tx
+      .update(newsletterSubscribers)
+      .set({ isActive: true, confirmedAt: new Date(), confirmTokenHash: null, unsubscribedAt: null })
+      .where(eq(newsletterSubscribers.id, row.id))
+      .returning()
+      .get();
+    const url = unsubscribeUrl(tx, confirmed);
+    enqueueMail(tx, { kind: 'welcome', to: confirmed.email, ...welcome(url), headers: unsubscribeHeaders(url) });
+    return confirmed;
+  });
+  if (outcome === null) return 'invalid';
+  if (outcome === 'expired') return 'expired';
+  if (!outcome.convertKitId) queuePush(outcome.id);
+  return 'confirmed';
+}
+
+/** Follows an unsubscribe link (or its one-click POST): inactive here and at Kit. False if unknown. */
+export function unsubscribeByToken(token: string): boolean {
+  if (!token) return false;
+  const row = getDb()
+    .update(newsletterSubscribers)
+    .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null })
+    .where(eq(newsletterSubscribers.unsubscribeToken, token))
+    .returning()
+    .get();
+  if (!row) return false;
+  queueUnsubscribe(row.convertKitId);
+  return true;
 }
 
 export function listSubscribers(): Subscriber[] {

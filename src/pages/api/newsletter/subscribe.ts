@@ -1,19 +1,19 @@
 import { screenBots } from '@/server/http/bots';
 import { endpoint, json } from '@/server/http/endpoint';
 import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { subscribe } from '@/server/services/newsletter';
+import { mailConfigured } from '@/server/mail/outbox';
+import { CHECK_INBOX, subscribe } from '@/server/services/newsletter';
 import { SubscribeSchema } from '@/shared/schemas/newsletter';
 
 export const POST = endpoint({ auth: 'public', changesContent: false, body: SubscribeSchema, form: { success: (a) => String(a.message) } }, ({ body, context }) => {
   hit(LIMITS.subscribe, clientKey(context));
-  if (screenBots(body) === 'bot') return json({ email: body.email, alreadySubscribed: false, message: 'Thanks for subscribing!' }, 201);
-  const { subscriber, created } = subscribe(body);
-  return json(
-    {
-      email: subscriber.email,
-      alreadySubscribed: !created,
-      message: created ? 'Thanks for subscribing!' : 'You are already subscribed.',
-    },
-    created ? 201 : 200,
-  );
+  // A robot is answered like a person, and nothing is stored or sent.
+  if (screenBots(body) === 'bot') {
+    const pending = mailConfigured();
+    return json({ email: body.email, alreadySubscribed: false, pending, message: pending ? CHECK_INBOX : 'Thanks for subscribing!' }, 201);
+  }
+  const { subscriber, created, pending, message } = subscribe(body);
+  // With a confirmation e-mail on its way the answer says nothing about whether the address
+  // was known (only the contract's status codes differ).
+  return json({ email: subscriber.email, alreadySubscribed: !pending && !created, pending, message }, created ? 201 : 200);
 });

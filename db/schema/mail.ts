@@ -1,0 +1,28 @@
+// The outbox: every e-mail the site sends is written here in the same transaction as the change
+// that caused it, then delivered by the background sender (retries with back-off, survives
+// restarts). Nothing is ever sent from inside a visitor's request.
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { nowMs } from './now.ts';
+
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** What it is (confirm-subscription, welcome, ...), for the admin list and tests. */
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Extra headers as JSON (List-Unsubscribe, ...). */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    /** pending (to send), sent, failed (gave up), unsent (mail is not set up). */
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'unsent'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,59 @@
+// Writing e-mails to the outbox, inside the caller's transaction: the change and its e-mail are
+// stored together or not at all. The background sender (sender.ts) delivers them.
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { outbox } from '../../../db/schema/mail.ts';
+import { env } from '../env.ts';
+import type { Rendered } from './templates.ts';
+
+type Tx = Pick<Db, 'insert'>;
+
+/** Whether e-mail is set up (SMTP_URL); without it messages are recorded, not sent. */
+export const mailConfigured = () => Boolean(env().SMTP_URL);
+
+export interface OutgoingMail extends Rendered {
+  kind: string;
+  to: string;
+  headers?: Record<string, string>;
+}
+
+/** Records a message for delivery (status 'unsent' when mail is not set up). */
+export function enqueueMail(tx: Tx, mail: OutgoingMail): void {
+  tx.insert(outbox)
+    .values({ ...mail, headers: mail.headers ?? {}, status: mailConfigured() ? 'pending' : 'unsent' })
+    .run();
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** The newest messages, for Admin → E-mails. */
+export function listMail(db: Db, limit = 200): Omit<OutboxRow, 'html' | 'text' | 'headers'>[] {
+  return db
+    .select({
+      id: outbox.id,
+      kind: outbox.kind,
+      to: outbox.to,
+      subject: outbox.subject,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      nextAttemptAt: outbox.nextAttemptAt,
+      sentAt: outbox.sentAt,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit)
+    .all();
+}
+
+/** Puts a failed (or unsent) message back in line to be sent now. False when there is none. */
+export function retryMail(db: Db, id: number): boolean {
+  return (
+    db
+      .update(outbox)
+      .set({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: new Date() })
+      .where(eq(outbox.id, id))
+      .run().changes > 0
+  );
+}

@@ -1,0 +1,58 @@
+// Every e-mail the site sends, in one place: plain text and HTML with the site's name and
+// colours, links absolute (SITE_URL). Values are escaped for HTML.
+import { escapeUTF8 as escapeHTML } from 'entities';
+import { BRAND } from '../../shared/brand.ts';
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const INK = '#0b1220';
+const BRAND_BLUE = '#2553e6';
+
+/** One e-mail: a heading, paragraphs, an optional button, an optional footer line. */
+function layout({ heading, paragraphs, action, footer }: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): { text: string; html: string } {
+  const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '—', BRAND.name, ...(footer ? ['', footer] : [])].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:${INK}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
+<tr><td style="font-size:14px;font-weight:700;color:${BRAND_BLUE};padding-bottom:16px">${escapeHTML(BRAND.name)}</td></tr>
+<tr><td style="font-size:22px;font-weight:700;padding-bottom:12px">${escapeHTML(heading)}</td></tr>
+${paragraphs.map((p) => `<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px">${escapeHTML(p)}</td></tr>`).join('\n')}
+${action ? `<tr><td style="padding:12px 0 20px"><a href="${escapeHTML(action.url)}" style="display:inline-block;background:${BRAND_BLUE};color:#ffffff;text-decoration:none;font-weight:600;border-radius:8px;padding:12px 20px">${escapeHTML(action.label)}</a></td></tr>` : ''}
+${footer ? `<tr><td style="font-size:12px;line-height:18px;color:#64748b;border-top:1px solid #e2e8f0;padding-top:16px">${escapeHTML(footer)}</td></tr>` : ''}
+</table></td></tr></table></body></html>`;
+  return { text, html };
+}
+
+/** Asks a new subscriber to confirm (double opt-in). */
+export function confirmSubscription(confirmUrl: string): Rendered {
+  return {
+    subject: `Please confirm your subscription to ${BRAND.newsletterName}`,
+    ...layout({
+      heading: 'Confirm your subscription',
+      paragraphs: [`Someone (hopefully you) asked to receive ${BRAND.newsletterName} at this address.`, 'Please confirm within 7 days. If it was not you, ignore this e-mail: you will not be subscribed.'],
+      action: { label: 'Confirm my subscription', url: confirmUrl },
+    }),
+  };
+}
+
+/** Welcomes a confirmed subscriber. */
+export function welcome(unsubscribeUrl: string): Rendered {
+  return {
+    subject: `Welcome to ${BRAND.newsletterName}`,
+    ...layout({
+      heading: `Welcome to ${BRAND.newsletterName}`,
+      paragraphs: ['You are subscribed. Expect one practical insight on leadership, technology and growth in your inbox every week.'],
+      footer: `You receive this because you subscribed to ${BRAND.newsletterName}. Unsubscribe with one click: ${unsubscribeUrl}`,
+    }),
+  };
+}
+
+/** The headers of every e-mail to a subscriber: one-click unsubscribe (RFC 8058). */
+export const unsubscribeHeaders = (unsubscribeUrl: string) => ({
+  'List-Unsubscribe': `<${unsubscribeUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

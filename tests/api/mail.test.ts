@@ -1,0 +1,152 @@
+// E-mail through a real SMTP server (the double): confirmed subscriptions (double opt-in),
+// one-click unsubscribe, no enumeration, and an outbox that loses nothing when SMTP is down.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterSubscribers } from '../../db/schema/content.ts';
+import { outbox } from '../../db/schema/mail.ts';
+import { Client } from '../support/factories.ts';
+import { startKitDouble } from '../support/kit-double.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { linkIn, rawHeader, startSmtpDouble, type SmtpDouble } from '../support/smtp-double.ts';
+
+let smtp: SmtpDouble;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtpDouble();
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Jordan Avery <news@example.com>', MAIL_RETRY_MS: '300' });
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+const subscriber = (email: string) => server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
+const subscribe = (email: string) => new Client(server).post('/api/newsletter/subscribe', { email });
+const to = (email: string, subject: RegExp) => (m: { to?: unknown; subject?: string }) => JSON.stringify(m.to).includes(email) && subject.test(m.subject ?? '');
+
+describe('confirmed subscriptions', () => {
+  it('pending until the link in the e-mail is followed; then active, welcomed, and the link is spent', async () => {
+    const res = await subscribe('reader@example.com');
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Please check your inbox to confirm your subscription.');
+    expect(subscriber('reader@example.com')?.isActive).toBe(false);
+
+    const mail = await smtp.waitFor(to('reader@example.com', /confirm/i));
+    expect(mail.from?.value[0]).toMatchObject({ name: 'Jordan Avery', address: 'news@example.com' });
+    expect(mail.html).toContain('Confirm my subscription');
+    expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(String(rawHeader(mail, 'List-Unsubscribe'))).toMatch(new RegExp(`^<${server.url}/newsletter/unsubscribe\\?token=`));
+    const link = linkIn(mail, `${server.url}/newsletter/confirm?token=`);
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('You are subscribed. Thank you!');
+    expect(subscriber('reader@example.com')).toMatchObject({ isActive: true, confirmTokenHash: null });
+    await smtp.waitFor(to('reader@example.com', /^Welcome/));
+    // The link works once.
+    const again = await fetch(link);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('This link does not work');
+  });
+
+  it('an expired link is refused and changes nothing', async () => {
+    await subscribe('late@example.com');
+    const link = linkIn(await smtp.waitFor(to('late@example.com', /confirm/i)), `${server.url}/newsletter/confirm?token=`);
+    server.db.update(newsletterSubscribers).set({ confirmSentAt: new Date(Date.now() - 8 * 24 * 60 * 60_000) }).where(eq(newsletterSubscribers.email, 'late@example.com')).run();
+    const page = await fetch(link);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('This link has expired');
+    expect(subscriber('late@example.com')?.isActive).toBe(false);
+  });
+
+  it('says the same to everyone subscribing again (200), re-sending a pending confirmation at most once an hour', async () => {
+    await subscribe('twice@example.com');
+    await smtp.waitFor(to('twice@example.com', /confirm/i));
+    const again = await subscribe('twice@example.com');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ message: 'Please check your inbox to confirm your subscription.', alreadySubscribed: false });
+    const active = await subscribe('reader@example.com');
+    expect(active.status).toBe(200);
+    expect(active.body).toEqual({ ...again.body, email: 'reader@example.com' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.messages.filter(to('twice@example.com', /confirm/i))).toHaveLength(1);
+    expect(smtp.messages.filter(to('reader@example.com', /confirm/i))).toHaveLength(1);
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'twice@example.com')).all()).toHaveLength(1);
+  });
+});
+
+describe('unsubscribe', () => {
+  it('the link in every e-mail unsubscribes and says so; the one-click POST does the same without a page', async () => {
+    const welcome = await smtp.waitFor(to('reader@example.com', /^Welcome/));
+    const link = linkIn(welcome, `${server.url}/newsletter/unsubscribe?token=`);
+    expect(String(rawHeader(welcome, 'List-Unsubscribe'))).toBe(`<${link}>`);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('You are unsubscribed');
+    expect(subscriber('reader@example.com')).toMatchObject({ isActive: false });
+
+    // One-click, as a mail provider sends it: a form POST with no Origin.
+    await subscribe('oneclick@example.com');
+    const header = String(rawHeader(await smtp.waitFor(to('oneclick@example.com', /confirm/i)), 'List-Unsubscribe')).slice(1, -1);
+    const post = await fetch(header, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(post.status).toBe(200);
+    expect(subscriber('oneclick@example.com')?.unsubscribedAt).toBeInstanceOf(Date);
+    expect((await fetch(`${server.url}/newsletter/unsubscribe?token=made-up`)).status).toBe(404);
+  });
+});
+
+describe('when the SMTP server is down', () => {
+  it('requests still succeed, the message waits in the outbox and goes out once the server is back (also across a restart)', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const res = await subscribe('while-down@example.com');
+    expect(res.status).toBe(201);
+    const row = () => server.db.select().from(outbox).where(eq(outbox.to, 'while-down@example.com')).get()!;
+    const until = Date.now() + 10_000;
+    while (row().attempts === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(row()).toMatchObject({ status: 'pending' });
+    expect(row().attempts).toBeGreaterThan(0);
+    expect(row().lastError).toBeTruthy();
+
+    // Across a restart: the server stops with the message pending, and a new one sends it.
+    await server.stop();
+    smtp = await startSmtpDouble(port, smtp.messages);
+    server = await startServer({ DATABASE_URL: server.dbFile, SMTP_URL: smtp.url, MAIL_RETRY_MS: '300' });
+    await smtp.waitFor(to('while-down@example.com', /confirm/i));
+    expect(row()).toMatchObject({ status: 'sent' });
+  }, 60_000);
+});
+
+describe('without SMTP_URL', () => {
+  it('subscribers are active at once, as before', async () => {
+    const bare = await startServer();
+    try {
+      const res = await new Client(bare).post('/api/newsletter/subscribe', { email: 'local@example.com' });
+      expect(res.status).toBe(201);
+      expect(res.body.message).toBe('Thanks for subscribing!');
+      expect(bare.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'local@example.com')).get()?.isActive).toBe(true);
+    } finally {
+      await bare.stop();
+    }
+  });
+});
+
+describe('with a Kit form (KIT_FORM_ID)', () => {
+  it('adds the subscriber through the form, inactive, so Kit sends its own confirmation; the site sends none', async () => {
+    const kit = await startKitDouble();
+    const withKit = await startServer({ SMTP_URL: smtp.url, KIT_API_KEY: 'kit_test_key', KIT_API_URL: kit.url, KIT_FORM_ID: '4242' });
+    try {
+      const res = await new Client(withKit).post('/api/newsletter/subscribe', { email: 'kitform@example.com', name: 'Kim' });
+      expect(res.status).toBe(201);
+      const until = Date.now() + 10_000;
+      while (!kit.calls.some((c) => c.path === '/v4/forms/4242/subscribers') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(kit.calls.find((c) => c.path === '/v4/subscribers')?.body).toMatchObject({ email_address: 'kitform@example.com', state: 'inactive' });
+      expect(kit.calls.find((c) => c.path === '/v4/forms/4242/subscribers')?.body).toEqual({ email_address: 'kitform@example.com' });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(smtp.messages.filter(to('kitform@example.com', /./))).toEqual([]);
+    } finally {
+      await withKit.stop();
+      await kit.stop();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+// A local SMTP server standing in for the mail provider: nodemailer talks real SMTP to it, and
+// it keeps every message it receives, parsed (mailparser), for the tests to read.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpDouble {
+  port: number;
+  /** The SMTP_URL that points the site at this double. */
+  url: string;
+  messages: ParsedMail[];
+  /** The first message (arrived or arriving) that `match` accepts. */
+  waitFor: (match: (m: ParsedMail) => boolean, timeoutMs?: number) => Promise<ParsedMail>;
+  stop: () => Promise<void>;
+}
+
+/** Starts the double on `port` (a free one when 0), keeping `messages` across a restart. */
+export async function startSmtpDouble(port = 0, messages: ParsedMail[] = []): Promise<SmtpDouble> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          done();
+        },
+        (err: Error) => done(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return {
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
+    messages,
+    async waitFor(match, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > until) throw new Error(`no matching e-mail within ${timeoutMs} ms (got: ${messages.map((m) => m.subject).join(' | ')})`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a message's text that starts with `prefix`. */
+export const linkIn = (mail: ParsedMail, prefix: string) => {
+  const found = (mail.text ?? '').split(/\s+/).find((w) => w.startsWith(prefix));
+  if (!found) throw new Error(`no link to ${prefix} in: ${mail.text}`);
+  return found;
+};
+
+/** A header of a message as it was sent (mailparser folds List-* headers into one object). */
+export const rawHeader = (mail: ParsedMail, name: string) => {
+  const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(':') + 1).trim();
+};
