@@ -28,6 +28,7 @@ interface Props extends FormPageProps {
 }
 
 type FieldName = 'authorName' | 'authorEmail' | 'content';
+const FAILED = 'Failed to submit comment. Please try again.';
 
 const initials = (name: string) =>
   name
@@ -64,6 +65,8 @@ export default function Comments({ postId, initialComments, flash, returnTo }: P
     const { CommentInputSchema } = await schema();
     const checked = check(CommentInputSchema, values);
     if (checked.errors) {
+      // The same toast as when the server refuses, with the messages at their fields.
+      toast({ title: 'Error', description: FAILED, variant: 'destructive' });
       setErrors(checked.errors);
       setNotice(null);
       focusFirstInvalid(form, checked.errors);
@@ -79,7 +82,7 @@ export default function Comments({ postId, initialComments, flash, returnTo }: P
       openedAt.current = Date.now();
       await refresh();
     } catch (err) {
-      toast({ title: 'Error', description: 'Failed to submit comment. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: FAILED, variant: 'destructive' });
       const fieldErrors = apiFieldErrors(err);
       setErrors(fieldErrors);
       setNotice(null);

@@ -57,7 +57,9 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
   const inputClass = dark
     ? 'block w-full rounded-lg border border-white/20 bg-white/10 px-4 py-3 text-sm text-white placeholder:text-slate-300 focus:border-accent-400 focus:ring-2 focus:ring-accent-400/40 focus:outline-none'
     : 'input py-3';
-  const errorClass = `mt-1.5 text-sm ${dark ? 'text-red-300' : 'text-red-700'}`;
+  // One line says what went wrong (the status below the form); an invalid field points to it.
+  const statusId = `${idPrefix}-status`;
+  const invalid = (field: string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': statusId } : {});
   return (
     <form method="post" action="/api/newsletter/subscribe" onSubmit={(e) => void submit(e)} className="w-full">
       <input type="hidden" name="_form" value={idPrefix} />
@@ -65,21 +67,21 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
       <Honeypot id={`${idPrefix}-website`} />
       <div className="flex flex-col gap-3 sm:flex-row">
         {withName && (
-          <Field id={`${idPrefix}-name`} label="Your name" hideLabel error={errors.name} errorClassName={errorClass} className="sm:w-44">
-            {(control) => <input {...control} name="name" type="text" autoComplete="given-name" placeholder="Your name" defaultValue={typedBefore(flash, 'name')} className={inputClass} />}
+          <Field id={`${idPrefix}-name`} label="Your name" hideLabel className="sm:w-44">
+            {(control) => <input {...control} {...invalid('name')} name="name" type="text" autoComplete="given-name" placeholder="Your name" defaultValue={typedBefore(flash, 'name')} className={inputClass} />}
           </Field>
         )}
-        <Field id={`${idPrefix}-email`} label="Email address" hideLabel error={errors.email} errorClassName={errorClass} className="flex-1">
+        <Field id={`${idPrefix}-email`} label="Email address" hideLabel className="flex-1">
           {(control) => (
-            <input {...control} name="email" type="email" required autoComplete="email" placeholder="you@company.com" defaultValue={typedBefore(flash, 'email')} className={inputClass} />
+            <input {...control} {...invalid('email')} name="email" type="email" required autoComplete="email" placeholder="you@company.com" defaultValue={typedBefore(flash, 'email')} className={inputClass} />
           )}
         </Field>
         <button type="submit" disabled={status.kind === 'sending'} className={`${dark ? 'btn-accent' : 'btn-primary'} py-3 sm:self-start`}>
           {status.kind === 'sending' ? 'Subscribing...' : buttonLabel}
         </button>
       </div>
-      <p role="status" aria-live="polite" className={`mt-3 min-h-5 text-sm ${status.kind === 'error' ? (dark ? 'text-red-300' : 'text-red-700') : dark ? 'text-emerald-300' : 'text-emerald-700'}`}>
-        {status.kind === 'done' || (status.kind === 'error' && !errors.email && !errors.name) ? status.message : ''}
+      <p id={statusId} role="status" aria-live="polite" className={`mt-3 min-h-5 text-sm ${status.kind === 'error' ? (dark ? 'text-red-300' : 'text-red-700') : dark ? 'text-emerald-300' : 'text-emerald-700'}`}>
+        {status.kind === 'done' || status.kind === 'error' ? status.message : ''}
       </p>
     </form>
   );

@@ -23,12 +23,12 @@ describe('GET /api/admin/settings', () => {
   it('says analytics is off when no id is configured', async () => {
     const res = await (await clientAs(bare, 'admin')).get('/api/admin/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ analyticsConfigured: false, analyticsDashboardUrl: null, podcastOwnerEmailConfigured: false });
+    expect(res.body).toEqual({ analyticsConfigured: false, analyticsDashboardUrl: null, podcastOwnerEmailConfigured: false, mailConfigured: false });
   });
 
   it('says analytics is on and where its dashboard is, without repeating any id or secret', async () => {
     const res = await (await clientAs(configured, 'admin')).get('/api/admin/settings');
-    expect(res.body).toEqual({ analyticsConfigured: true, analyticsDashboardUrl: 'https://analytics.example.com/p/123', podcastOwnerEmailConfigured: false });
+    expect(res.body).toEqual({ analyticsConfigured: true, analyticsDashboardUrl: 'https://analytics.example.com/p/123', podcastOwnerEmailConfigured: false, mailConfigured: false });
     expect(res.text).not.toContain('G-TEST123');
     expect(res.text).not.toContain('sk_test');
     expect(res.headers.get('cache-control')).toBe('no-store');

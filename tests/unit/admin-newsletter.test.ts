@@ -11,6 +11,7 @@ const sub = (over: Partial<Subscriber> = {}): Subscriber => ({
   name: null,
   convertKitId: null,
   isActive: true,
+  status: over.isActive === false ? 'inactive' : 'active',
   subscribedAt: '2026-01-10T12:00:00.000Z',
   ...over,
 });
@@ -48,11 +49,11 @@ describe('subscriberStats', () => {
       sub({ subscribedAt: daysAgo(12) }),
       sub({ subscribedAt: daysAgo(3) }),
     ];
-    expect(subscriberStats(list, now)).toEqual({ total: 5, active: 4, synced: 1, syncRate: 20, thisMonth: 2 });
+    expect(subscriberStats(list, now)).toEqual({ total: 5, active: 4, pending: 0, unsubscribed: 0, synced: 1, syncRate: 20, thisMonth: 2 });
   });
 
   it('is all zeros for an empty list (0% sync rate, not NaN)', () => {
-    expect(subscriberStats([], now)).toEqual({ total: 0, active: 0, synced: 0, syncRate: 0, thisMonth: 0 });
+    expect(subscriberStats([], now)).toEqual({ total: 0, active: 0, pending: 0, unsubscribed: 0, synced: 0, syncRate: 0, thisMonth: 0 });
   });
 
   it('rounds the sync rate to a whole percent', () => {
@@ -122,5 +123,14 @@ describe('csvFileName', () => {
   it('is dated with the local calendar day', () => {
     expect(csvFileName(new Date(2026, 0, 5, 23, 59))).toBe('newsletter-subscribers-2026-01-05.csv');
     expect(csvFileName(new Date(2026, 10, 22, 0, 1))).toBe('newsletter-subscribers-2026-11-22.csv');
+  });
+});
+
+describe('subscriber statuses', () => {
+  it('counts pending and unsubscribed apart, and writes each status in the CSV', () => {
+    const list = [sub(), sub({ isActive: false, status: 'pending' }), sub({ isActive: false, status: 'unsubscribed' }), sub({ isActive: false })];
+    expect(subscriberStats(list)).toMatchObject({ total: 4, active: 1, pending: 1, unsubscribed: 1 });
+    const rows = Papa.parse<string[]>(subscribersCsv(list).replace(/^\ufeff/, ''), { skipEmptyLines: true }).data.slice(1);
+    expect(rows.map((r) => r[3])).toEqual(['Active', 'Pending', 'Unsubscribed', 'Inactive']);
   });
 });

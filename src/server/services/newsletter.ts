@@ -147,13 +147,34 @@ export function unsubscribeByToken(token: string): boolean {
   return true;
 }
 
-export function listSubscribers(): Subscriber[] {
+/**
+ * Where a subscriber stands: active; pending (a confirmation link is out); unsubscribed (by
+ * their own link); inactive (switched off before these states existed).
+ */
+export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed' | 'inactive';
+
+export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'unsubscribedAt' | 'confirmTokenHash'>): SubscriberStatus =>
+  s.isActive ? 'active' : s.unsubscribedAt ? 'unsubscribed' : s.confirmTokenHash ? 'pending' : 'inactive';
+
+/** A subscriber as the admin sees it: no tokens. */
+export interface SubscriberView {
+  id: number;
+  email: string;
+  name: string | null;
+  convertKitId: string | null;
+  isActive: boolean;
+  status: SubscriberStatus;
+  subscribedAt: Date;
+}
+
+export function listSubscribers(): SubscriberView[] {
   catchUpOnce();
   return getDb()
     .select()
     .from(newsletterSubscribers)
     .orderBy(desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id))
-    .all();
+    .all()
+    .map((s) => ({ id: s.id, email: s.email, name: s.name, convertKitId: s.convertKitId, isActive: s.isActive, status: subscriberStatus(s), subscribedAt: s.subscribedAt }));
 }
 
 /** Deletes a subscriber here and unsubscribes them at the mailing service. */

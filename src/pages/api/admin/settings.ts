@@ -1,5 +1,6 @@
 import { env } from '@/server/env';
 import { endpoint } from '@/server/http/endpoint';
+import { mailConfigured } from '@/server/mail/outbox';
 import { podcastOwnerEmail } from '@/server/services/feeds';
 
 /**
@@ -13,5 +14,6 @@ export const GET = endpoint({ auth: 'admin' }, () => {
     analyticsConfigured: Boolean(e.ANALYTICS_ID),
     analyticsDashboardUrl: e.ANALYTICS_DASHBOARD_URL ?? null,
     podcastOwnerEmailConfigured: podcastOwnerEmail() !== null,
+    mailConfigured: mailConfigured(),
   };
 });

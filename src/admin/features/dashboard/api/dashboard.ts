@@ -32,6 +32,7 @@ export interface AdminSettings {
   analyticsConfigured: boolean;
   analyticsDashboardUrl: string | null;
   podcastOwnerEmailConfigured: boolean;
+  mailConfigured: boolean;
 }
 
 // The list without post bodies (as on the blog screen): the dashboard shows titles and dates.

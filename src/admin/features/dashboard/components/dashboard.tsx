@@ -99,14 +99,19 @@ export default function Dashboard() {
         </Link>
       </section>
 
-      {settings.data?.podcastOwnerEmailConfigured === false && (
+      {settings.data && (settings.data.podcastOwnerEmailConfigured === false || settings.data.mailConfigured === false) && (
         <section aria-labelledby="setup-heading" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 px-5 py-4">
           <h2 id="setup-heading" className="text-sm font-semibold text-amber-900">
             Set-up needed
           </h2>
-          <p className="mt-1 text-sm text-amber-900">
-            Apple Podcasts needs an owner e-mail in the podcast feed to verify the show is yours. Set PODCAST_OWNER_EMAIL (or CONTACT_EMAIL) and restart.
-          </p>
+          {settings.data.mailConfigured === false && (
+            <p className="mt-1 text-sm text-amber-900">E-mail is not set up: nothing is sent, and new subscribers are not asked to confirm. Set SMTP_URL and restart.</p>
+          )}
+          {settings.data.podcastOwnerEmailConfigured === false && (
+            <p className="mt-1 text-sm text-amber-900">
+              Apple Podcasts needs an owner e-mail in the podcast feed to verify the show is yours. Set PODCAST_OWNER_EMAIL (or CONTACT_EMAIL) and restart.
+            </p>
+          )}
         </section>
       )}
 

@@ -9,8 +9,13 @@ export interface Subscriber {
   /** The id at the e-mail service (Kit, formerly ConvertKit); null until synced. */
   convertKitId: string | null;
   isActive: boolean;
+  /** Active, pending (confirmation link sent), unsubscribed (by their own link), or inactive. */
+  status: 'active' | 'pending' | 'unsubscribed' | 'inactive';
   subscribedAt: string;
 }
+
+/** How each status is written in the list and the CSV. */
+export const STATUS_LABEL: Record<Subscriber['status'], string> = { active: 'Active', pending: 'Pending', unsubscribed: 'Unsubscribed', inactive: 'Inactive' };
 
 export const SUBSCRIBERS_PATH = '/api/newsletter/subscribers';
 

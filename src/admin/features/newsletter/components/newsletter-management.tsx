@@ -7,7 +7,7 @@ import { EmailText } from '@/admin/ui/email-text';
 import { CalendarIcon, ExternalLinkIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
 import { loadState } from '@/admin/ui/load-error';
 import { formatShortDate } from '@/shared/format';
-import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, type Subscriber } from '../api/subscribers';
+import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber } from '../api/subscribers';
 import { useSubscribers } from '../hooks/use-subscribers';
 import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
 import { csvFileName, downloadText, subscribersCsv } from './subscriber-csv';
@@ -80,7 +80,7 @@ function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s:
                 <time dateTime={s.subscribedAt}>{formatShortDate(s.subscribedAt)}</time>
               </td>
               <td className="px-4 py-3">
-                <Badge tone={s.isActive ? 'green' : 'grey'}>{s.isActive ? 'Active' : 'Inactive'}</Badge>
+                <Badge tone={s.isActive ? 'green' : s.status === 'pending' ? 'amber' : 'grey'}>{STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive')}</Badge>
               </td>
               <td className="px-2 py-3 text-right">
                 <button
@@ -158,7 +158,7 @@ export default function NewsletterManagement() {
       />
 
       <section aria-label="Subscriber statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Subscribers" value={known(stats.total)} detail={data && `${stats.active} active`} icon={<UsersIcon />} />
+        <StatCard label="Total Subscribers" value={known(stats.total)} detail={data && [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`].filter(Boolean).join(' · ')} icon={<UsersIcon />} />
         <StatCard label="Synced" value={known(stats.synced)} detail={data && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
         <StatCard label="This Month" value={known(stats.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
       </section>

@@ -1,6 +1,6 @@
 // The 'Export CSV' file: built by papaparse (quoting and escaping are its job, not ours).
 import Papa from 'papaparse';
-import type { Subscriber } from '../api/subscribers';
+import { STATUS_LABEL, type Subscriber } from '../api/subscribers';
 
 export const CSV_HEADERS = ['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date'] as const;
 
@@ -18,7 +18,7 @@ export function subscribersCsv(list: readonly Subscriber[]): string {
   return Papa.unparse(
     {
       fields: [...CSV_HEADERS],
-      data: list.map((s) => [s.email, s.name ?? '', s.convertKitId ?? '', s.isActive ? 'Active' : 'Inactive', isoDate(s.subscribedAt)]),
+      data: list.map((s) => [s.email, s.name ?? '', s.convertKitId ?? '', STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive'), isoDate(s.subscribedAt)]),
     },
     { escapeFormulae: true, newline: '\r\n' },
   );

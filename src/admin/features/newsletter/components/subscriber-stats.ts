@@ -18,6 +18,9 @@ export function oneMonthBefore(now: Date): Date {
 export interface SubscriberStats {
   total: number;
   active: number;
+  /** Waiting for them to follow the confirmation link. */
+  pending: number;
+  unsubscribed: number;
   synced: number;
   /** Whole percent of subscribers synced to the e-mail service; 0 when there are none. */
   syncRate: number;
@@ -32,6 +35,8 @@ export function subscriberStats(list: readonly Subscriber[], now: Date = new Dat
   return {
     total,
     active: list.filter((s) => s.isActive).length,
+    pending: list.filter((s) => s.status === 'pending').length,
+    unsubscribed: list.filter((s) => s.status === 'unsubscribed').length,
     synced,
     syncRate: total ? Math.round((synced / total) * 100) : 0,
     thisMonth: list.filter((s) => new Date(s.subscribedAt).getTime() >= since).length,
