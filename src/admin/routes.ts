@@ -26,6 +26,7 @@ export const ROUTES: AdminRoute[] = [
   { pattern: '/admin/comments', screen: lazy(() => import('./features/comments/components/comment-moderation')), guard: 'redirect-auth' },
   { pattern: '/admin/users', screen: lazy(() => import('./features/users/components/user-management')), guard: 'inline' },
   { pattern: '/admin/orders', screen: lazy(() => import('./features/orders/components/orders')), guard: 'redirect' },
+  { pattern: '/admin/emails', screen: lazy(() => import('./features/emails/components/emails')), guard: 'redirect' },
 ];
 
 export const NAV = [
@@ -37,4 +38,5 @@ export const NAV = [
   { href: '/admin/newsletter', label: 'Newsletter' },
   { href: '/admin/comments', label: 'Comments' },
   { href: '/admin/users', label: 'Users' },
+  { href: '/admin/emails', label: 'E-mails' },
 ];

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../../db/schema/content.ts';
 import { outbox } from '../../db/schema/mail.ts';
-import { Client } from '../support/factories.ts';
+import { Client, clientAs } from '../support/factories.ts';
 import { startKitDouble } from '../support/kit-double.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { linkIn, rawHeader, startSmtpDouble, type SmtpDouble } from '../support/smtp-double.ts';
@@ -148,5 +148,27 @@ describe('with a Kit form (KIT_FORM_ID)', () => {
       await withKit.stop();
       await kit.stop();
     }
+  });
+});
+
+describe('Admin → E-mails', () => {
+  it('lists what was sent with status and attempts for admins only, and a failed one can be retried', async () => {
+    const anonymous = await new Client(server).get('/api/admin/emails');
+    expect(anonymous.status).toBe(401);
+    const admin = await clientAs(server, 'admin');
+    const list = (await admin.get('/api/admin/emails')).body as { id: number; to: string; subject: string; status: string; attempts: number }[];
+    const sent = list.find((m) => m.to === 'while-down@example.com');
+    expect(sent).toMatchObject({ status: 'sent' });
+    expect(sent!.attempts).toBeGreaterThan(1);
+    expect(list[0]).not.toHaveProperty('html');
+
+    // A message that gave up goes out again when retried.
+    server.db.update(outbox).set({ status: 'failed', lastError: 'gave up' }).where(eq(outbox.id, sent!.id)).run();
+    const before = smtp.messages.filter(to('while-down@example.com', /confirm/i)).length;
+    expect((await admin.post(`/api/admin/emails/${sent!.id}/retry`)).status).toBe(200);
+    const until = Date.now() + 10_000;
+    while (smtp.messages.filter(to('while-down@example.com', /confirm/i)).length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages.filter(to('while-down@example.com', /confirm/i))).toHaveLength(before + 1);
+    expect((await admin.post('/api/admin/emails/999999/retry')).status).toBe(404);
   });
 });

@@ -4,7 +4,7 @@
 // Newsletter (home, /work-with-me's 'Get Started'), comments, register and log in.
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-import { CLOSE, unique, withConsentDecided } from './helpers';
+import { CLOSE, loginAs, unique, withConsentDecided } from './helpers';
 import { hydrated } from '../support/page-checks';
 
 const POST_SLUG = 'hiring-your-first-five-engineers-without-a-recruiter';
@@ -255,4 +255,13 @@ test('the footer shows CONTACT_EMAIL when it is set, and no made-up address othe
   await page.goto(`${EMPTY_URL}/`);
   await expect(page.locator('footer a[href^="mailto:"]')).toHaveCount(0);
   await expect(page.locator('footer')).not.toContainText('@127.0.0.1');
+});
+
+test('Admin → E-mails is in the menu and says when nothing was sent yet', async ({ page }) => {
+  await loginAs(page, EMPTY_URL);
+  await page.goto(`${EMPTY_URL}/admin/dashboard`);
+  await expect(page.getByText('E-mail is not set up')).toBeVisible();
+  await page.getByRole('link', { name: 'E-mails' }).first().click();
+  await expect(page.getByRole('heading', { name: 'E-mails', level: 1 })).toBeVisible();
+  await expect(page.getByText('No e-mails yet')).toBeVisible();
 });

@@ -1,0 +1,93 @@
+// /admin/emails: what the site sent (or is about to), with its status, attempts and last error;
+// a failed or unsent message can be tried again.
+import { useState } from 'react';
+import { mutate, useQuery } from '@/admin/lib/query';
+import { Badge, EmptyState, PageHeader } from '@/admin/ui/controls';
+import { loadState } from '@/admin/ui/load-error';
+import { toast } from '@/lib/toast';
+import { formatShortDate } from '@/shared/format';
+
+interface Email {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'failed' | 'unsent';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+const TONE = { sent: 'green', pending: 'amber', failed: 'red', unsent: 'grey' } as const;
+const LABEL = { sent: 'Sent', pending: 'Pending', failed: 'Failed', unsent: 'Not sent' } as const;
+
+export default function Emails() {
+  const emails = useQuery<Email[]>('/api/admin/emails', 'Failed to fetch e-mails');
+  const [busy, setBusy] = useState<number | null>(null);
+  const list = emails.data ?? [];
+
+  const retry = async (e: Email) => {
+    setBusy(e.id);
+    try {
+      await mutate('POST', `/api/admin/emails/${e.id}/retry`, {}, { title: 'Error', description: 'Failed to retry the e-mail. Please try again.' });
+      toast({ title: 'E-mail queued', description: `'${e.subject}' to ${e.to} will be sent again.` });
+      await emails.refetch();
+    } catch {
+      // mutate() has said so
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="E-mails" subtitle="Everything the site sends, newest first" />
+      {loadState(emails, { loading: 'Loading e-mails', failed: 'Failed to fetch e-mails' }) ??
+        (list.length === 0 ? (
+          <EmptyState title="No e-mails yet" text="Confirmations, receipts and notifications appear here as the site sends them." />
+        ) : (
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">E-mails, newest first</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Date</th>
+                  <th scope="col" className="px-4 py-3">To</th>
+                  <th scope="col" className="px-4 py-3">Subject</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3 text-right">Attempts</th>
+                  <th scope="col" className="px-4 py-3">Last error</th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((e) => (
+                  <tr key={e.id}>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatShortDate(e.createdAt)}</td>
+                    <td className="px-4 py-3 text-slate-700">{e.to}</td>
+                    <td className="px-4 py-3 font-medium text-ink">{e.subject}</td>
+                    <td className="px-4 py-3">
+                      <Badge tone={TONE[e.status]}>{LABEL[e.status]}</Badge>
+                    </td>
+                    <td className="px-4 py-3 text-right text-slate-700">{e.attempts}</td>
+                    <td className="max-w-xs truncate px-4 py-3 text-slate-600" title={e.lastError ?? undefined}>
+                      {e.lastError ?? '—'}
+                    </td>
+                    <td className="px-4 py-3 text-right">
+                      {(e.status === 'failed' || e.status === 'unsent') && (
+                        <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy === e.id} onClick={() => void retry(e)} aria-label={`Retry e-mail to ${e.to}: ${e.subject}`}>
+                          Retry
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </>
+  );
+}
