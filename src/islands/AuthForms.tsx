@@ -56,6 +56,8 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
   const [refusal, setRefusal] = useState<string | null>(() => (flash?.kind === 'error' && !flash.issues?.length ? flash.message : null));
   const [created, setCreated] = useState<string | null>(() => (flash?.form === 'register' && flash.kind === 'success' ? (flash.values?.username ?? '') : null));
   const typed = (name: string) => typedBefore(flash, name);
+  // A message for the login form from another page (the password was reset).
+  const loginNotice = flash?.form === 'login' && flash.kind === 'success' ? flash.message : null;
   const uid = useId();
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
 
@@ -155,11 +157,21 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
         <div role="tabpanel" id={`${uid}-panel-login`} aria-labelledby={`${uid}-tab-login`} className="mt-6">
           <form method="post" action="/api/login" onSubmit={(e) => void login(e)} noValidate className="space-y-4">
             <FormHead form="login" returnTo="/auth" refusal={refusal} />
+            {loginNotice && (
+              <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+                {loginNotice}
+              </p>
+            )}
             <Field id={`${uid}-login-username`} name="username" label="Username" autoComplete="username" error={errors.username} defaultValue={typed('username')} />
             <Field id={`${uid}-login-password`} name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
             <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
               {busy ? 'Logging in...' : 'Log in'}
             </button>
+            <p className="text-center text-sm">
+              <a href="/auth/forgot" className="font-medium text-brand-700 underline">
+                Forgot password?
+              </a>
+            </p>
           </form>
         </div>
       )}

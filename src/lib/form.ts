@@ -28,13 +28,21 @@ export function apiFieldErrors(err: unknown): FieldErrors {
 
 /**
  * Focuses the first invalid control of a form, so a keyboard or screen-reader user lands on it:
- * the first one (in the form's order) named in `errors`, or else the first marked invalid once
- * the errors have rendered.
+ * the first one (in the form's order) named in `errors`, or else the first marked invalid. It
+ * waits for the errors to render (a few frames at most): a control may be re-rendered or still
+ * disabled while the form is busy.
  */
-export function focusFirstInvalid(form: HTMLFormElement | null, errors?: FieldErrors): void {
-  const named = errors && form ? [...form.elements].find((el): el is HTMLElement => el instanceof HTMLElement && !!errors[el.getAttribute('name') ?? '']) : undefined;
-  if (named) return named.focus();
-  window.requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+export function focusFirstInvalid(form: HTMLFormElement | null, errors?: FieldErrors, framesLeft = 10): void {
+  window.requestAnimationFrame(() => {
+    if (!form) return;
+    const named = errors ? [...form.elements].find((el): el is HTMLElement => el instanceof HTMLElement && !!errors[el.getAttribute('name') ?? '']) : undefined;
+    const target = named ?? form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (target && !(target as HTMLInputElement).disabled) {
+      target.focus();
+      if (document.activeElement === target) return;
+    }
+    if (framesLeft > 0) focusFirstInvalid(form, errors, framesLeft - 1);
+  });
 }
 
 /** The form's current values (hidden bookkeeping fields, named `_…`, left out). */

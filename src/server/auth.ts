@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth.ts';
 import type { Env } from './env.ts';
+import { enqueueMail } from './mail/outbox.ts';
+import { passwordReset } from './mail/templates.ts';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You can log in once an admin approves it.';
 
@@ -17,6 +19,9 @@ export const PLACEHOLDER_EMAIL_DOMAIN = 'no-email.invalid';
 export const placeholderEmail = (name: string) => `${name.toLowerCase()}@${PLACEHOLDER_EMAIL_DOMAIN}`;
 export const realEmail = (email: string | null | undefined) =>
   email && !email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`) ? email : null;
+
+/** The page where a reset link's token sets a new password. */
+export const resetLink = (siteUrl: string, token: string) => `${siteUrl}/auth/reset?token=${encodeURIComponent(token)}`;
 
 export function createAuth(db: Db, env: Env) {
   return betterAuth({
@@ -42,7 +47,20 @@ export function createAuth(db: Db, env: Env) {
     session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
-    emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 6, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      // Password reset: the link goes out through the outbox (never for a placeholder address),
+      // works once for an hour, and a reset ends every session of the account.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const to = realEmail(user.email);
+        if (to) enqueueMail(db, { kind: 'password-reset', to, ...passwordReset(resetLink(env.SITE_URL, token)) });
+      },
+    },
     plugins: [
       username({
         minUsernameLength: 3,

@@ -2,9 +2,10 @@
 // one-click unsubscribe, no enumeration, and an outbox that loses nothing when SMTP is down.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifications } from '../../db/schema/auth.ts';
 import { newsletterSubscribers } from '../../db/schema/content.ts';
 import { outbox } from '../../db/schema/mail.ts';
-import { Client, clientAs } from '../support/factories.ts';
+import { Client, clientAs, createPost, createUser } from '../support/factories.ts';
 import { startKitDouble } from '../support/kit-double.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { linkIn, rawHeader, startSmtpDouble, type SmtpDouble } from '../support/smtp-double.ts';
@@ -170,5 +171,90 @@ describe('Admin → E-mails', () => {
     while (smtp.messages.filter(to('while-down@example.com', /confirm/i)).length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     expect(smtp.messages.filter(to('while-down@example.com', /confirm/i))).toHaveLength(before + 1);
     expect((await admin.post('/api/admin/emails/999999/retry')).status).toBe(404);
+  });
+});
+
+describe('notifications', () => {
+  it('tell the owner about a comment or an account waiting for approval, and the user when approved; each can be switched off', async () => {
+    const own = await startServer({ SMTP_URL: smtp.url, CONTACT_EMAIL: 'owner@example.com', MAIL_RETRY_MS: '300' });
+    try {
+      const admin = await clientAs(own, 'admin');
+      const post = createPost(own, admin.user.id, { title: 'Notify me' });
+      expect((await new Client(own).post(`/api/blog-posts/${post.id}/comments`, { authorName: 'Casey', authorEmail: 'casey@example.com', content: 'Waiting for you' })).status).toBe(201);
+      const comment = await smtp.waitFor(to('owner@example.com', /comment waiting for approval on 'Notify me'/));
+      expect(comment.text).toContain('Waiting for you');
+      expect(comment.text).toContain(`${own.url}/admin/comments`);
+
+      expect((await new Client(own).post('/api/register', { username: 'newperson', email: 'newperson@example.com', password: 'tangerine-orbit-42' })).status).toBe(201);
+      const account = await smtp.waitFor(to('owner@example.com', /account waiting for approval: newperson/));
+      expect(account.text).toContain(`${own.url}/admin/users`);
+
+      const users = (await admin.get('/api/admin/users')).body as { id: string; username: string }[];
+      const id = users.find((u) => u.username === 'newperson')!.id;
+      expect((await admin.patch(`/api/admin/users/${id}`, { isApproved: true })).status).toBe(200);
+      const approved = await smtp.waitFor(to('newperson@example.com', /Your account is approved/));
+      expect(approved.text).toContain(`${own.url}/auth`);
+    } finally {
+      await own.stop();
+    }
+    const quiet = await startServer({ SMTP_URL: smtp.url, CONTACT_EMAIL: 'quiet-owner@example.com', NOTIFY_COMMENTS: 'false' });
+    try {
+      const admin = await clientAs(quiet, 'admin');
+      const post = createPost(quiet, admin.user.id);
+      expect((await new Client(quiet).post(`/api/blog-posts/${post.id}/comments`, { authorName: 'Q', authorEmail: 'q@example.com', content: 'Shh' })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(quiet.db.select().from(outbox).all().filter((m) => m.kind === 'comment-awaiting-approval')).toEqual([]);
+    } finally {
+      await quiet.stop();
+    }
+  }, 60_000);
+});
+
+describe('password reset', () => {
+  it('by username or e-mail, the same answer for unknown accounts; the link sets a new password once and ends the old sessions', async () => {
+    const person = await createUser(server, { email: 'forgetful@example.com' });
+    const signedIn = await new Client(server).login(person.username, person.password);
+    const known = await new Client(server).post('/api/password-reset', { identifier: person.username });
+    const unknown = await new Client(server).post('/api/password-reset', { identifier: 'nobody-at-all' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+
+    const mail = await smtp.waitFor(to('forgetful@example.com', /Reset your password/));
+    const link = linkIn(mail, `${server.url}/auth/reset?token=`);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toContain('no-store');
+    const token = new URL(link).searchParams.get('token')!;
+
+    const common = await new Client(server).post('/api/password-reset/confirm', { token, password: 'password1' });
+    expect(common.status).toBe(400);
+    expect(common.body.issues).toEqual([{ path: ['password'], message: 'This password is too common' }]);
+    const done = await new Client(server).post('/api/password-reset/confirm', { token, password: 'a-fresh-start-2026' });
+    expect(done.status).toBe(200);
+    expect((await signedIn.get('/api/user')).status).toBe(401);
+    expect((await new Client(server).post('/api/login', { username: person.username, password: 'a-fresh-start-2026' })).status).toBe(200);
+    const again = await new Client(server).post('/api/password-reset/confirm', { token, password: 'another-one-2026' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('This link has expired or was already used. Ask for a new one.');
+
+    // By e-mail too; a link past its hour is refused.
+    await new Client(server).post('/api/password-reset', { identifier: 'Forgetful@Example.com' });
+    await smtp.waitFor((m) => to('forgetful@example.com', /Reset your password/)(m) && m !== mail);
+    const second = smtp.messages.filter(to('forgetful@example.com', /Reset your password/)).at(-1)!;
+    const late = new URL(linkIn(second, `${server.url}/auth/reset?token=`)).searchParams.get('token')!;
+    server.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${late}`)).run();
+    expect((await new Client(server).post('/api/password-reset/confirm', { token: late, password: 'too-late-2026' })).status).toBe(400);
+  });
+
+  it('an admin gets a link to hand over for an account without e-mail', async () => {
+    const admin = await clientAs(server, 'admin');
+    const noMail = await createUser(server, { email: `${'noemail'}@no-email.invalid` });
+    const res = await admin.post(`/api/admin/users/${noMail.id}/reset-link`);
+    expect(res.status).toBe(200);
+    const token = new URL(res.body.url as string).searchParams.get('token')!;
+    expect((await new Client(server).post('/api/password-reset/confirm', { token, password: 'handed-over-2026' })).status).toBe(200);
+    expect((await new Client(server).post('/api/login', { username: noMail.username, password: 'handed-over-2026' })).status).toBe(200);
+    expect((await new Client(server).post(`/api/admin/users/${noMail.id}/reset-link`)).status).toBe(401);
   });
 });

@@ -265,3 +265,18 @@ test('Admin → E-mails is in the menu and says when nothing was sent yet', asyn
   await expect(page.getByRole('heading', { name: 'E-mails', level: 1 })).toBeVisible();
   await expect(page.getByText('No e-mails yet')).toBeVisible();
 });
+
+test('with JavaScript off, forgot password and the reset page answer with their messages', async ({ browser, baseURL }) => {
+  const page = await noScriptPage(browser, baseURL);
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot$/);
+  await page.getByLabel('Username or e-mail').fill('someone-who-does-not-exist');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('a link to set a new password is on its way');
+  await page.goto('/auth/reset?token=not-a-real-token');
+  await page.getByLabel('New password').fill('tangerine-orbit-42');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('This link has expired or was already used');
+  await page.context().close();
+});

@@ -26,16 +26,18 @@ export function useSchemaForm<V extends object, T>(
   const submit = async (form: HTMLFormElement) => {
     const parsed = parse(values);
     if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      focusFirstInvalid(form);
+      const found = toFieldErrors(parsed.error.issues);
+      setErrors(found);
+      focusFirstInvalid(form, found);
       return;
     }
     setBusy(true);
     try {
       await save(parsed.data);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
-      focusFirstInvalid(form);
+      const found = apiFieldErrors(err);
+      setErrors(found);
+      focusFirstInvalid(form, found);
       setBusy(false);
     }
   };

@@ -11,11 +11,16 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 const TOO_LARGE = 'Request body too large';
 
+/** Past this, a refused body is not worth receiving: the connection is closed instead. */
+const DISCARD_AT_MOST = 16 * 1024 * 1024;
+
 /**
- * 413 for a body declared over the limit, before any of it is read: the connection is closed
- * so the client stops sending.
+ * 413 for a body declared over the limit, answered before any of it is read. Up to 16 MB the
+ * rest is received and discarded by Node's server (closing while the client still sends can
+ * reset the connection before it reads the answer); a larger one closes the connection.
  */
-export const bodyTooLarge = (message = TOO_LARGE) => new HttpError(413, message, undefined, { Connection: 'close' });
+export const bodyTooLarge = (message = TOO_LARGE, declared = Infinity) =>
+  new HttpError(413, message, undefined, declared > DISCARD_AT_MOST ? { Connection: 'close' } : undefined);
 
 /**
  * The whole body, or a 413 as soon as it passes `limit` bytes. Past the limit nothing more is
@@ -24,7 +29,7 @@ export const bodyTooLarge = (message = TOO_LARGE) => new HttpError(413, message,
  */
 export async function readBody(request: Request, limit: number, message = TOO_LARGE): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw bodyTooLarge(message);
+  if (declared !== null && Number(declared) > limit) throw bodyTooLarge(message, Number(declared));
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -33,6 +33,8 @@ export interface FormOptions {
   success: (answer: Record<string, unknown>) => string;
   /** Where the browser goes after success, when not back to the form. */
   next?: (answer: Record<string, unknown>) => string;
+  /** After success, another page shows the message, for the form named there. */
+  successAt?: { path: string; form: string };
 }
 
 export interface HandlerContext<A extends AuthLevel, P, Q, B> {
@@ -62,7 +64,8 @@ function checkOrigin(request: Request, url: URL): void {
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  if (Number(request.headers.get('content-length') ?? 0) > JSON_BODY_LIMIT) throw bodyTooLarge();
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > JSON_BODY_LIMIT) throw bodyTooLarge(undefined, declared);
   // Only JSON itself: 'text/plain; application/json' is a type a cross-site form can send
   // without a preflight.
   if (!isJsonType(request.headers.get('content-type'))) {
@@ -152,7 +155,8 @@ async function formSuccess(options: FormOptions, post: FormPost, result: unknown
   const cookies = result instanceof Response ? result.headers.getSetCookie() : [];
   const message = options.success(answer);
   if (options.next) return formAnswer(options.next(answer), null, cookies);
-  return formAnswer(post.returnTo, { form: post.form, kind: 'success', message, values: typedValues(post.fields) }, cookies);
+  const { path, form } = options.successAt ?? { path: post.returnTo, form: post.form };
+  return formAnswer(path, { form, kind: 'success', message, values: typedValues(post.fields) }, cookies);
 }
 
 /** A refused form post: back to the form with the message, field errors and what was typed. */

@@ -54,7 +54,7 @@ export function contentChanged(): void {
 export const cacheVersion = () => store.version;
 
 // Never cached: the API, the admin, files, checkout, and the e-mail links (single-use tokens).
-const SKIP = /^\/(api|admin|uploads|_astro|checkout|newsletter\/confirm|newsletter\/unsubscribe)(\/|$)/;
+const SKIP = /^\/(api|admin|uploads|_astro|checkout|newsletter\/confirm|newsletter\/unsubscribe|auth\/reset)(\/|$)/;
 
 /** Whether this request may be answered from (and stored in) the cache. */
 export function isCacheable(request: Request, url: URL, signedIn: boolean): boolean {

@@ -33,6 +33,7 @@ export const LIMITS = {
   comment: { name: 'comment', max: 10, windowMs: 10 * 60_000 },
   subscribe: { name: 'subscribe', max: 10, windowMs: 10 * 60_000 },
   // Each one is a call to Stripe (and an order row): a real buyer needs a handful.
+  passwordReset: { name: 'password-reset', max: 10, windowMs: 15 * 60_000 },
   paymentIntent: { name: 'payment-intent', max: 20, windowMs: 10 * 60_000 },
   paymentStatus: { name: 'payment-status', max: 120, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;

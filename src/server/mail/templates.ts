@@ -56,3 +56,51 @@ export const unsubscribeHeaders = (unsubscribeUrl: string) => ({
   'List-Unsubscribe': `<${unsubscribeUrl}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
+
+/** Tells the owner a comment waits for approval. */
+export function commentAwaitingApproval({ postTitle, authorName, content, moderateUrl }: { postTitle: string; authorName: string; content: string; moderateUrl: string }): Rendered {
+  return {
+    subject: `New comment waiting for approval on '${postTitle}'`,
+    ...layout({
+      heading: 'A new comment is waiting for approval',
+      paragraphs: [`${authorName} commented on '${postTitle}':`, content],
+      action: { label: 'Open Admin → Comments', url: moderateUrl },
+    }),
+  };
+}
+
+/** Tells the owner a new account waits for approval. */
+export function accountAwaitingApproval({ username, usersUrl }: { username: string; usersUrl: string }): Rendered {
+  return {
+    subject: `New account waiting for approval: ${username}`,
+    ...layout({
+      heading: 'A new account is waiting for approval',
+      paragraphs: [`${username} registered and can log in once an admin approves the account.`],
+      action: { label: 'Open Admin → Users', url: usersUrl },
+    }),
+  };
+}
+
+/** Tells a user their account was approved. */
+export function accountApproved({ name, loginUrl }: { name: string; loginUrl: string }): Rendered {
+  return {
+    subject: `Your account is approved`,
+    ...layout({
+      heading: `Welcome, ${name}`,
+      paragraphs: [`Your account on ${BRAND.name}'s site is approved: you can log in now.`],
+      action: { label: 'Log in', url: loginUrl },
+    }),
+  };
+}
+
+/** A link to set a new password (valid for an hour, once). */
+export function passwordReset(resetUrl: string): Rendered {
+  return {
+    subject: 'Reset your password',
+    ...layout({
+      heading: 'Reset your password',
+      paragraphs: ['Someone (hopefully you) asked to reset the password of your account. The link works once, for one hour.', 'If it was not you, ignore this e-mail: your password stays as it is.'],
+      action: { label: 'Choose a new password', url: resetUrl },
+    }),
+  };
+}

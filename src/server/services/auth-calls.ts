@@ -7,6 +7,7 @@ import { AWAITING_APPROVAL, placeholderEmail } from '../auth.ts';
 import { getAuth, getDb } from '../context.ts';
 import { HttpError, badRequest, conflict } from '../http/errors.ts';
 import { TOO_COMMON, isCommonPassword } from '../passwords.ts';
+import { notifyAccountAwaitingApproval } from '../mail/notify.ts';
 import type { SessionUser } from '../session.ts';
 
 interface AuthUserLike {
@@ -71,6 +72,7 @@ export async function register(input: RegisterInput, headers: Headers): Promise<
       },
       headers,
     });
+    notifyAccountAwaitingApproval(getDb(), input.username);
     return toClientUser(result.user);
   } catch (err) {
     // A race with a concurrent sign-up of the same name lands here.

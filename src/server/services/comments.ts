@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { blogPosts, comments } from '../../../db/schema/content.ts';
 import { getDb } from '../context.ts';
 import { notFound } from '../http/errors.ts';
+import { notifyCommentAwaitingApproval } from '../mail/notify.ts';
 import type { CommentInput } from '../../shared/schemas/comment.ts';
 import { nowMs } from '../../../db/schema/now.ts';
 
@@ -23,15 +24,19 @@ export function listApprovedComments(postId: number): PublicComment[] {
     .all();
 }
 
-/** Stores a visitor's comment as pending; the post must exist and be public. */
+/** Stores a visitor's comment as pending (the owner is told by e-mail); the post must be public. */
 export function createComment(postId: number, input: CommentInput): PublicComment {
-  const post = getDb().select({ ok: blogPosts.isPublished }).from(blogPosts).where(eq(blogPosts.id, postId)).get();
+  const post = getDb().select({ ok: blogPosts.isPublished, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.id, postId)).get();
   if (!post?.ok) throw notFound('Post not found');
-  const row = getDb()
-    .insert(comments)
-    .values({ content: input.content, authorName: input.authorName, authorEmail: input.authorEmail, blogPostId: postId, isApproved: false })
-    .returning()
-    .get();
+  const row = getDb().transaction((tx) => {
+    const stored = tx
+      .insert(comments)
+      .values({ content: input.content, authorName: input.authorName, authorEmail: input.authorEmail, blogPostId: postId, isApproved: false })
+      .returning()
+      .get();
+    notifyCommentAwaitingApproval(tx, { postTitle: post.title, authorName: stored.authorName, content: stored.content });
+    return stored;
+  });
   return { id: row.id, authorName: row.authorName, content: row.content, createdAt: row.createdAt };
 }
 

@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import type { UserUpdate } from '../../shared/schemas/user.ts';
 import { nowMs } from '../../../db/schema/now.ts';
 import { clearLoginFailures, loginLockedUntil } from './login-throttle.ts';
+import { notifyAccountApproved } from '../mail/notify.ts';
 
 /** A user as the admin screen shows it: no password, the real e-mail or null. */
 export interface AdminUser {
@@ -72,6 +73,7 @@ export function updateUser(actorId: string, id: string, change: UserUpdate): Adm
   if (id === actorId && change.isAdmin !== undefined) throw forbidden('You cannot change your own admin status');
   if (id === actorId && change.isApproved === false) throw forbidden('You cannot revoke your own approval');
   const row = getDb().transaction((tx) => {
+    const before = tx.select({ isApproved: users.isApproved }).from(users).where(eq(users.id, id)).get();
     const updated = tx
       .update(users)
       .set({ ...change, updatedAt: nowMs })
@@ -80,6 +82,10 @@ export function updateUser(actorId: string, id: string, change: UserUpdate): Adm
       .get();
     // Revoking approval ends the user's sessions at once.
     if (updated && change.isApproved === false) tx.delete(sessions).where(eq(sessions.userId, id)).run();
+    // Approving tells the user (when they gave an e-mail).
+    if (updated && change.isApproved === true && before && !before.isApproved) {
+      notifyAccountApproved(tx, { email: realEmail(updated.email), name: updated.firstName || updated.displayUsername || updated.username });
+    }
     return updated;
   });
   if (!row) throw notFound('User not found');

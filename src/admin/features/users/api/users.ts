@@ -25,5 +25,8 @@ export const updateUser = (id: string, change: UserUpdate) => api<AdminUser>('PA
 
 export const deleteUser = (id: string) => api<{ success: true }>('DELETE', `${USERS_PATH}/${encodeURIComponent(id)}`);
 
+/** E-mails the user a reset link, or answers one to hand over (no e-mail address). */
+export const requestResetLink = (id: string) => api<{ sent: true } | { url: string }>('POST', `${USERS_PATH}/${encodeURIComponent(id)}/reset-link`);
+
 /** Lets the user sign in again at once after failed attempts paused the account. */
 export const clearSignInPause = (id: string) => api<{ success: true }>('DELETE', `${USERS_PATH}/${encodeURIComponent(id)}/sign-in-pause`);

@@ -30,9 +30,10 @@ interface RowProps {
   onChange: (change: UserUpdate) => void;
   onDelete: () => void;
   onUnpause: () => void;
+  onResetLink: () => void;
 }
 
-function UserRow({ user, isSelf, saving, onChange, onDelete, onUnpause }: RowProps) {
+function UserRow({ user, isSelf, saving, onChange, onDelete, onUnpause, onResetLink }: RowProps) {
   const approved = saving?.isApproved ?? user.isApproved;
   const admin = saving?.isAdmin ?? user.isAdmin;
   const busy = saving !== undefined;
@@ -77,6 +78,9 @@ function UserRow({ user, isSelf, saving, onChange, onDelete, onUnpause }: RowPro
         </div>
       </div>
       <div className="flex items-center gap-5 md:shrink-0">
+        <button type="button" className="btn-secondary px-3 py-1.5 text-xs" onClick={onResetLink} aria-label={`Send reset link to ${user.username}`}>
+          {user.email ? 'Send reset link' : 'Reset link'}
+        </button>
         <InlineSwitch label="Approved" subject={user.username} checked={approved} disabled={busy || isSelf} note={selfNote} onChange={(v) => onChange({ isApproved: v })} />
         <InlineSwitch label="Admin" subject={user.username} checked={admin} disabled={busy || isSelf} note={selfNote} onChange={(v) => onChange({ isAdmin: v })} />
         <button
@@ -98,7 +102,7 @@ export default function UserManagement() {
   const session = useStore($session);
   const me = session.status === 'ready' ? session.user?.id : undefined;
   const query = useUsers();
-  const { data, saving, update, remove, unpause } = query;
+  const { data, saving, update, remove, unpause, resetLink, handOver, clearHandOver } = query;
   const [search, setSearch] = useState('');
   const deletion = useConfirmDelete(remove);
   const toDelete = deletion.target;
@@ -135,7 +139,7 @@ export default function UserManagement() {
     list = (
       <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
         {rows.map((u) => (
-          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => deletion.ask(u)} onUnpause={() => void unpause(u)} />
+          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => deletion.ask(u)} onUnpause={() => void unpause(u)} onResetLink={() => void resetLink(u)} />
         ))}
       </ul>
     );
@@ -143,6 +147,23 @@ export default function UserManagement() {
   return (
     <>
       <PageHeader title="User Management" subtitle="Approve new accounts, manage admin access and remove accounts." />
+      {handOver && (
+        <section aria-labelledby="hand-over-heading" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 px-5 py-4">
+          <h2 id="hand-over-heading" className="text-sm font-semibold text-amber-900">
+            Reset link for {handOver.username}
+          </h2>
+          <p className="mt-1 text-sm text-amber-900">This account has no e-mail address (or e-mail is not set up): give them this link. It works once, for one hour, and is not shown again.</p>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <input readOnly aria-label={`Reset link for ${handOver.username}`} value={handOver.url} className="input max-w-xl flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <button type="button" className="btn-secondary" onClick={() => void navigator.clipboard?.writeText(handOver.url)}>
+              Copy reset link
+            </button>
+            <button type="button" className="btn-secondary" onClick={clearHandOver}>
+              Done
+            </button>
+          </div>
+        </section>
+      )}
 
       <section aria-label="User statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Users" value={known(stats.total)} detail={data && `${stats.approved} approved`} icon={<UsersIcon />} />

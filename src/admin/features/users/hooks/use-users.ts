@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { reportFailure, useQuery } from '@/admin/lib/query';
 import { toast } from '@/lib/toast';
 import type { UserUpdate } from '@/shared/schemas/user';
-import { clearSignInPause, deleteUser, updateUser, USERS_PATH, type AdminUser } from '../api/users';
+import { clearSignInPause, deleteUser, requestResetLink, updateUser, USERS_PATH, type AdminUser } from '../api/users';
 
 export function useUsers() {
   const query = useQuery<AdminUser[]>(USERS_PATH, 'Failed to fetch users');
@@ -57,5 +57,17 @@ export function useUsers() {
     [refetch],
   );
 
-  return { ...query, saving, update, remove, unpause };
+  /** The link made for an account without e-mail, shown to the admin once. */
+  const [handOver, setHandOver] = useState<{ username: string; url: string } | null>(null);
+  const resetLink = useCallback(async (user: AdminUser): Promise<void> => {
+    try {
+      const res = await requestResetLink(user.id);
+      if ('url' in res) setHandOver({ username: user.username, url: res.url });
+      else toast({ title: 'Reset link sent', description: `A link to set a new password was e-mailed to ${user.username}.` });
+    } catch (err) {
+      reportFailure(err, 'Failed to make a reset link. Please try again.');
+    }
+  }, []);
+
+  return { ...query, saving, update, remove, unpause, resetLink, handOver, clearHandOver: () => setHandOver(null) };
 }

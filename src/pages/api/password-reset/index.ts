@@ -1,0 +1,11 @@
+import { endpoint, json } from '@/server/http/endpoint';
+import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
+import { RESET_REQUESTED, requestPasswordReset } from '@/server/services/password-reset';
+import { ResetRequestSchema } from '@/shared/schemas/password-reset';
+
+/** 'Forgot password?': the same answer whether or not the account exists. */
+export const POST = endpoint({ auth: 'public', changesContent: false, body: ResetRequestSchema, form: { success: () => RESET_REQUESTED } }, async ({ body, context }) => {
+  hit(LIMITS.passwordReset, clientKey(context));
+  await requestPasswordReset(body.identifier);
+  return json({ message: RESET_REQUESTED });
+});

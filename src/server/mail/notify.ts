@@ -1,0 +1,44 @@
+// E-mails to the owner about things waiting for them (a comment, a new account) and to a user
+// whose account was approved. Each kind can be switched off (NOTIFY_* settings, default on).
+// They are written to the outbox inside the caller's transaction.
+import { and, eq, not, like } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { users } from '../../../db/schema/auth.ts';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '../auth.ts';
+import { env } from '../env.ts';
+import { enqueueMail } from './outbox.ts';
+import { accountApproved, accountAwaitingApproval, commentAwaitingApproval } from './templates.ts';
+
+type Tx = Pick<Db, 'insert' | 'select'>;
+
+/** CONTACT_EMAIL, else every admin with a real e-mail address. */
+function ownerAddresses(tx: Tx): string[] {
+  const contact = env().CONTACT_EMAIL;
+  if (contact) return [contact];
+  return tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), not(like(users.email, `%@${PLACEHOLDER_EMAIL_DOMAIN}`))))
+    .all()
+    .map((u) => u.email);
+}
+
+/** A comment waits for approval: its text and a link to Admin → Comments. */
+export function notifyCommentAwaitingApproval(tx: Tx, comment: { postTitle: string; authorName: string; content: string }): void {
+  if (!env().NOTIFY_COMMENTS) return;
+  const mail = commentAwaitingApproval({ ...comment, moderateUrl: `${env().SITE_URL}/admin/comments` });
+  for (const to of ownerAddresses(tx)) enqueueMail(tx, { kind: 'comment-awaiting-approval', to, ...mail });
+}
+
+/** A new account waits for approval: a link to Admin → Users. */
+export function notifyAccountAwaitingApproval(tx: Tx, username: string): void {
+  if (!env().NOTIFY_REGISTRATIONS) return;
+  const mail = accountAwaitingApproval({ username, usersUrl: `${env().SITE_URL}/admin/users` });
+  for (const to of ownerAddresses(tx)) enqueueMail(tx, { kind: 'account-awaiting-approval', to, ...mail });
+}
+
+/** The user's account was approved (when they gave an e-mail). */
+export function notifyAccountApproved(tx: Tx, user: { email: string | null; name: string }): void {
+  if (!env().NOTIFY_APPROVALS || !user.email) return;
+  enqueueMail(tx, { kind: 'account-approved', to: user.email, ...accountApproved({ name: user.name, loginUrl: `${env().SITE_URL}/auth` }) });
+}
