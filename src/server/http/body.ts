@@ -58,7 +58,8 @@ export async function readText(request: Request, limit: number): Promise<string>
   return new TextDecoder().decode(await readBody(request, limit));
 }
 
+/** The media type of a Content-Type header, lower-cased, without its parameters. */
+export const mediaType = (contentType: string | null) => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+
 /** Whether a Content-Type names JSON itself (parameters such as charset allowed), nothing else. */
-export function isJsonType(contentType: string | null): boolean {
-  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
-}
+export const isJsonType = (contentType: string | null) => mediaType(contentType) === 'application/json';

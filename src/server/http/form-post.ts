@@ -2,7 +2,7 @@
 // the same API route the island calls with JSON. Such a post is form-encoded; the route reads
 // it with the same schema, honeypot, timing and rate limits, and answers with a 303 back to the
 // form (or on) carrying a flash message instead of JSON.
-import { readText } from './body.ts';
+import { mediaType, readText } from './body.ts';
 import { clearFlashCookie, flashCookie, putFlash, type Flash } from './flash.ts';
 
 /** Hidden fields every progressively enhanced form carries. */
@@ -21,7 +21,7 @@ export interface FormPost {
 
 /** Whether the request is a browser's form post (and not JSON). */
 export function isFormPost(request: Request): boolean {
-  return (request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+  return mediaType(request.headers.get('content-type')) === 'application/x-www-form-urlencoded';
 }
 
 /** A path on this site to send the browser back to: never another site, never the API. */

@@ -11,7 +11,7 @@ import { blogPosts, podcastEpisodes } from '../../../db/schema/content.ts';
 export const legacyPostGuid = (siteUrl: string, slug: string) => `${siteUrl}/blog/${slug}`;
 
 /** The GUID an episode was published under before GUIDs were stored. */
-export const legacyEpisodeGuid = (siteUrl: string, id: number) => `${new URL(siteUrl).host}:podcast-episode:${id}`;
+export const legacyEpisodeGuid = (siteUrl: string, id: number | '') => `${new URL(siteUrl).host}:podcast-episode:${id}`;
 
 /** Stores the URL-based GUID each row without one was published under. */
 export function assignLegacyGuids(db: Db, siteUrl: string): void {
@@ -21,7 +21,7 @@ export function assignLegacyGuids(db: Db, siteUrl: string): void {
       .where(sql`${blogPosts.guid} IS NULL`)
       .run();
     tx.update(podcastEpisodes)
-      .set({ guid: sql`${legacyEpisodeGuid(siteUrl, 0).slice(0, -1)} || ${podcastEpisodes.id}` })
+      .set({ guid: sql`${legacyEpisodeGuid(siteUrl, '')} || ${podcastEpisodes.id}` })
       .where(sql`${podcastEpisodes.guid} IS NULL`)
       .run();
   });
