@@ -16,6 +16,9 @@ export const STRIPE_DOUBLE_URL = `http://127.0.0.1:${PORT + 2}`;
 export const PAY_URL = `http://127.0.0.1:${PORT + 3}`;
 /** HTTPS, like the real service, with tests/fixtures/tls's self-signed certificate. */
 export const UPLOADTHING_DOUBLE_URL = `https://127.0.0.1:${PORT + 4}`;
+/** The SMTP double the payments server sends its mail to, and the HTTP inbox that lists what arrived. */
+const SMTP_PORT = PORT + 5;
+export const INBOX_URL = `http://127.0.0.1:${SMTP_PORT + 1}`;
 
 const serverEnv = (port: number, seed: boolean, extra: Record<string, string> = {}) => ({
   DATABASE_URL: `tests/.tmp/e2e-${port}/site.db`,
@@ -84,11 +87,19 @@ export default defineConfig({
       UPLOADTHING_TOKEN: uploadThingToken('sk_test_uploadthing_double', 'testapp'),
       UPLOADTHING_INGEST_URL: UPLOADTHING_DOUBLE_URL,
       NODE_EXTRA_CA_CERTS: 'tests/fixtures/tls/localhost-cert.pem',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_RETRY_MS: '500',
     }),
     {
       command: `exec node tests/support/double-server.ts uploadthing ${PORT + 4}`,
       url: `${UPLOADTHING_DOUBLE_URL}/__health`,
       ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `exec node tests/support/double-server.ts smtp ${SMTP_PORT}`,
+      url: `${INBOX_URL}/__health`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

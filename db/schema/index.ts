@@ -3,3 +3,4 @@ export * from './content.ts';
 export * from './commerce.ts';
 export * from './storage.ts';
 export * from './mail.ts';
+export * from './settings.ts';

@@ -204,6 +204,23 @@ describe('notifications', () => {
       expect((await new Client(quiet).post(`/api/blog-posts/${post.id}/comments`, { authorName: 'Q', authorEmail: 'q@example.com', content: 'Shh' })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 1500));
       expect(quiet.db.select().from(outbox).all().filter((m) => m.kind === 'comment-awaiting-approval')).toEqual([]);
+
+      // The variable wins over Admin → Settings; the other kinds are switched off there.
+      const before = (await admin.get('/api/admin/settings')).body as { settings: Record<string, unknown>; lockedOff: Record<string, boolean> };
+      expect(before.settings).toMatchObject({ notifyComments: false, notifyRegistrations: true, notifyApprovals: true, downloadDays: 7, downloadLimit: 5 });
+      expect(before.lockedOff).toEqual({ notifyComments: true, notifyRegistrations: false, notifyApprovals: false });
+      const off = await admin.put('/api/admin/settings', { notifyComments: true, notifyRegistrations: false });
+      expect(off.status).toBe(200);
+      expect((off.body as { settings: Record<string, unknown> }).settings).toMatchObject({ notifyComments: false, notifyRegistrations: false, notifyApprovals: true });
+      const bad = await admin.put('/api/admin/settings', { downloadDays: 0, notifyApprovals: 'yes' });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('Days must be a whole number from 1 to 365');
+      expect(((await admin.get('/api/admin/settings')).body as { settings: { downloadDays: number } }).settings.downloadDays).toBe(7);
+      expect((await new Client(quiet).put('/api/admin/settings', { notifyRegistrations: true })).status).toBe(401);
+
+      expect((await new Client(quiet).post('/api/register', { username: 'quietperson', email: 'quietperson@example.com', password: 'tangerine-orbit-42' })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(quiet.db.select().from(outbox).all().filter((m) => m.kind === 'account-awaiting-approval')).toEqual([]);
     } finally {
       await quiet.stop();
     }

@@ -231,6 +231,28 @@ test.describe('submitted right after hydration', () => {
     expect(comments()).toBe(1);
   });
 
+  test('registering and logging in are each sent once, by the island', async ({ page }) => {
+    await page.goto('/auth?tab=register');
+    const registers = countPosts(page, '/api/register');
+    const username = unique('oncereg');
+    await hydrated(page.getByLabel('Username'));
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('tangerine-orbit-42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Account Created!')).toBeVisible();
+    expect(registers()).toBe(1);
+    expect((await users()).filter((u) => u.username === username.toLowerCase())).toHaveLength(1);
+
+    await page.goto('/auth');
+    const logins = countPosts(page, '/api/login');
+    await hydrated(page.getByLabel('Username'));
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(logins()).toBe(1);
+  });
+
   test('the comment form checks the fields in the browser before sending anything', async ({ page }) => {
     await withConsentDecided(page);
     await page.goto(`/blog/${POST_SLUG}`);

@@ -1,11 +1,13 @@
 // E-mails to the owner about things waiting for them (a comment, a new account) and to a user
-// whose account was approved. Each kind can be switched off (NOTIFY_* settings, default on).
+// whose account was approved. Each kind can be switched off in Admin → Settings or for good by
+// its NOTIFY_* variable; all are on by default.
 // They are written to the outbox inside the caller's transaction.
 import { and, eq, not, like } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema/auth.ts';
 import { PLACEHOLDER_EMAIL_DOMAIN } from '../auth.ts';
 import { env } from '../env.ts';
+import { getSettings } from '../services/settings.ts';
 import { enqueueMail } from './outbox.ts';
 import { accountApproved, accountAwaitingApproval, commentAwaitingApproval } from './templates.ts';
 
@@ -25,20 +27,20 @@ function ownerAddresses(tx: Tx): string[] {
 
 /** A comment waits for approval: its text and a link to Admin → Comments. */
 export function notifyCommentAwaitingApproval(tx: Tx, comment: { postTitle: string; authorName: string; content: string }): void {
-  if (!env().NOTIFY_COMMENTS) return;
+  if (!getSettings(tx).notifyComments) return;
   const mail = commentAwaitingApproval({ ...comment, moderateUrl: `${env().SITE_URL}/admin/comments` });
   for (const to of ownerAddresses(tx)) enqueueMail(tx, { kind: 'comment-awaiting-approval', to, ...mail });
 }
 
 /** A new account waits for approval: a link to Admin → Users. */
 export function notifyAccountAwaitingApproval(tx: Tx, username: string): void {
-  if (!env().NOTIFY_REGISTRATIONS) return;
+  if (!getSettings(tx).notifyRegistrations) return;
   const mail = accountAwaitingApproval({ username, usersUrl: `${env().SITE_URL}/admin/users` });
   for (const to of ownerAddresses(tx)) enqueueMail(tx, { kind: 'account-awaiting-approval', to, ...mail });
 }
 
 /** The user's account was approved (when they gave an e-mail). */
 export function notifyAccountApproved(tx: Tx, user: { email: string | null; name: string }): void {
-  if (!env().NOTIFY_APPROVALS || !user.email) return;
+  if (!user.email || !getSettings(tx).notifyApprovals) return;
   enqueueMail(tx, { kind: 'account-approved', to: user.email, ...accountApproved({ name: user.name, loginUrl: `${env().SITE_URL}/auth` }) });
 }

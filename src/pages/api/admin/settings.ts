@@ -1,12 +1,15 @@
 import { env } from '@/server/env';
+import { getDb } from '@/server/context';
 import { endpoint } from '@/server/http/endpoint';
 import { mailConfigured } from '@/server/mail/outbox';
 import { podcastOwnerEmail } from '@/server/services/feeds';
+import { settingsAnswer, updateSettings } from '@/server/services/settings';
+import { SettingsPatchSchema } from '@/shared/schemas/settings';
 
 /**
- * What the admin dashboard may know about the configuration: whether analytics is set up and
- * where its dashboard lives, and whether the podcast feed can name its owner's e-mail. Flags and
- * public URLs only, never keys or secrets.
+ * What the admin may know about the configuration (whether analytics, the podcast owner's
+ * e-mail and mail are set up; flags and public URLs only, never keys or secrets) and the
+ * owner's settings (Admin → Settings).
  */
 export const GET = endpoint({ auth: 'admin' }, () => {
   const e = env();
@@ -15,5 +18,9 @@ export const GET = endpoint({ auth: 'admin' }, () => {
     analyticsDashboardUrl: e.ANALYTICS_DASHBOARD_URL ?? null,
     podcastOwnerEmailConfigured: podcastOwnerEmail() !== null,
     mailConfigured: mailConfigured(),
+    ...settingsAnswer(getDb()),
   };
 });
+
+/** Changes some settings; answers the settings now in force. */
+export const PUT = endpoint({ auth: 'admin', changesContent: false, body: SettingsPatchSchema }, ({ body }) => updateSettings(getDb(), body));

@@ -1,0 +1,97 @@
+// /admin/settings: which e-mails the site sends (each notification can be switched off, unless
+// its environment variable already has) and how long and how often a download link works.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { mutate, useQuery } from '@/admin/lib/query';
+import { PageHeader, Switch, TextField } from '@/admin/ui/controls';
+import { loadState } from '@/admin/ui/load-error';
+import { apiFieldErrors, check, focusFirstInvalid, type FieldErrors } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { SettingsSchema, type Settings, type SettingsAnswer } from '@/shared/schemas/settings';
+
+interface SettingsResponse extends SettingsAnswer {
+  mailConfigured: boolean;
+}
+
+const NOTIFICATIONS = [
+  { key: 'notifyComments', label: 'New comment waiting for approval', hint: 'E-mails you its text and a link to Comments.', env: 'NOTIFY_COMMENTS' },
+  { key: 'notifyRegistrations', label: 'New account waiting for approval', hint: 'E-mails you a link to Users.', env: 'NOTIFY_REGISTRATIONS' },
+  { key: 'notifyApprovals', label: "'Your account is approved'", hint: 'E-mails the user when you approve them, if they gave an e-mail.', env: 'NOTIFY_APPROVALS' },
+] as const;
+
+export default function SettingsScreen() {
+  const query = useQuery<SettingsResponse>('/api/admin/settings', 'Failed to load settings');
+  const [draft, setDraft] = useState<Settings | null>(null);
+  const [numbers, setNumbers] = useState({ downloadDays: '', downloadLimit: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!query.data) return;
+    setDraft(query.data.settings);
+    setNumbers({ downloadDays: String(query.data.settings.downloadDays), downloadLimit: String(query.data.settings.downloadLimit) });
+  }, [query.data]);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft) return;
+    const result = check(SettingsSchema, { ...draft, downloadDays: Number(numbers.downloadDays), downloadLimit: Number(numbers.downloadLimit) });
+    if (result.errors) {
+      setErrors(result.errors);
+      focusFirstInvalid(form.current, result.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await mutate('PUT', '/api/admin/settings', result.data, { title: 'Error', description: 'Failed to save settings. Please try again.' });
+      toast({ title: 'Settings saved' });
+      await query.refetch();
+    } catch (err) {
+      setErrors(apiFieldErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const data = query.data;
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="E-mail notifications and download links" />
+      {loadState(query, { loading: 'Loading settings', failed: 'Failed to load settings' }) ??
+        (data && draft && (
+          <form ref={form} noValidate onSubmit={(e) => void save(e)} className="max-w-2xl space-y-8">
+            <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="notifications-title">
+              <h2 id="notifications-title" className="text-lg font-semibold text-ink">
+                Notifications
+              </h2>
+              {!data.mailConfigured && <p className="text-sm text-amber-800">E-mail is not set up: notifications are recorded in E-mails but not sent until SMTP_URL is set.</p>}
+              {NOTIFICATIONS.map((n) => (
+                <Switch
+                  key={n.key}
+                  label={n.label}
+                  hint={data.lockedOff[n.key] ? `Switched off by ${n.env}=false.` : n.hint}
+                  checked={draft[n.key]}
+                  disabled={data.lockedOff[n.key]}
+                  onChange={(v) => setDraft({ ...draft, [n.key]: v })}
+                />
+              ))}
+            </section>
+            <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="downloads-title">
+              <h2 id="downloads-title" className="text-lg font-semibold text-ink">
+                Download links
+              </h2>
+              <p className="text-sm text-slate-600">What a buyer's link allows, for orders paid from now on.</p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField id="downloadDays" name="downloadDays" label="Days a link works" inputMode="numeric" value={numbers.downloadDays} error={errors.downloadDays} onChange={(e) => setNumbers({ ...numbers, downloadDays: e.target.value })} />
+                <TextField id="downloadLimit" name="downloadLimit" label="Downloads per link" inputMode="numeric" value={numbers.downloadLimit} error={errors.downloadLimit} onChange={(e) => setNumbers({ ...numbers, downloadLimit: e.target.value })} />
+              </div>
+            </section>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Save settings'}
+            </button>
+          </form>
+        ))}
+    </>
+  );
+}
