@@ -6,9 +6,9 @@ import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   output: 'server',
-  // The adapter's own cap on any request body: the largest upload (audio, 100 MB) and its
-  // headers. Routes cap far lower as they read (src/server/http/body.ts).
-  adapter: node({ mode: 'standalone', bodySizeLimit: 101 * 1024 * 1024 }),
+  // The adapter's own cap on any request body: the largest upload (a product file, 500 MB) and
+  // its headers. Routes cap far lower as they read (src/server/http/body.ts).
+  adapter: node({ mode: 'standalone', bodySizeLimit: 501 * 1024 * 1024 }),
   integrations: [react()],
   // Content-Security-Policy: Astro hashes its own inline scripts into a <meta> policy; the
   // middleware adds the header-only parts (frame-ancestors). Styles allow 'unsafe-inline'

@@ -1,10 +1,10 @@
 // Online backup: a consistent copy of the SQLite database (safe while the server runs)
-// plus the uploads folder, into backups/<timestamp>/ (or the folder given as argument).
+// plus the uploads and private files folders, into backups/<timestamp>/ (or the folder given as argument).
 //   npm run backup [-- /path/to/backups]
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadEnvOrExit } from '../src/server/env.ts';
+import { loadEnvOrExit, privateFilesDir } from '../src/server/env.ts';
 
 const env = loadEnvOrExit();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -23,4 +23,7 @@ await db.backup(copy);
 db.close();
 chmodSync(copy, 0o600);
 if (existsSync(env.UPLOADS_DIR)) cpSync(env.UPLOADS_DIR, join(target, 'uploads'), { recursive: true });
+// The files sold with products (kept out of the public uploads).
+const privateDir = privateFilesDir(env);
+if (existsSync(privateDir)) cpSync(privateDir, join(target, 'private'), { recursive: true, filter: (src) => !src.endsWith('.tmp') });
 console.log(`Backup written to ${target}`);

@@ -25,12 +25,14 @@ export const orders = sqliteTable(
     /** Amount charged, in cents. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+    /** refunded: paid, then refunded (its download links no longer work). */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded'] })
       .notNull()
       .default('pending'),
     paymentIntentId: text('payment_intent_id').notNull(),
     customerEmail: text('customer_email'),
     lastEventId: text('last_event_id'),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
@@ -43,3 +45,50 @@ export const stripeEvents = sqliteTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
 });
+
+/**
+ * The files a buyer of a product gets. They live in the private files folder under a random
+ * name, never below the public uploads URL, and are sent only for a valid download grant.
+ */
+export const productFiles = sqliteTable(
+  'product_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The name the buyer's download gets (the uploaded file's name). */
+    fileName: text('file_name').notNull(),
+    /** The file's name in the private folder (random, 32 hex digits). */
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [index('product_files_product_idx').on(t.productId)],
+);
+
+/**
+ * A paid order's right to download one file: its link works until `expiresAt` and for
+ * `maxDownloads` completed downloads, unless revoked (refund). The link's token is derived
+ * from the id and `nonce` with the server's secret, so it is never stored.
+ */
+export const downloadGrants = sqliteTable(
+  'download_grants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => productFiles.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    downloads: integer('downloads').notNull().default(0),
+    maxDownloads: integer('max_downloads').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [index('download_grants_order_idx').on(t.orderId)],
+);

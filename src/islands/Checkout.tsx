@@ -3,9 +3,12 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
 import { api, errorMessage } from '@/lib/api-client';
+import { apiFieldErrors, check, focusFirstInvalid, formValues, type FieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@/shared/format';
+import { CheckoutFormSchema } from '@/shared/schemas/checkout';
 
 interface CheckoutProduct {
   id: number;
@@ -50,17 +53,37 @@ function Summary({ product }: { product: CheckoutProduct }) {
   );
 }
 
-function PayForm({ product }: { product: CheckoutProduct }) {
+function PayForm({ product, checkoutId, clientSecret }: { product: CheckoutProduct; checkoutId: string; clientSecret: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement>(null);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!stripe || !elements) return;
+    const checked = check(CheckoutFormSchema, formValues(e.currentTarget));
+    if (checked.errors) {
+      setErrors(checked.errors);
+      focusFirstInvalid(form.current, checked.errors);
+      return;
+    }
+    setErrors({});
     setBusy(true);
+    // The same checkout's intent, now with the address the receipt and downloads go to.
+    try {
+      await api('POST', '/api/create-payment-intent', { productId: product.id, checkoutId, email: checked.data.email });
+    } catch (err) {
+      const fields = apiFieldErrors(err);
+      setErrors(fields);
+      if (fields.email) focusFirstInvalid(form.current, fields);
+      else toast({ title: 'Payment Error', description: errorMessage(err, 'Failed to initialize payment. Please try again.'), variant: 'destructive' });
+      setBusy(false);
+      return;
+    }
     const returnUrl = `${window.location.origin}/checkout/success`;
-    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl, receipt_email: checked.data.email }, redirect: 'if_required' });
     if (result.error) {
       toast({ title: 'Payment Failed', description: result.error.message ?? 'Your payment could not be completed.', variant: 'destructive' });
       setBusy(false);
@@ -70,13 +93,19 @@ function PayForm({ product }: { product: CheckoutProduct }) {
     const id = result.paymentIntent?.id;
     // A moment to read the toast, then the receipt.
     window.setTimeout(
-      () => window.location.assign(id ? `${returnUrl}?payment_intent=${encodeURIComponent(id)}&redirect_status=succeeded` : returnUrl),
+      () =>
+        window.location.assign(
+          id ? `${returnUrl}?payment_intent=${encodeURIComponent(id)}&payment_intent_client_secret=${encodeURIComponent(clientSecret)}&redirect_status=succeeded` : returnUrl,
+        ),
       1000,
     );
   }
 
   return (
-    <form onSubmit={submit} className="space-y-6">
+    <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+      <Field id="checkout-email" label="Email" error={errors.email} hint="Your receipt and any downloads are sent here.">
+        {(control) => <input {...control} name="email" type="email" autoComplete="email" required className="input" />}
+      </Field>
       <PaymentElement />
       <button type="submit" className="btn-primary w-full py-3 text-base" disabled={!stripe || !elements || busy}>
         {busy ? 'Processing...' : `Complete Payment - ${formatPrice(product.price)}`}
@@ -133,7 +162,7 @@ export default function Checkout({ product, publishableKey }: Props) {
     <div className="grid gap-8 md:grid-cols-2">
       <Summary product={product} />
       <Elements stripe={stripePromise} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#2553e6' } } }}>
-        <PayForm product={product} />
+        <PayForm product={product} checkoutId={checkoutId.current} clientSecret={clientSecret} />
       </Elements>
     </div>
   );

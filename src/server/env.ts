@@ -3,7 +3,7 @@
 // relative imports with .ts extensions only (Node runs those files directly).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { ADMIN_PASSWORD_MIN, passwordProblem } from './passwords.ts';
 
@@ -43,6 +43,8 @@ const EnvSchema = z
     HOST: z.string().trim().min(1).default('localhost'),
     DATABASE_URL: z.string().trim().min(1).default('./data/site.db'),
     UPLOADS_DIR: z.string().trim().min(1).default('./data/uploads'),
+    /** Files sold with products; never served publicly. Default: `private` beside the database. */
+    PRIVATE_FILES_DIR: optional,
     SITE_URL: url('SITE_URL').optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
     ADMIN_USERNAME: optional,
@@ -124,6 +126,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET ?? secretFor(e.DATABASE_URL),
   };
 }
+
+/** Where product files live: PRIVATE_FILES_DIR, else `private` beside the database. */
+export const privateFilesDir = (e: Pick<Env, 'PRIVATE_FILES_DIR' | 'DATABASE_URL'>) => resolve(e.PRIVATE_FILES_DIR ?? join(dirname(e.DATABASE_URL), 'private'));
 
 let cached: Env | undefined;
 /** The validated environment of this process. */

@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, clientAs } from '../support/factories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
+/** The owner's settings as a fresh site has them. */
+const DEFAULTS = {
+  settings: { notifyComments: true, notifyRegistrations: true, notifyApprovals: true, downloadDays: 7, downloadLimit: 5 },
+  lockedOff: { notifyComments: false, notifyRegistrations: false, notifyApprovals: false },
+};
+
 let bare: TestServer;
 let configured: TestServer;
 beforeAll(async () => {
@@ -23,12 +29,12 @@ describe('GET /api/admin/settings', () => {
   it('says analytics is off when no id is configured', async () => {
     const res = await (await clientAs(bare, 'admin')).get('/api/admin/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ analyticsConfigured: false, analyticsDashboardUrl: null, podcastOwnerEmailConfigured: false, mailConfigured: false });
+    expect(res.body).toEqual({ analyticsConfigured: false, analyticsDashboardUrl: null, podcastOwnerEmailConfigured: false, mailConfigured: false, ...DEFAULTS });
   });
 
   it('says analytics is on and where its dashboard is, without repeating any id or secret', async () => {
     const res = await (await clientAs(configured, 'admin')).get('/api/admin/settings');
-    expect(res.body).toEqual({ analyticsConfigured: true, analyticsDashboardUrl: 'https://analytics.example.com/p/123', podcastOwnerEmailConfigured: false, mailConfigured: false });
+    expect(res.body).toEqual({ analyticsConfigured: true, analyticsDashboardUrl: 'https://analytics.example.com/p/123', podcastOwnerEmailConfigured: false, mailConfigured: false, ...DEFAULTS });
     expect(res.text).not.toContain('G-TEST123');
     expect(res.text).not.toContain('sk_test');
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -3,7 +3,7 @@
 // invalidates at once.
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
@@ -83,10 +83,19 @@ describe('backup and migrations', () => {
     const author = await createUser(server, { isAdmin: true });
     createPost(server, author.id, { title: 'Kept by the backup', slug: 'kept-by-the-backup' });
     const out = join(TMP_DIR, `backup-${Date.now()}`);
-    const r = spawnSync(process.execPath, ['scripts/backup.ts', out], { cwd: ROOT, env: { ...process.env, DATABASE_URL: server.dbFile, UPLOADS_DIR: join(TMP_DIR, 'no-uploads') }, encoding: 'utf8' });
+    // A file sold with a product, in the private folder beside the database.
+    const privateDir = join(TMP_DIR, `private-${Date.now()}`);
+    mkdirSync(privateDir);
+    writeFileSync(join(privateDir, 'a'.repeat(32)), '%PDF-1.4 sold');
+    const r = spawnSync(process.execPath, ['scripts/backup.ts', out], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: server.dbFile, UPLOADS_DIR: join(TMP_DIR, 'no-uploads'), PRIVATE_FILES_DIR: privateDir },
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     const folder = join(out, readdirSync(out)[0]!);
     expect(existsSync(join(folder, 'site.db'))).toBe(true);
+    expect(readFileSync(join(folder, 'private', 'a'.repeat(32)), 'utf8')).toBe('%PDF-1.4 sold');
     const restored = join(TMP_DIR, `restored-${Date.now()}`);
     mkdirSync(restored);
     copyFileSync(join(folder, 'site.db'), join(restored, 'site.db'));
@@ -102,7 +111,6 @@ describe('backup and migrations', () => {
 
   it('migrations apply to a populated database from the first release without losing rows', async () => {
     // A database exactly as the first migration left it, filled with the demo content...
-    const { readFileSync } = await import('node:fs');
     const { createHash } = await import('node:crypto');
     const { drizzle } = await import('drizzle-orm/better-sqlite3');
     const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');

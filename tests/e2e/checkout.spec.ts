@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
-import { withConsentDecided } from './helpers';
-
-const standin = readFileSync(new URL('../support/stripe-js-standin.js', import.meta.url), 'utf8');
+import { useStripeStandin as useStandin, withConsentDecided } from './helpers';
 
 interface Product {
   id: number;
@@ -21,17 +18,6 @@ async function products(page: Page, base: string): Promise<Product[]> {
     if (res.ok()) list.push((await res.json()) as Product);
   }
   return list;
-}
-
-async function useStandin(page: Page) {
-  await withConsentDecided(page);
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: standin }));
-  // The stand-in settles payments at Stripe's API host; forward those calls to the double.
-  await page.route('https://api.stripe.com/**', async (route) => {
-    const url = new URL(route.request().url());
-    const res = await page.request.fetch(`${STRIPE_DOUBLE_URL}${url.pathname}`, { method: route.request().method(), data: route.request().postData() ?? undefined });
-    await route.fulfill({ status: res.status(), body: await res.body(), headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' } });
-  });
 }
 
 test('a missing or absent product shows Product Not Found with Go Back', async ({ page }) => {
@@ -82,6 +68,11 @@ test('initializing, then the order summary and the payment button; paying lands 
 
   await expectNoSeriousA11yViolations(page);
 
+  // The buyer's e-mail is asked for and checked before anything is charged.
+  await pay.click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill('receipt-reader@example.com');
   await pay.click();
   await expect(page.getByText('Payment Successful')).toBeVisible();
   await page.waitForURL(/\/checkout\/success\?payment_intent=pi_/);
@@ -95,6 +86,7 @@ test('a declined card shows Payment Failed and stays on the page', async ({ page
   const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
   await page.goto(`${PAY_URL}/checkout/${product.id}`);
   await page.evaluate(() => ((window as unknown as { __failNextPayment: boolean }).__failNextPayment = true));
+  await page.getByLabel('Email').fill('declined@example.com');
   await page.getByRole('button', { name: /Complete Payment/ }).click();
   await expect(page.getByText('Payment Failed')).toBeVisible();
   await expect(page.getByText('Your card was declined.')).toBeVisible();

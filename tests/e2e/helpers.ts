@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, INBOX_URL, PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
 
 /**
  * Requests made from the test (not the page) close their connection: a kept-alive socket the
@@ -32,3 +33,48 @@ export async function withConsentDecided(page: Page): Promise<void> {
     );
   });
 }
+
+const standin = readFileSync(new URL('../support/stripe-js-standin.js', import.meta.url), 'utf8');
+
+/** Stripe.js replaced by the stand-in (it cannot load here), whose calls go to the Stripe double. */
+export async function useStripeStandin(page: Page): Promise<void> {
+  await withConsentDecided(page);
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: standin }));
+  // The stand-in settles payments at Stripe's API host; forward those calls to the double.
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    const res = await page.request.fetch(`${STRIPE_DOUBLE_URL}${url.pathname}`, { method: route.request().method(), data: route.request().postData() ?? undefined });
+    await route.fulfill({ status: res.status(), body: await res.body(), headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' } });
+  });
+}
+
+/** An e-mail the payments server sent, as the SMTP double's inbox lists it. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** The first message to `to` whose subject matches, waiting for it to arrive. */
+export async function mailTo(to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const all = (await (await fetch(`${INBOX_URL}/messages`)).json()) as Mail[];
+        found = all.find((m) => m.to.includes(to) && subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 20_000, message: `an e-mail to ${to} with subject ${subject}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a message's text to `path` on the payments server. */
+export const linkIn = (mail: Mail, path: string) => {
+  const link = mail.text.split(/\s+/).find((w) => w.startsWith(`${PAY_URL}${path}`));
+  if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
+  return link;
+};

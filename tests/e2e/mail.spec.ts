@@ -1,38 +1,9 @@
 // The links the site e-mails, followed in the browser: the payments server sends its mail to the
 // SMTP double (started by Playwright), whose inbox the tests read over HTTP.
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, INBOX_URL, PAY_URL } from '../../playwright.config';
-import { CLOSE, unique, withConsentDecided } from './helpers';
+import { E2E_ADMIN, PAY_URL } from '../../playwright.config';
+import { CLOSE, linkIn, mailTo, unique, withConsentDecided } from './helpers';
 import { hydrated } from '../support/page-checks';
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
-/** The first message to `to` whose subject matches, waiting for it to arrive. */
-async function mailTo(to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await fetch(`${INBOX_URL}/messages`)).json()) as Mail[];
-        found = all.find((m) => m.to.includes(to) && subject.test(m.subject));
-        return Boolean(found);
-      },
-      { timeout: 20_000, message: `an e-mail to ${to} with subject ${subject}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-const linkIn = (mail: Mail, path: string) => {
-  const link = mail.text.split(/\s+/).find((w) => w.startsWith(`${PAY_URL}${path}`));
-  if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
-  return link;
-};
 
 let admin: APIRequestContext;
 test.beforeAll(async () => {

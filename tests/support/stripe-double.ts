@@ -1,4 +1,4 @@
-// A local HTTP stand-in for the parts of Stripe's API the site calls (/v1/payment_intents),
+// A local HTTP stand-in for the parts of Stripe's API the site calls (/v1/payment_intents, /v1/refunds),
 // so the real `stripe` SDK can be pointed at it with STRIPE_API_URL.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -34,10 +34,21 @@ export interface StripeDouble {
   stop: () => Promise<void>;
 }
 
+/** The `metadata[key]` fields of a form-encoded Stripe request. */
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of form) {
+    const m = /^metadata\[(.+)\]$/.exec(k);
+    if (m) metadata[m[1]!] = v;
+  }
+  return metadata;
+}
+
 export async function startStripeDouble(fixedPort?: number): Promise<StripeDouble> {
   const calls: RecordedCall[] = [];
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
+  const refunds = new Map<string, unknown>();
   const server = createServer(async (req, res) => {
     const raw = (await readBody(req)).toString();
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -67,11 +78,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       if (idempotencyKey && byKey.has(idempotencyKey)) return send(200, intents.get(byKey.get(idempotencyKey)!));
       const id = `pi_${randomBytes(12).toString('hex')}`;
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of form) {
-        const m = /^metadata\[(.+)\]$/.exec(k);
-        if (m) metadata[m[1]!] = v;
-      }
+      const metadata = metadataOf(form);
       const intent: Intent = {
         id,
         object: 'payment_intent',
@@ -91,10 +98,24 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
       return send(200, intent);
     }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && m) {
+    if ((req.method === 'GET' || req.method === 'POST') && m) {
       const intent = intents.get(m[1]!);
       if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      if (req.method === 'POST') {
+        // An update: the receipt address and metadata.
+        if (form.has('receipt_email')) intent.receipt_email = form.get('receipt_email') || null;
+        Object.assign(intent.metadata, metadataOf(form));
+      }
       return send(200, intent);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      if (intent.status !== 'succeeded') return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } });
+      if (idempotencyKey && refunds.has(idempotencyKey)) return send(200, refunds.get(idempotencyKey));
+      const refund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount: intent.amount_received, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: Math.floor(Date.now() / 1000) };
+      if (idempotencyKey) refunds.set(idempotencyKey, refund);
+      return send(200, refund);
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
   });
@@ -108,7 +129,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { message: 'Your card was declined.' };
     }
-    intent.receipt_email = email ?? null;
+    intent.receipt_email = email ?? intent.receipt_email;
     return intent;
   }
   const { port, stop } = await listen(server, fixedPort);

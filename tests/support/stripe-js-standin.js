@@ -68,13 +68,14 @@
           on() {},
         };
       },
-      async confirmPayment() {
+      async confirmPayment(options) {
+        const email = (options && options.confirmParams && options.confirmParams.receipt_email) || undefined;
         const id = String(clientSecret).split('_secret_')[0];
         if (window.__failNextPayment) {
           await fetch(DOUBLE + '/__control/settle', { method: 'POST', body: JSON.stringify({ id, status: 'failed' }) });
           return { error: { type: 'card_error', message: 'Your card was declined.' } };
         }
-        await fetch(DOUBLE + '/__control/settle', { method: 'POST', body: JSON.stringify({ id, status: 'succeeded', email: 'buyer@example.com' }) });
+        await fetch(DOUBLE + '/__control/settle', { method: 'POST', body: JSON.stringify({ id, status: 'succeeded', email }) });
         return { paymentIntent: { id, status: 'succeeded' } };
       },
     };

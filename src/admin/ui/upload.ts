@@ -18,22 +18,24 @@ export interface UploadResult {
 
 export class UploadError extends Error {}
 
-function put(url: string, file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
+/** Sends a file as the request body with progress; resolves to the JSON answer (with `key` present). */
+export function sendFile<T>(method: 'PUT' | 'POST', url: string, file: File, key: keyof T & string, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
+    xhr.open(method, url);
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: { message?: string } & Partial<UploadResult>;
+      let body: { message?: string } & Partial<T>;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
         body = {};
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body.url) resolve(body as UploadResult);
+      if (xhr.status === 401) reject(new UploadError('You are logged out. Log in again and retry.'));
+      else if (xhr.status >= 200 && xhr.status < 300 && body[key] !== undefined) resolve(body as T);
       else reject(new UploadError(body.message ?? `Upload failed (${xhr.status})`));
     };
     xhr.onerror = () => reject(new UploadError('Upload failed: the connection was interrupted'));
@@ -65,7 +67,7 @@ export async function uploadFile(file: File, kind: 'image' | 'audio', onProgress
     throw err;
   }
   try {
-    return await put(uploadURL, file, onProgress);
+    return await sendFile<UploadResult>('PUT', uploadURL, file, 'url', onProgress);
   } catch (err) {
     toast({ title: 'Upload Error', description: err instanceof Error ? err.message : 'Upload failed.', variant: 'destructive' });
     throw err;

@@ -2,15 +2,18 @@ import * as z from 'zod';
 import { endpoint } from '@/server/http/endpoint';
 import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
 import { createPaymentIntent } from '@/server/services/checkout';
+import { CheckoutEmailSchema } from '@/shared/schemas/checkout';
 
 /** `amount` may be sent (the spec's client does) but is ignored: the price comes from the database. */
 const Body = z.object({
   productId: z.coerce.number({ error: 'Product not found' }).int().positive('Product not found'),
   amount: z.unknown().optional(),
   checkoutId: z.uuid('Invalid checkout id').nullish(),
+  /** The buyer's address for the receipt and download links; optional. */
+  email: CheckoutEmailSchema.nullish(),
 });
 
 export const POST = endpoint({ auth: 'public', changesContent: false, body: Body }, ({ body, context }) => {
   hit(LIMITS.paymentIntent, clientKey(context));
-  return createPaymentIntent(body.productId, body.checkoutId ?? null);
+  return createPaymentIntent(body.productId, body.checkoutId ?? null, body.email ?? null);
 });

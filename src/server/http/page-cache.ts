@@ -53,8 +53,9 @@ export function contentChanged(): void {
 /** Taken before rendering: a page rendered across a write is not stored. */
 export const cacheVersion = () => store.version;
 
-// Never cached: the API, the admin, files, checkout, and the e-mail links (single-use tokens).
-const SKIP = /^\/(api|admin|uploads|_astro|checkout|newsletter\/confirm|newsletter\/unsubscribe|auth\/reset)(\/|$)/;
+// Never cached: the API, the admin, files (public uploads and paid downloads), checkout, and
+// the e-mail links (single-use tokens).
+const SKIP = /^\/(api|admin|uploads|download|_astro|checkout|newsletter\/confirm|newsletter\/unsubscribe|auth\/reset)(\/|$)/;
 
 /** Whether this request may be answered from (and stored in) the cache. */
 export function isCacheable(request: Request, url: URL, signedIn: boolean): boolean {

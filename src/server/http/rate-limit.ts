@@ -36,6 +36,8 @@ export const LIMITS = {
   passwordReset: { name: 'password-reset', max: 10, windowMs: 15 * 60_000 },
   paymentIntent: { name: 'payment-intent', max: 20, windowMs: 10 * 60_000 },
   paymentStatus: { name: 'payment-status', max: 120, windowMs: 10 * 60_000 },
+  // Per order: asking an expired download link for new links (each asks sends an e-mail at most every 10 minutes).
+  freshLinks: { name: 'fresh-links', max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -13,14 +13,24 @@ const INK = '#0b1220';
 const BRAND_BLUE = '#2553e6';
 
 /** One e-mail: a heading, paragraphs, an optional button, an optional footer line. */
-function layout({ heading, paragraphs, action, footer }: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): { text: string; html: string } {
-  const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '—', BRAND.name, ...(footer ? ['', footer] : [])].join('\n');
+function layout({ heading, paragraphs, action, links = [], footer }: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; links?: { label: string; url: string }[]; footer?: string }): { text: string; html: string } {
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...links.flatMap((l) => [`${l.label}: ${l.url}`, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    '—',
+    BRAND.name,
+    ...(footer ? ['', footer] : []),
+  ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:${INK}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="font-size:14px;font-weight:700;color:${BRAND_BLUE};padding-bottom:16px">${escapeHTML(BRAND.name)}</td></tr>
 <tr><td style="font-size:22px;font-weight:700;padding-bottom:12px">${escapeHTML(heading)}</td></tr>
 ${paragraphs.map((p) => `<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px">${escapeHTML(p)}</td></tr>`).join('\n')}
+${links.map((l) => `<tr><td style="font-size:16px;line-height:24px;padding-bottom:8px"><a href="${escapeHTML(l.url)}" style="color:${BRAND_BLUE};font-weight:600">${escapeHTML(l.label)}</a></td></tr>`).join('\n')}
 ${action ? `<tr><td style="padding:12px 0 20px"><a href="${escapeHTML(action.url)}" style="display:inline-block;background:${BRAND_BLUE};color:#ffffff;text-decoration:none;font-weight:600;border-radius:8px;padding:12px 20px">${escapeHTML(action.label)}</a></td></tr>` : ''}
 ${footer ? `<tr><td style="font-size:12px;line-height:18px;color:#64748b;border-top:1px solid #e2e8f0;padding-top:16px">${escapeHTML(footer)}</td></tr>` : ''}
 </table></td></tr></table></body></html>`;
@@ -101,6 +111,39 @@ export function passwordReset(resetUrl: string): Rendered {
       heading: 'Reset your password',
       paragraphs: ['Someone (hopefully you) asked to reset the password of your account. The link works once, for one hour.', 'If it was not you, ignore this e-mail: your password stays as it is.'],
       action: { label: 'Choose a new password', url: resetUrl },
+    }),
+  };
+}
+
+/** What a buyer paid for, with a download link per file, or what happens next when there are none. */
+export function receipt(order: { number: number; productName: string; amount: string; date: string; downloads: { fileName: string; url: string }[]; days: number; limit: number; bookingUrl: string | null }): Rendered {
+  const details = [`Product: ${order.productName}`, `Amount: ${order.amount}`, `Date: ${order.date}`, `Order number: ${order.number}`];
+  const next =
+    order.downloads.length > 0
+      ? [`Your download links work for ${order.days} days and ${order.limit} downloads each:`]
+      : order.bookingUrl
+        ? ['What happens next: book your session at a time that suits you.']
+        : ['What happens next: we will be in touch within one working day to arrange everything.'];
+  return {
+    subject: `Your receipt for ${order.productName} (order ${order.number})`,
+    ...layout({
+      heading: 'Thank you for your purchase',
+      paragraphs: [...details, ...next],
+      links: order.downloads.map((d) => ({ label: `Download ${d.fileName}`, url: d.url })),
+      ...(order.downloads.length === 0 && order.bookingUrl ? { action: { label: 'Book your session', url: order.bookingUrl } } : {}),
+      footer: `Keep this e-mail: it is your receipt. Questions about your order? Reply with the order number ${order.number}.`,
+    }),
+  };
+}
+
+/** Fresh download links for an order, asked for from an expired or used-up link. */
+export function freshDownloads(order: { number: number; productName: string; downloads: { fileName: string; url: string }[]; days: number; limit: number }): Rendered {
+  return {
+    subject: `New download links for ${order.productName} (order ${order.number})`,
+    ...layout({
+      heading: 'Your new download links',
+      paragraphs: [`Here are new links for order ${order.number}. They work for ${order.days} days and ${order.limit} downloads each.`],
+      links: order.downloads.map((d) => ({ label: `Download ${d.fileName}`, url: d.url })),
     }),
   };
 }

@@ -1,11 +1,12 @@
 // Card payments: the amount always comes from the product row, never from the browser.
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { orders, stripeEvents } from '../../../db/schema/commerce.ts';
 import { env, getDb } from '../context.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { logger } from '../log.ts';
 import { getStripe, paymentsConfigured, webhooks } from '../payments/stripe.ts';
+import { deliverOrder, deliveriesByOrder, hasFiles, revokeGrants } from './downloads.ts';
 import { getProductById } from './products.ts';
 import { nowMs } from '../../../db/schema/now.ts';
 
@@ -20,9 +21,10 @@ function requireStripe(): Stripe {
 
 /**
  * Creates (or, for the same checkout, returns again) a PaymentIntent for the product's stored
- * price, and records a pending order.
+ * price, and records a pending order. With the buyer's e-mail (sent again by the checkout page
+ * just before paying), Stripe gets it as the receipt address and the order keeps it.
  */
-export async function createPaymentIntent(productId: number, checkoutId: string | null) {
+export async function createPaymentIntent(productId: number, checkoutId: string | null, email: string | null = null) {
   const product = getProductById(productId);
   if (!product) throw notFound('Product not found');
   if (!product.isActive) throw badRequest(UNAVAILABLE);
@@ -38,6 +40,9 @@ export async function createPaymentIntent(productId: number, checkoutId: string 
     // A double click (or a retry) of the same checkout gets the same intent back.
     checkoutId ? { idempotencyKey: `checkout-${product.id}-${checkoutId}` } : undefined,
   );
+  if (email && intent.receipt_email !== email) {
+    await stripe.paymentIntents.update(intent.id, { receipt_email: email, metadata: { email } });
+  }
   getDb()
     .insert(orders)
     .values({
@@ -47,8 +52,9 @@ export async function createPaymentIntent(productId: number, checkoutId: string 
       currency: intent.currency,
       status: 'pending',
       paymentIntentId: intent.id,
+      customerEmail: email,
     })
-    .onConflictDoNothing({ target: orders.paymentIntentId })
+    .onConflictDoUpdate({ target: orders.paymentIntentId, set: { customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`, updatedAt: nowMs } })
     .run();
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency };
 }
@@ -61,12 +67,21 @@ function statusOf(intent: Stripe.PaymentIntent): OrderStatus {
   return 'pending';
 }
 
-function recordIntent(intent: Stripe.PaymentIntent, status: OrderStatus, eventId: string | null): void {
-  const db = getDb();
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
+
+/**
+ * Records what Stripe says of a payment. The first time an order is seen paid, in the same
+ * transaction, it gets its download links and the receipt is queued: a replayed webhook, the
+ * success page asking again or both at once deliver once. A refunded order stays refunded.
+ */
+function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus, eventId: string | null): void {
+  const before = tx.select({ status: orders.status }).from(orders).where(eq(orders.paymentIntentId, intent.id)).get();
+  if (before?.status === 'refunded' || (before?.status === 'succeeded' && status !== 'succeeded')) return;
   const productId = Number(intent.metadata?.productId) || null;
   const product = productId ? getProductById(productId) : undefined;
-  const email = intent.receipt_email ?? null;
-  db.insert(orders)
+  const email = intent.receipt_email ?? intent.metadata?.email ?? null;
+  const order = tx
+    .insert(orders)
     .values({
       productId: product?.id ?? null,
       productName: intent.metadata?.productName ?? product?.name ?? intent.description ?? 'Unknown product',
@@ -87,7 +102,33 @@ function recordIntent(intent: Stripe.PaymentIntent, status: OrderStatus, eventId
         updatedAt: nowMs,
       },
     })
-    .run();
+    .returning()
+    .get();
+  if (status === 'succeeded' && before?.status !== 'succeeded') deliverOrder(tx, order);
+}
+
+/** Marks the order of a payment refunded and ends its download links. */
+function recordRefund(tx: Tx, paymentIntentId: string): boolean {
+  const order = tx
+    .update(orders)
+    .set({ status: 'refunded', refundedAt: new Date(), updatedAt: nowMs })
+    .where(eq(orders.paymentIntentId, paymentIntentId))
+    .returning({ id: orders.id })
+    .get();
+  if (order) revokeGrants(tx, order.id);
+  return Boolean(order);
+}
+
+/** Admin: refunds a paid order in full at Stripe, then marks it refunded and ends its links. */
+export async function refundOrder(orderId: number) {
+  const order = getDb().select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw notFound('Order not found');
+  if (order.status === 'refunded') return order;
+  if (order.status !== 'succeeded') throw badRequest('Only a paid order can be refunded');
+  const stripe = requireStripe();
+  await stripe.refunds.create({ payment_intent: order.paymentIntentId }, { idempotencyKey: `refund-${order.id}` });
+  getDb().transaction((tx) => recordRefund(tx, order.paymentIntentId));
+  return getDb().select().from(orders).where(eq(orders.id, orderId)).get()!;
 }
 
 /** Verifies and applies a webhook delivery; each event id is applied once. */
@@ -105,9 +146,12 @@ export function handleWebhook(rawBody: string, signature: string | null): { rece
   return db.transaction((tx) => {
     const fresh = tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
     if (fresh.changes === 0) return { received: true as const, duplicate: true as const };
-    if (event.type === 'payment_intent.succeeded') recordIntent(event.data.object, 'succeeded', event.id);
-    else if (event.type === 'payment_intent.payment_failed') recordIntent(event.data.object, 'failed', event.id);
-    else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
+    if (event.type === 'payment_intent.succeeded') recordIntent(tx, event.data.object, 'succeeded', event.id);
+    else if (event.type === 'payment_intent.payment_failed') recordIntent(tx, event.data.object, 'failed', event.id);
+    else if (event.type === 'charge.refunded' && event.data.object.refunded && event.data.object.payment_intent) {
+      const pi = event.data.object.payment_intent;
+      recordRefund(tx, typeof pi === 'string' ? pi : pi.id);
+    } else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
     return { received: true as const };
   });
 }
@@ -149,7 +193,7 @@ async function askStripeForStatus(paymentIntentId: string) {
   }
   const status = statusOf(intent);
   // Keep our order in step even when no webhook reaches this server.
-  if (status !== 'pending') recordIntent(intent, status, null);
+  if (status !== 'pending') getDb().transaction((tx) => recordIntent(tx, intent, status, null));
   return {
     status,
     stripeStatus: intent.status,
@@ -158,9 +202,21 @@ async function askStripeForStatus(paymentIntentId: string) {
     productName: intent.metadata?.productName ?? intent.description ?? null,
     created: new Date(intent.created * 1000).toISOString(),
     message: intent.last_payment_error?.message ?? null,
+    /** Never shown: the success page compares it with the one Stripe put in the return URL. */
+    clientSecret: intent.client_secret,
+    /** Whether the product comes with files to download. */
+    hasFiles: hasFiles(Number(intent.metadata?.productId) || null),
   };
 }
 
+/** The buyer's e-mail kept on the order of a payment. */
+export function orderEmail(paymentIntentId: string): string | null {
+  return getDb().select({ email: orders.customerEmail }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).get()?.email ?? null;
+}
+
+/** Orders, newest first, each with the download links it was given and their counts. */
 export function listOrders() {
-  return getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+  const rows = getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+  const deliveries = deliveriesByOrder(rows.map((o) => o.id));
+  return rows.map((o) => ({ ...o, deliveries: deliveries.get(o.id) ?? [] }));
 }

@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { products } from '../../../db/schema/commerce.ts';
 import { getDb } from '../context.ts';
+import { removeStoredFiles } from './downloads.ts';
 import { notFound } from '../http/errors.ts';
 import type { ProductInput } from '../../shared/schemas/product.ts';
 import { nowMs } from '../../../db/schema/now.ts';
@@ -37,6 +38,8 @@ export function updateProduct(id: number, input: ProductInput): Product {
 }
 
 export function deleteProduct(id: number): void {
+  const removeFiles = removeStoredFiles(id);
   const result = getDb().delete(products).where(eq(products.id, id)).run();
   if (result.changes === 0) throw notFound('Product not found');
+  removeFiles();
 }

@@ -50,7 +50,7 @@ function claim(secret: string): string | null {
 const tooLarge = (limit: number) => new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
 
 /** Copies the request body to `file`, failing with 413 as soon as it passes `limit` bytes. */
-async function receive(body: ReadableStream<Uint8Array>, file: string, limit: number): Promise<number> {
+export async function receive(body: ReadableStream<Uint8Array>, file: string, limit: number): Promise<number> {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -89,9 +89,16 @@ async function audioDuration(file: string): Promise<number | null> {
  * may leave part of the body unread, so it also closes the connection: a client must not send
  * its next request on a socket the server is still draining.
  */
-export async function receiveUpload(secret: string, request: Request): Promise<StoredUpload> {
+export const receiveUpload = (secret: string, request: Request): Promise<StoredUpload> => answeringRefusals(request, () => receive0(secret, request));
+
+/**
+ * Runs `work` on a request whose body is a file; when it refuses the file, the rest of a
+ * reasonably sized body is read first so the client sees the answer, else the connection is
+ * closed.
+ */
+export async function answeringRefusals<T>(request: Request, work: () => Promise<T>): Promise<T> {
   try {
-    return await receive0(secret, request);
+    return await work();
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     // Read what is left of a reasonably sized body so the client sees our answer rather than
@@ -126,6 +133,7 @@ async function store(tmp: string, file: { contentType: string; ext: string; size
 
 /** Refused bodies up to this size are read and dropped before answering. */
 const DRAIN_LIMIT = 110 * 1024 * 1024;
+
 
 async function receive0(secret: string, request: Request): Promise<StoredUpload> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw notFound('Upload URL not found');

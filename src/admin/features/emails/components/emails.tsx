@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { mutate, useQuery } from '@/admin/lib/query';
 import { Badge, EmptyState, PageHeader } from '@/admin/ui/controls';
 import { loadState } from '@/admin/ui/load-error';
+import { DataTable } from '@/admin/ui/table';
 import { toast } from '@/lib/toast';
 import { formatShortDate } from '@/shared/format';
 
@@ -46,47 +47,40 @@ export default function Emails() {
         (list.length === 0 ? (
           <EmptyState title="No e-mails yet" text="Confirmations, receipts and notifications appear here as the site sends them." />
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">E-mails, newest first</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Date</th>
-                  <th scope="col" className="px-4 py-3">To</th>
-                  <th scope="col" className="px-4 py-3">Subject</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right">Attempts</th>
-                  <th scope="col" className="px-4 py-3">Last error</th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((e) => (
-                  <tr key={e.id}>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatShortDate(e.createdAt)}</td>
-                    <td className="px-4 py-3 text-slate-700">{e.to}</td>
-                    <td className="px-4 py-3 font-medium text-ink">{e.subject}</td>
-                    <td className="px-4 py-3">
-                      <Badge tone={TONE[e.status]}>{LABEL[e.status]}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-right text-slate-700">{e.attempts}</td>
-                    <td className="max-w-xs truncate px-4 py-3 text-slate-600" title={e.lastError ?? undefined}>
-                      {e.lastError ?? '—'}
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      {(e.status === 'failed' || e.status === 'unsent') && (
-                        <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy === e.id} onClick={() => void retry(e)} aria-label={`Retry e-mail to ${e.to}: ${e.subject}`}>
-                          Retry
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="E-mails, newest first"
+            columns={[
+              { label: 'Date' },
+              { label: 'To' },
+              { label: 'Subject' },
+              { label: 'Status' },
+              { label: 'Attempts', align: 'right' },
+              { label: 'Last error' },
+              { label: 'Actions', hidden: true },
+            ]}
+          >
+            {list.map((e) => (
+              <tr key={e.id}>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatShortDate(e.createdAt)}</td>
+                <td className="px-4 py-3 text-slate-700">{e.to}</td>
+                <td className="px-4 py-3 font-medium text-ink">{e.subject}</td>
+                <td className="px-4 py-3">
+                  <Badge tone={TONE[e.status]}>{LABEL[e.status]}</Badge>
+                </td>
+                <td className="px-4 py-3 text-right text-slate-700">{e.attempts}</td>
+                <td className="max-w-xs truncate px-4 py-3 text-slate-600" title={e.lastError ?? undefined}>
+                  {e.lastError ?? '—'}
+                </td>
+                <td className="px-4 py-3 text-right">
+                  {(e.status === 'failed' || e.status === 'unsent') && (
+                    <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy === e.id} onClick={() => void retry(e)} aria-label={`Retry e-mail to ${e.to}: ${e.subject}`}>
+                      Retry
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </>
   );

@@ -1,9 +1,22 @@
-// /admin/orders: what was bought, for how much, by whom, and whether it was paid. Beyond the
-// spec: what an owner selling products needs to see.
-import { useQuery } from '@/admin/lib/query';
+// /admin/orders: what was bought, for how much, by whom, whether it was paid, which files went
+// out and how often they were downloaded. A paid order's receipt can be sent again (with new
+// links) and the order refunded through Stripe (its links then stop working). CSV export.
+import { useState } from 'react';
+import { mutate, useQuery } from '@/admin/lib/query';
 import { Badge, EmptyState, PageHeader, StatCard } from '@/admin/ui/controls';
+import { ConfirmDialog } from '@/admin/ui/dialog';
 import { loadState } from '@/admin/ui/load-error';
+import { DataTable } from '@/admin/ui/table';
+import { toast } from '@/lib/toast';
 import { formatPrice, formatShortDate } from '@/shared/format';
+
+interface Delivery {
+  fileName: string;
+  downloads: number;
+  maxDownloads: number;
+  expiresAt: string;
+  revoked: boolean;
+}
 
 interface Order {
   id: number;
@@ -11,58 +24,145 @@ interface Order {
   productName: string;
   amount: number;
   currency: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
   paymentIntentId: string;
   customerEmail: string | null;
   createdAt: string;
+  deliveries: Delivery[];
 }
 
-const TONE = { succeeded: 'green', pending: 'amber', failed: 'red' } as const;
-const LABEL = { succeeded: 'Paid', pending: 'Pending', failed: 'Failed' } as const;
+const TONE = { succeeded: 'green', pending: 'amber', failed: 'red', refunded: 'grey' } as const;
+const LABEL = { succeeded: 'Paid', pending: 'Pending', failed: 'Failed', refunded: 'Refunded' } as const;
+
+/** One line per file: its newest link's downloads. */
+function Files({ deliveries }: { deliveries: Delivery[] }) {
+  const newest = new Map<string, Delivery>();
+  for (const d of deliveries) newest.set(d.fileName, d);
+  if (newest.size === 0) return <span className="text-slate-400">—</span>;
+  return (
+    <ul className="space-y-0.5">
+      {[...newest.values()].map((d) => (
+        <li key={d.fileName} className="whitespace-nowrap">
+          {d.fileName} <span className="text-xs text-slate-500">{d.revoked ? '(link ended)' : `${d.downloads} of ${d.maxDownloads} downloads`}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function Orders() {
   const orders = useQuery<Order[]>('/api/admin/orders', 'Failed to fetch orders');
+  const [busy, setBusy] = useState<number | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
   const list = orders.data ?? [];
   const paid = list.filter((o) => o.status === 'succeeded');
+
+  const act = async (order: Order, run: () => Promise<unknown>, done: { title: string; description: string }) => {
+    setBusy(order.id);
+    try {
+      await run();
+      toast(done);
+      await orders.refetch();
+    } catch {
+      // mutate() has said so
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = (o: Order) =>
+    act(o, () => mutate('POST', `/api/admin/orders/${o.id}/resend-receipt`, {}, { title: 'Error', description: 'Failed to send the receipt. Please try again.' }), {
+      title: 'Receipt sent',
+      description: `A new receipt with fresh links is on its way to ${o.customerEmail}.`,
+    });
+
+  const refund = async () => {
+    const o = refunding;
+    if (!o) return;
+    await act(o, () => mutate('POST', `/api/admin/orders/${o.id}/refund`, {}, { title: 'Error', description: 'The refund failed. Please try again.' }), {
+      title: 'Order refunded',
+      description: `${formatPrice(o.amount)} goes back to the buyer; the download links of order ${o.id} no longer work.`,
+    });
+    setRefunding(null);
+  };
+
   return (
     <>
-      <PageHeader title="Orders" subtitle="Payments taken through checkout" />
+      <PageHeader
+        title="Orders"
+        subtitle="Payments taken through checkout"
+        actions={
+          <a href="/api/admin/orders/export" className="btn-secondary" download>
+            Export CSV
+          </a>
+        }
+      />
       <section aria-label="Order statistics" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <StatCard label="Revenue" value={formatPrice(paid.reduce((s, o) => s + o.amount, 0))} detail="from paid orders" />
         <StatCard label="Paid Orders" value={paid.length} />
-        <StatCard label="Pending or Failed" value={list.length - paid.length} />
+        <StatCard label="Pending or Failed" value={list.filter((o) => o.status === 'pending' || o.status === 'failed').length} />
       </section>
-      {loadState(orders, { loading: 'Loading orders', failed: 'Failed to fetch orders' }) ?? (list.length === 0 ? (
-        <EmptyState title="No orders yet" text="Orders appear here when someone starts a checkout." />
-      ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Orders, newest first</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Date</th>
-                <th scope="col" className="px-4 py-3">Product</th>
-                <th scope="col" className="px-4 py-3 text-right">Amount</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Customer</th>
+      {loadState(orders, { loading: 'Loading orders', failed: 'Failed to fetch orders' }) ??
+        (list.length === 0 ? (
+          <EmptyState title="No orders yet" text="Orders appear here when someone starts a checkout." />
+        ) : (
+          <DataTable
+            caption="Orders, newest first"
+            columns={[
+              { label: 'Order' },
+              { label: 'Date' },
+              { label: 'Product' },
+              { label: 'Amount', align: 'right' },
+              { label: 'Status' },
+              { label: 'Customer' },
+              { label: 'Files' },
+              { label: 'Actions', hidden: true },
+            ]}
+          >
+            {list.map((o) => (
+              <tr key={o.id}>
+                <td className="px-4 py-3 text-slate-600">{o.id}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatShortDate(o.createdAt)}</td>
+                <td className="px-4 py-3 font-medium text-ink">{o.productName}</td>
+                <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-ink">{formatPrice(o.amount)}</td>
+                <td className="px-4 py-3">
+                  <Badge tone={TONE[o.status]}>{LABEL[o.status]}</Badge>
+                </td>
+                <td className="px-4 py-3 text-slate-600">{o.customerEmail ?? '—'}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  <Files deliveries={o.deliveries} />
+                </td>
+                <td className="px-4 py-3 text-right whitespace-nowrap">
+                  {o.status === 'succeeded' && (
+                    <span className="inline-flex gap-2">
+                      {o.customerEmail && (
+                        <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy === o.id} onClick={() => void resend(o)} aria-label={`Resend receipt of order ${o.id}`}>
+                          Resend receipt
+                        </button>
+                      )}
+                      <button type="button" className="btn-secondary px-3 py-1.5 text-red-700" disabled={busy === o.id} onClick={() => setRefunding(o)} aria-label={`Refund order ${o.id}`}>
+                        Refund
+                      </button>
+                    </span>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.map((o) => (
-                <tr key={o.id}>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatShortDate(o.createdAt)}</td>
-                  <td className="px-4 py-3 font-medium text-ink">{o.productName}</td>
-                  <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-ink">{formatPrice(o.amount)}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={TONE[o.status]}>{LABEL[o.status]}</Badge>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{o.customerEmail ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
+            ))}
+          </DataTable>
+        ))}
+      <ConfirmDialog
+        open={refunding !== null}
+        title={`Refund order ${refunding?.id ?? ''}?`}
+        description={
+          refunding
+            ? `${formatPrice(refunding.amount)} for ${refunding.productName} goes back to ${refunding.customerEmail ?? 'the buyer'} through Stripe, and the order's download links stop working. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Refund"
+        busy={busy !== null}
+        onConfirm={() => void refund()}
+        onCancel={() => setRefunding(null)}
+      />
     </>
   );
 }

@@ -36,3 +36,18 @@ export const dollarsToCents = (dollars: string) => (dollars.trim() === '' ? Numb
 
 /** Cents to the form's dollars: 4999 -> '49.99'. */
 export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** A file buyers of a product get (never its location: it is private). */
+export interface ProductFile {
+  id: number;
+  productId: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
+
+export const filesPath = (productId: number) => `${PATH}/${productId}/files`;
+
+export const deleteProductFile = (productId: number, fileId: number) =>
+  mutate<{ success: true }>('DELETE', `${filesPath(productId)}/${fileId}`, undefined, { title: 'Error', description: 'Failed to remove the file. Please try again.' });

@@ -3,6 +3,7 @@
 import { useSchemaForm } from '@/admin/lib/schema-form';
 import { Switch, TextArea, TextField } from '@/admin/ui/controls';
 import { FormDialog } from '@/admin/ui/form-dialog';
+import { ProductFiles } from './product-files';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@/shared/format';
 import { centsToDollars, createProduct, dollarsToCents, ProductInputSchema, updateProduct, type Product, type ProductInput } from '../api/products';
@@ -120,6 +121,8 @@ export function ProductFormDialog({ product, onClose, onSaved }: Props) {
       <div className="rounded-xl border border-slate-200 p-4">
         <Switch label="Active" hint="Make available for purchase" checked={values.isActive} onChange={(v) => set('isActive', v)} />
       </div>
+
+      <ProductFiles productId={product?.id ?? null} />
     </FormDialog>
   );
 }

@@ -1,0 +1,9 @@
+import { endpoint } from '@/server/http/endpoint';
+import { resendReceipt } from '@/server/services/downloads';
+import { IdParamsSchema } from '@/shared/schemas/common';
+
+/** E-mails a paid order's receipt again, with new download links. */
+export const POST = endpoint({ auth: 'admin', changesContent: false, params: IdParamsSchema }, ({ params }) => {
+  resendReceipt(params.id);
+  return { success: true };
+});

@@ -1,0 +1,67 @@
+// Sends a file from disk: byte ranges (206, 416 for one that cannot be met), Content-Length,
+// and nothing a browser could run as a page on our origin. Used by the public uploads and by
+// paid downloads.
+import { createReadStream, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+
+export interface FileResponseOptions {
+  contentType: string;
+  /** Extra headers (caching, Content-Disposition, ...). */
+  headers?: Record<string, string>;
+  head?: boolean;
+  /** Called once the last byte of the file has been handed to the client. */
+  onComplete?: () => void;
+}
+
+export const notFoundText = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+
+/** The file at `file` as a response to `request`, or 404 when it is not a readable file. */
+export function fileResponse(file: string, request: Request, options: FileResponseOptions): Response {
+  let size: number;
+  let mtime: Date;
+  try {
+    const st = statSync(file);
+    if (!st.isFile()) return notFoundText();
+    size = st.size;
+    mtime = st.mtime;
+  } catch {
+    return notFoundText();
+  }
+  const headers = new Headers({
+    'Content-Type': options.contentType,
+    'Accept-Ranges': 'bytes',
+    'Last-Modified': mtime.toUTCString(),
+    ETag: `"${size.toString(16)}-${mtime.getTime().toString(16)}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    ...options.headers,
+  });
+
+  let start = 0;
+  let end = size - 1;
+  let status = 200;
+  const range = request.headers.get('range');
+  if (range) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+    const valid = m && (m[1] !== '' || m[2] !== '');
+    if (valid) {
+      if (m[1] === '') {
+        start = Math.max(0, size - Number(m[2]));
+      } else {
+        start = Number(m[1]);
+        end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+      }
+    }
+    if (!valid || start > end || start >= size) {
+      headers.set('Content-Range', `bytes */${size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    status = 206;
+    headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
+  }
+  headers.set('Content-Length', String(end - start + 1));
+  if (options.head || size === 0) return new Response(null, { status, headers });
+  const source = createReadStream(file, { start, end });
+  if (options.onComplete && end === size - 1) source.on('end', options.onComplete);
+  return new Response(Readable.toWeb(source) as ReadableStream, { status, headers });
+}
