@@ -1,56 +1,63 @@
-// Lint: TypeScript rules plus the import boundaries of docs/conventions (browser-side code
-// never reaches server-only modules; shared code imports nothing from the rest of src).
+// Lint: TypeScript rules, React hooks, .astro files, and the layers of the code base as import
+// zones (browser-side code never reaches server-only modules, shared code imports nothing from
+// the rest of src, db/ nothing from src, nothing imports tests/, admin features not each other)
+// plus no import cycles.
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import astro from 'eslint-plugin-astro';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-const serverOnly = {
-  patterns: [
-    { group: ['@/server/*', '**/server/*', '../server/*'], message: 'server/ is server-only: call the API instead.' },
-    { group: ['**/db/*', '../db/*', '../../db/*'], message: 'db/ is server-only.' },
-  ],
-};
+const BROWSER = ['./src/admin', './src/islands', './src/components', './src/lib', './src/shared'];
+const UI = ['./src/admin', './src/islands', './src/components', './src/lib', './src/layouts', './src/pages'];
+const FEATURES = readdirSync(new URL('./src/admin/features', import.meta.url));
+
+/** The layers: who may import whom. Each zone forbids `target` to import from `from`. */
+export const zones = [
+  { target: BROWSER, from: ['./src/server', './db'], message: 'server/ and db/ are server-only: call the API instead.' },
+  { target: './src/shared', from: [...UI, './src/server', './src/middleware.ts', './db'], message: 'shared/ imports nothing from the rest of src.' },
+  { target: './src/server', from: UI, message: 'server/ does not import UI code (pages, components, islands, admin, lib).' },
+  { target: ['./src/islands', './src/components', './src/lib', './src/layouts'], from: './src/admin', message: 'Public code does not import the admin app.' },
+  { target: './db', from: ['./src', './scripts'], message: 'db/ imports nothing from src (the demo seed lives in scripts/).' },
+  { target: ['./src', './db'], from: './scripts', message: 'The app does not import scripts/.' },
+  { target: ['./src', './db', './scripts'], from: './tests', message: 'Nothing imports tests/.' },
+  ...FEATURES.map((f) => ({
+    target: `./src/admin/features/${f}`,
+    from: './src/admin/features',
+    except: [`./${f}`],
+    message: 'Admin features do not import each other: move shared code to src/admin/ui or src/admin/lib.',
+  })),
+];
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', '.toolchain/', '.astro/', 'data/', 'tests/.tmp/', 'test-results/', 'playwright-report/', '**/*.astro'] },
+  { ignores: ['dist/', 'node_modules/', '.toolchain/', '.astro/', 'data/', 'tests/.tmp/', 'test-results/', 'playwright-report/', 'reports/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
+  astro.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // One import style: package.json "imports" (#server/..., #shared/...), or ./ in the same folder.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '@/*'], message: 'Import through package.json "imports" (#server/..., #shared/...), or ./ within the same folder.' }] }],
     },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
-  {
-    files: ['src/admin/**', 'src/islands/**', 'src/components/**', 'src/lib/**', 'src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', serverOnly] },
-  },
-  {
-    // Admin features don't import each other: shared pieces live in src/admin/ui or lib.
-    files: ['src/admin/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...serverOnly.patterns,
-            { group: ['@/admin/features/*', '../../*', '../../../features/*'], message: 'Admin features do not import each other; move shared code to src/admin/ui.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...serverOnly.patterns, { group: ['@/*', '../../*'], message: 'shared/ imports nothing from the rest of src.' }] },
-      ],
-    },
-  },
+  // The e2e specs read their servers' addresses from the Playwright config at the root.
+  { files: ['tests/e2e/**'], rules: { 'no-restricted-imports': 'off' } },
 );

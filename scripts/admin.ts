@@ -3,9 +3,9 @@
 //   npm run admin -- approve <username>
 //   npm run admin -- promote <username>
 //   npm run admin -- reset-password <username> <password>
-import { loadEnvOrExit } from '../src/server/env.ts';
-import { createAccount, setFlags, setPassword } from '../src/server/services/accounts.ts';
-import { passwordProblem } from '../src/server/passwords.ts';
+import { loadEnvOrExit } from '#server/env.ts';
+import { createAccount, setFlags, setPassword } from '#server/services/accounts.ts';
+import { passwordProblem } from '#server/passwords.ts';
 
 const [command, name, ...rest] = process.argv.slice(2);
 const flag = (n: string) => {

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadEnvOrExit, privateFilesDir } from '../src/server/env.ts';
+import { loadEnvOrExit, privateFilesDir } from '#server/env.ts';
 
 const env = loadEnvOrExit();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

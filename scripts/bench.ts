@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { freePort, waitFor } from '../tests/support/net.ts';
-import { ROOT } from '../tests/support/paths.ts';
+import { freePort, waitFor } from '#scripts/lib/net.ts';
+import { ROOT } from '#scripts/lib/paths.ts';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');

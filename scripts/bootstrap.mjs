@@ -102,7 +102,7 @@ if (!existsSync(depsStamp) || readFileSync(depsStamp, 'utf8') !== depsKey()) {
 }
 
 // Build: only when the sources changed since the last build.
-const buildInputs = ['src', 'db', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const buildInputs = ['src', 'db', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const buildStamp = join(root, 'dist', '.build-stamp');
 const buildKey = hashFiles(buildInputs);
 if (!existsSync(buildStamp) || readFileSync(buildStamp, 'utf8') !== buildKey) {

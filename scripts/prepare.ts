@@ -3,10 +3,10 @@
 //   node scripts/prepare.ts               all of it
 //   node scripts/prepare.ts --migrate-only
 //   node scripts/prepare.ts --seed        seed even when SEED_DEMO=false (still only when empty)
-import { getDb } from '../db/client.ts';
-import { seedDemo } from '../db/seed.ts';
-import { loadEnvOrExit } from '../src/server/env.ts';
-import { ensureAdmin } from '../src/server/services/accounts.ts';
+import { getDb } from '#db/client.ts';
+import { seedDemo } from '#scripts/seed.ts';
+import { loadEnvOrExit } from '#server/env.ts';
+import { ensureAdmin } from '#server/services/accounts.ts';
 
 const args = new Set(process.argv.slice(2));
 const env = loadEnvOrExit();

@@ -4,10 +4,10 @@
 // exit (the database checkpoints its WAL and closes on exit).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { loadEnvOrExit } from '../src/server/env.ts';
-import { serveCachedPage } from '../src/server/http/page-cache.ts';
-import { createAssetHandler } from '../src/server/http/static-assets.ts';
-import { startBackgroundJobs } from '../src/server/jobs.ts';
+import { loadEnvOrExit } from '#server/env.ts';
+import { serveCachedPage } from '#server/http/page-cache.ts';
+import { createAssetHandler } from '#server/http/static-assets.ts';
+import { startBackgroundJobs } from '#server/jobs.ts';
 
 const env = loadEnvOrExit();
 // React and Astro render in production mode unless told otherwise.

@@ -1,11 +1,11 @@
 // Runs before every page and endpoint: request id, who is asking, baseline security headers.
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
-import { cacheKey, cacheVersion, fromCache, isCacheable, storeAndRespond } from '@/server/http/page-cache';
-import { env } from '@/server/env';
-import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '@/server/http/flash';
-import { logger } from '@/server/log';
-import { hasSessionCookie, readSession } from '@/server/session';
+import { cacheKey, cacheVersion, fromCache, isCacheable, storeAndRespond } from '#server/http/page-cache.ts';
+import { env } from '#server/env.ts';
+import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
+import { logger } from '#server/log.ts';
+import { hasSessionCookie, readSession } from '#server/session.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { locals, request, cookies, url } = context;

@@ -2,8 +2,8 @@
 // applies the spec's guard behaviour for non-admins, and renders the shell and the screen.
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useState } from 'react';
-import Toaster from '@/islands/Toaster';
-import { toast } from '@/lib/toast';
+import Toaster from '#components/ui/Toaster.tsx';
+import { toast } from '#lib/toast.ts';
 import { Link } from './lib/link';
 import { ADMIN_REDIRECT_MS } from './lib/query';
 import { $path, match } from './lib/router';

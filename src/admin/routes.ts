@@ -1,4 +1,4 @@
-// The admin screens, their paths, and what a non-admin sees on each (spec section 6).
+// The admin screens, their paths, and what a non-admin sees on each (a redirect to log in, or an inline message).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type GuardMode =

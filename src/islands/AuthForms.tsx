@@ -2,15 +2,15 @@
 // browser says the same thing the server would. Both are real forms: without JavaScript the
 // browser posts them and the server answers with the next page (or this one, with the message).
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Field as FormField } from '@/components/ui/Field';
-import { api, errorMessage } from '@/lib/api-client';
-import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors } from '@/lib/form';
-import { toast } from '@/lib/toast';
-import { typedBefore, type Flash } from '@/shared/flash';
-import type { ClientUser } from '@/shared/schemas/auth';
+import { Field as FormField } from '#components/ui/Field.tsx';
+import { api, errorMessage } from '#lib/api-client.ts';
+import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors } from '#lib/form.ts';
+import { toast } from '#lib/toast.ts';
+import { typedBefore, type Flash } from '#shared/flash.ts';
+import type { ClientUser } from '#shared/schemas/auth.ts';
 
 // The schemas (and zod) load on the first submit, not with the page (docs/decisions/004).
-const schemas = () => import('@/shared/schemas/auth');
+const schemas = () => import('#shared/schemas/auth.ts');
 
 type Tab = 'login' | 'register';
 type Errors = Partial<Record<string, string>>;

@@ -4,10 +4,10 @@
 // choosing a category asks the server's full-text search for the first page of matches, and
 // 'Load more' appends the next page, so 10,000 posts cost no more than 24.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PostCard } from '@/components/ui/PostCard';
-import { api } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import type { PostSummary } from '@/shared/schemas/blog-post';
+import { PostCard } from '#components/ui/PostCard.tsx';
+import { api } from '#lib/api-client.ts';
+import { toast } from '#lib/toast.ts';
+import type { PostSummary } from '#shared/schemas/blog-post.ts';
 
 export const ALL = 'All';
 

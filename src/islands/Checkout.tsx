@@ -3,12 +3,12 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/Field';
-import { api, errorMessage } from '@/lib/api-client';
-import { apiFieldErrors, check, focusFirstInvalid, formValues, type FieldErrors } from '@/lib/form';
-import { toast } from '@/lib/toast';
-import { formatPrice } from '@/shared/format';
-import { CheckoutFormSchema } from '@/shared/schemas/checkout';
+import { Field } from '#components/ui/Field.tsx';
+import { api, errorMessage } from '#lib/api-client.ts';
+import { apiFieldErrors, check, focusFirstInvalid, formValues, type FieldErrors } from '#lib/form.ts';
+import { toast } from '#lib/toast.ts';
+import { formatPrice } from '#shared/format.ts';
+import { CheckoutFormSchema } from '#shared/schemas/checkout.ts';
 
 interface CheckoutProduct {
   id: number;

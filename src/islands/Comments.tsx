@@ -4,16 +4,16 @@
 // page comes back with the message; with JavaScript it is checked with the shared schema first
 // and sends what the form holds, so nothing typed before hydration is lost.
 import { useRef, useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/Field';
-import { Honeypot } from '@/components/ui/Honeypot';
-import { api } from '@/lib/api-client';
-import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '@/lib/form';
-import { toast } from '@/lib/toast';
-import { typedBefore, type FormPageProps } from '@/shared/flash';
-import { formatLongDate } from '@/shared/format';
+import { Field } from '#components/ui/Field.tsx';
+import { Honeypot } from '#components/ui/Honeypot.tsx';
+import { api } from '#lib/api-client.ts';
+import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '#lib/form.ts';
+import { toast } from '#lib/toast.ts';
+import { typedBefore, type FormPageProps } from '#shared/flash.ts';
+import { formatLongDate } from '#shared/format.ts';
 
 // The schema (and zod) load on the first submit, not with the page (docs/decisions/004).
-const schema = () => import('@/shared/schemas/comment');
+const schema = () => import('#shared/schemas/comment.ts');
 
 interface CommentView {
   id: number;

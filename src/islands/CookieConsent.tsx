@@ -2,8 +2,8 @@
 // (also opened by 'Cookie Settings' in the footer and on the privacy page).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { applyConsent } from '@/lib/analytics';
-import { $consent, acceptAll, CATEGORIES, loadConsent, openCookieSettings, rejectAll, saveConsent, type ConsentPreferences } from '@/lib/consent';
+import { applyConsent } from '#lib/analytics.ts';
+import { $consent, acceptAll, CATEGORIES, loadConsent, openCookieSettings, rejectAll, saveConsent, type ConsentPreferences } from '#lib/consent.ts';
 
 interface Props {
   analyticsId: string | null;

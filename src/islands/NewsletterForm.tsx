@@ -3,12 +3,12 @@
 // A real form: without JavaScript (or before the island hydrates) the browser posts it and the
 // page comes back with the message; with JavaScript the island sends what the form holds.
 import { useRef, useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/Field';
-import { Honeypot } from '@/components/ui/Honeypot';
-import { api, errorMessage } from '@/lib/api-client';
-import { apiFieldErrors, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '@/lib/form';
-import { toast } from '@/lib/toast';
-import { typedBefore, type FormPageProps } from '@/shared/flash';
+import { Field } from '#components/ui/Field.tsx';
+import { Honeypot } from '#components/ui/Honeypot.tsx';
+import { api, errorMessage } from '#lib/api-client.ts';
+import { apiFieldErrors, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '#lib/form.ts';
+import { toast } from '#lib/toast.ts';
+import { typedBefore, type FormPageProps } from '#shared/flash.ts';
 
 interface Props extends FormPageProps {
   /** Visual variant for light or dark sections. */

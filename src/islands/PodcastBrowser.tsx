@@ -2,8 +2,8 @@
 // audio player at a time. Rendered on the server with every episode, so the list reads
 // without JavaScript; hydration adds the search and the players.
 import { useEffect, useId, useRef, useState } from 'react';
-import { episodeHeading, formatLongDate, formatMinutes } from '@/shared/format';
-import type { PublicEpisode } from '@/shared/schemas/podcast-episode';
+import { episodeHeading, formatLongDate, formatMinutes } from '#shared/format.ts';
+import type { PublicEpisode } from '#shared/schemas/podcast-episode.ts';
 
 interface Props {
   episodes: PublicEpisode[];

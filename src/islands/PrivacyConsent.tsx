@@ -1,8 +1,8 @@
 // The privacy page's consent panel: when (and what) the visitor consented to, and a button
 // that opens the cookie dialog of the consent island in the layout.
 import { useStore } from '@nanostores/react';
-import { $consent, openCookieSettings } from '@/lib/consent';
-import { formatLongDate } from '@/shared/format';
+import { $consent, openCookieSettings } from '#lib/consent.ts';
+import { formatLongDate } from '#shared/format.ts';
 
 export default function PrivacyConsent() {
   const prefs = useStore($consent);

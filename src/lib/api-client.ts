@@ -1,5 +1,5 @@
 // One way the browser calls the API: cookies sent, JSON in and out, and every non-OK answer
-// turned into one error whose message is '<status>: <body text>' (spec section 8).
+// turned into one error whose message is '<status>: <body text>'.
 export interface FieldIssue {
   path: (string | number)[];
   message: string;

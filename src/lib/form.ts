@@ -2,7 +2,7 @@
 // shared zod schema in the browser or from the API's `issues` when the server refuses (a slug
 // already taken); the keyboard lands on the first invalid field; values are read from the form
 // itself, so whatever was typed before the island hydrated is what gets sent.
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '#lib/api-client.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -1,4 +1,4 @@
-// Toasts shared by every island: at most one is shown at a time (spec section 9).
+// Toasts shared by every island: at most one is shown at a time (a new one replaces it).
 import { atom } from 'nanostores';
 
 export interface Toast {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { blogFeed } from '@/server/services/feeds';
+import { blogFeed } from '#server/services/feeds.ts';
 
 export const GET: APIRoute = () =>
   new Response(blogFeed(), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' } });

@@ -1,5 +1,5 @@
 // Process-wide singletons of the server: configuration, database, auth.
-import { getDb as openSharedDb, type Db } from '../../db/client.ts';
+import { getDb as openSharedDb, type Db } from '#db/client.ts';
 import { createAuth, type Auth } from './auth.ts';
 import { env } from './env.ts';
 import { assignLegacyGuids } from './services/legacy-guids.ts';

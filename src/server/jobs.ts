@@ -1,6 +1,6 @@
 // Work the server does on its own, on a timer, with no request to start it: it runs in the
 // serving process (scripts/serve.ts starts it) and never keeps the process alive by itself.
-import { getDb } from '../../db/client.ts';
+import { getDb } from '#db/client.ts';
 import { env } from './env.ts';
 import { logger } from './log.ts';
 import { deliverDueMail, mailFrom, retryPendingNow, smtpTransport } from './mail/sender.ts';

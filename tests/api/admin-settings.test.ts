@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, clientAs } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Client, clientAs } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 /** The owner's settings as a fresh site has them. */
 const DEFAULTS = {

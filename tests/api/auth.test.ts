@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/auth.ts';
-import { Client, clientAs, createUser } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { sessions, users } from '#db/schema/auth.ts';
+import { Client, clientAs, createUser } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blogPosts, comments } from '../../db/schema/content.ts';
-import { Client, createComment, createPost, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
-import type { TestServer } from '../support/server.ts';
+import { blogPosts, comments } from '#db/schema/content.ts';
+import { Client, createComment, createPost, serverWithClients, unique, type SessionClient } from '#tests/support/factories.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 let admin: SessionClient;

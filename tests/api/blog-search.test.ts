@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, clientAs, createPost, createUser } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Client, clientAs, createPost, createUser } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 let authorId: string;

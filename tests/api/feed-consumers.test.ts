@@ -9,10 +9,10 @@ import { parseFeed } from 'podcast-partytime';
 import Parser from 'rss-parser';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, podcastEpisodes } from '../../db/schema/content.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { clientAs, createEpisode, createPost, type SessionClient } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
+import { seedDemo } from '#scripts/seed.ts';
+import { clientAs, createEpisode, createPost, type SessionClient } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 // Quotes, ampersands, a CDATA terminator, emoji and C0 control characters (which XML 1.0 does
 // not allow at all), and links and images relative to the site.

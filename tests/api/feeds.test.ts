@@ -2,10 +2,10 @@ import { XMLParser } from 'fast-xml-parser';
 import { statSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, podcastEpisodes } from '../../db/schema/content.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { ROOT } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
+import { seedDemo } from '#scripts/seed.ts';
+import { ROOT } from '#scripts/lib/paths.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', processEntities: false, parseTagValue: false, isArray: (name) => ['item', 'url'].includes(name) });
 

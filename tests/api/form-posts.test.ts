@@ -2,9 +2,9 @@
 // same rules and answer with a 303 back to the page, which shows the message once.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { comments, newsletterSubscribers } from '../../db/schema/content.ts';
-import { createPost, serverWithClients, type SessionClient } from '../support/factories.ts';
-import type { TestServer } from '../support/server.ts';
+import { comments, newsletterSubscribers } from '#db/schema/content.ts';
+import { createPost, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 let admin: SessionClient;

@@ -9,12 +9,12 @@ import { readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema/auth.ts';
-import { orders } from '../../db/schema/commerce.ts';
-import { Client, clientAs, createPost, createProduct, createUser, type SessionClient } from '../support/factories.ts';
-import { ROOT, TMP_DIR } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { startStripeDouble, type StripeDouble } from '../support/stripe-double.ts';
+import { sessions } from '#db/schema/auth.ts';
+import { orders } from '#db/schema/commerce.ts';
+import { Client, clientAs, createPost, createProduct, createUser, type SessionClient } from '#tests/support/factories.ts';
+import { ROOT, TMP_DIR } from '#scripts/lib/paths.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
 
 let server: TestServer;
 let admin: SessionClient;

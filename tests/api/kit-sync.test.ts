@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '../../db/schema/content.ts';
-import { Client, clientAs } from '../support/factories.ts';
-import { startKitDouble } from '../support/kit-double.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
+import { Client, clientAs } from '#tests/support/factories.ts';
+import { startKitDouble } from '#tests/support/kit-double.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 let kit: Awaited<ReturnType<typeof startKitDouble>>;
 let server: TestServer;

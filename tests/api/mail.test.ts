@@ -2,13 +2,13 @@
 // one-click unsubscribe, no enumeration, and an outbox that loses nothing when SMTP is down.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifications } from '../../db/schema/auth.ts';
-import { newsletterSubscribers } from '../../db/schema/content.ts';
-import { outbox } from '../../db/schema/mail.ts';
-import { Client, clientAs, createPost, createUser } from '../support/factories.ts';
-import { startKitDouble } from '../support/kit-double.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { linkIn, rawHeader, startSmtpDouble, type SmtpDouble } from '../support/smtp-double.ts';
+import { verifications } from '#db/schema/auth.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
+import { outbox } from '#db/schema/mail.ts';
+import { Client, clientAs, createPost, createUser } from '#tests/support/factories.ts';
+import { startKitDouble } from '#tests/support/kit-double.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { linkIn, rawHeader, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
 
 let smtp: SmtpDouble;
 let server: TestServer;

@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../db/client.ts';
-import { comments, newsletterSubscribers } from '../../db/schema/content.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { Client, clientAs, createPost, createUser } from '../support/factories.ts';
-import { ROOT, TMP_DIR } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { openDb } from '#db/client.ts';
+import { comments, newsletterSubscribers } from '#db/schema/content.ts';
+import { seedDemo } from '#scripts/seed.ts';
+import { Client, clientAs, createPost, createUser } from '#tests/support/factories.ts';
+import { ROOT, TMP_DIR } from '#scripts/lib/paths.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -114,7 +114,7 @@ describe('backup and migrations', () => {
     const { createHash } = await import('node:crypto');
     const { drizzle } = await import('drizzle-orm/better-sqlite3');
     const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
-    const schema = await import('../../db/schema/index.ts');
+    const schema = await import('#db/schema/index.ts');
     const file = join(TMP_DIR, `old-${Date.now()}.db`);
     const old = new Database(file);
     const first = readdirSync(join(ROOT, 'db/migrations')).find((f) => f.startsWith('0000_'))!;

@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, stripeEvents } from '../../db/schema/commerce.ts';
-import { Client, clientAs, createProduct } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { startStripeDouble, type StripeDouble } from '../support/stripe-double.ts';
+import { orders, stripeEvents } from '#db/schema/commerce.ts';
+import { Client, clientAs, createProduct } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_double';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../../db/schema/commerce.ts';
-import { Client, createProduct, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
-import type { TestServer } from '../support/server.ts';
+import { products } from '#db/schema/commerce.ts';
+import { Client, createProduct, serverWithClients, unique, type SessionClient } from '#tests/support/factories.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 let admin: SessionClient;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, newsletterSubscribers } from '../../db/schema/content.ts';
-import { Client, createPost, createUser } from '../support/factories.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { comments, newsletterSubscribers } from '#db/schema/content.ts';
+import { Client, createPost, createUser } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {

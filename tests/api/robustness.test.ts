@@ -3,9 +3,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientAs, createComment, createEpisode, createPost, createProduct, createSubscriber, createUser, serverWithClients, unique, type SessionClient } from '../support/factories.ts';
-import { ROOT } from '../support/paths.ts';
-import type { TestServer } from '../support/server.ts';
+import { clientAs, createComment, createEpisode, createPost, createProduct, createSubscriber, createUser, serverWithClients, unique, type SessionClient } from '#tests/support/factories.ts';
+import { ROOT } from '#scripts/lib/paths.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 const API_DIR = join(ROOT, 'src', 'pages', 'api');
 const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

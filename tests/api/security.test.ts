@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, clientAs, uploadFile } from '../support/factories.ts';
-import { PNG_1X1 } from '../support/media.ts';
-import { ROOT } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Client, clientAs, uploadFile } from '#tests/support/factories.ts';
+import { PNG_1X1 } from '#tests/support/media.ts';
+import { ROOT } from '#scripts/lib/paths.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 // (The UploadThing token is checked in uploads-uploadthing.test.ts: set, it sends uploads away.)
 const SECRETS = {

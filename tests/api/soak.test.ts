@@ -6,9 +6,9 @@
 // renders (JIT code, heap) and then holds there; growth past that is what a leak looks like.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments } from '../../db/schema/content.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { comments } from '#db/schema/content.ts';
+import { seedDemo } from '#scripts/seed.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 const SOAK_MS = 30_000;
 const WARM_UP_MS = 30_000;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serverWithClients, uploadFile, type SessionClient } from '../support/factories.ts';
-import { DEMO_MP3, PNG_1X1 as PNG } from '../support/media.ts';
-import { ROOT } from '../support/paths.ts';
+import { serverWithClients, uploadFile, type SessionClient } from '#tests/support/factories.ts';
+import { DEMO_MP3, PNG_1X1 as PNG } from '#tests/support/media.ts';
+import { ROOT } from '#scripts/lib/paths.ts';
 
 // The demo MP3s shipped in the repo: 9.01 s and 13.98 s long.
 const MP3_9S = readFileSync(DEMO_MP3);

@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedFiles } from '../../db/schema/storage.ts';
-import { clientAs, uploadFile, type Client } from '../support/factories.ts';
-import { DEMO_MP3, PNG_1X1 as PNG } from '../support/media.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { startUploadThingDouble, uploadThingToken } from '../support/uploadthing-double.ts';
+import { storedFiles } from '#db/schema/storage.ts';
+import { clientAs, uploadFile, type Client } from '#tests/support/factories.ts';
+import { DEMO_MP3, PNG_1X1 as PNG } from '#tests/support/media.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { startUploadThingDouble, uploadThingToken } from '#tests/support/uploadthing-double.ts';
 
 const MP3 = readFileSync(DEMO_MP3);
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uploadTokens } from '../../db/schema/storage.ts';
-import { Client, clientAs, serverWithClients, type SessionClient } from '../support/factories.ts';
-import { DEMO_MP3, PNG_1X1 as PNG } from '../support/media.ts';
-import type { TestServer } from '../support/server.ts';
+import { uploadTokens } from '#db/schema/storage.ts';
+import { Client, clientAs, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import { DEMO_MP3, PNG_1X1 as PNG } from '#tests/support/media.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 const MP3 = readFileSync(DEMO_MP3);
 

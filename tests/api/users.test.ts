@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, users } from '../../db/schema/auth.ts';
-import { blogPosts } from '../../db/schema/content.ts';
-import { Client, clientAs, createPost, createUser, serverWithClients, type SessionClient } from '../support/factories.ts';
-import type { TestServer } from '../support/server.ts';
+import { accounts, users } from '#db/schema/auth.ts';
+import { blogPosts } from '#db/schema/content.ts';
+import { Client, clientAs, createPost, createUser, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 let admin: SessionClient;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { blogPosts } from '../../db/schema/content.ts';
-import { Client, createPost, serverWithClients, type SessionClient } from '../support/factories.ts';
-import type { TestServer } from '../support/server.ts';
+import { blogPosts } from '#db/schema/content.ts';
+import { Client, createPost, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/wordpress-export.xml', import.meta.url), 'utf8');
 const IMPORTED_SLUGS = ['why-i-dont-write-roadmaps-anymore', 'five-questions-database', 'notes-on-hiring-draft-unfinished', 'quarterly-review-template'];

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
 import { CLOSE, getJson, loginAs, unique } from './helpers';
 
 interface ApiPost {

@@ -2,8 +2,8 @@
 // are read from the API first, so the tests hold whatever other spec files have added.
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-import { DEMO_MP3 as MP3 } from '../support/media';
-import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { DEMO_MP3 as MP3 } from '#tests/support/media.ts';
+import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
 import { getJson, loginAs, unique } from './helpers';
 
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
 import { loginAs, unique } from './helpers';
 
 const UNAUTHORIZED = 'Unauthorized – You need admin access to view this page.';

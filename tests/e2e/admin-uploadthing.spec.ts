@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { PAY_URL, UPLOADTHING_DOUBLE_URL } from '../../playwright.config';
-import { DEMO_MP3 as MP3, PNG_1X1 as PNG } from '../support/media';
+import { DEMO_MP3 as MP3, PNG_1X1 as PNG } from '#tests/support/media.ts';
 import { CLOSE, loginAs, unique } from './helpers';
 
 const onUploadThing = new RegExp(`^${UPLOADTHING_DOUBLE_URL.replaceAll('.', '\\.')}/f/[A-Za-z0-9_-]+$`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
 import { loginAs, unique } from './helpers';
 
 async function register(page: Page, username: string, password = 'secret12') {

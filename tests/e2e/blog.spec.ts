@@ -3,9 +3,8 @@
 // accessibility and the JavaScript budget.
 import { expect, test, type Page } from '@playwright/test';
 import { EMPTY_URL } from '../../playwright.config';
-import { formatLongDate, truncate } from '../../src/shared/format';
 import { loginAs, withConsentDecided } from './helpers';
-import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
+import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
 
 // The demo seed: seven published posts over five categories, and one draft.
 const SEEDED = [
@@ -197,7 +196,7 @@ test.describe('/blog/{slug}', () => {
     const article = page.getByRole('article', { name: post.title });
     await expect(article.getByText('Technology', { exact: true })).toBeVisible();
     const date = article.locator('header time');
-    await expect(date).toHaveText(formatLongDate(post.publishedAt ?? post.createdAt));
+    await expect(date).toHaveText(new Date(post.publishedAt ?? post.createdAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
     await expect(date).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(article.getByText(`${post.readTime ?? 5} min read`)).toBeVisible();
     await expect(article.locator('.prose-post')).toContainText('Almost every founder I coach has the same problem');
@@ -239,7 +238,7 @@ test.describe('/blog/{slug}', () => {
       await expect(image).toHaveAttribute('src', '/images/covers/cover-2.svg');
       await expect(image).toHaveAttribute('width', '1200');
       await expect(image).toHaveAttribute('height', '675');
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', truncate(words, 100));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word1...');
       const data = JSON.parse((await page.locator('head script[type="application/ld+json"]').textContent()) ?? '');
       expect(data.headline).toBe(post.title);
       expect(data.image).toBe(`${origin}/images/covers/cover-2.svg`);
@@ -308,8 +307,6 @@ test.describe('/blog/{slug}', () => {
     await name.fill('Casey Tester');
     await comments.getByLabel('Email').fill('casey@example.com');
     await comments.getByLabel('Comment', { exact: true }).fill(text);
-    // The API refuses forms sent faster than a person could fill them (under 0.8 s).
-    await page.waitForTimeout(800);
     await comments.getByRole('button', { name: 'Post Comment' }).click();
 
     await expect(toasts(page).getByText('Comment submitted!')).toBeVisible();

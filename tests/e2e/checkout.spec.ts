@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
-import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
 import { useStripeStandin as useStandin, withConsentDecided } from './helpers';
 
 interface Product {

@@ -5,7 +5,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
 import { CLOSE, loginAs, unique, withConsentDecided } from './helpers';
-import { hydrated } from '../support/page-checks';
+import { hydrated } from '#tests/support/page-checks.ts';
 
 const POST_SLUG = 'hiring-your-first-five-engineers-without-a-recruiter';
 

@@ -3,7 +3,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN, PAY_URL } from '../../playwright.config';
 import { CLOSE, linkIn, mailTo, unique, withConsentDecided } from './helpers';
-import { hydrated } from '../support/page-checks';
+import { hydrated } from '#tests/support/page-checks.ts';
 
 let admin: APIRequestContext;
 test.beforeAll(async () => {

@@ -1,7 +1,7 @@
 // /newsletter: what 'The Weekly Edge' offers, recent topics from the blog, and signing up.
 import { expect, test, type Page } from '@playwright/test';
 import { EMPTY_URL } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
+import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
 
 const form = (page: Page) => page.locator('#subscribe');
 

@@ -1,7 +1,7 @@
 // /podcast: the seeded show, its search, one player at a time, episode alerts, empty state.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
+import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
 
 // The demo seed: three published episodes (durations 9, 12 and 14 seconds) and one draft.
 const SEEDED = [

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '../support/page-checks';
+import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
 import { withConsentDecided } from './helpers';
 
-// Spec section 9: every package, its price and its timing, per tab.
+// Every package, its price and its timing, per tab.
 const PACKAGES: Record<string, { name: string; price: string; note: string }[]> = {
   'App Coaching': [
     { name: 'MVP Clarity', price: '$1,500', note: 'one 90-minute session' },
@@ -55,8 +55,6 @@ test("the 'Get Started' form signs up with a name", async ({ page }) => {
   await page.goto('/work-with-me');
   const card = page.locator('#get-started');
   await hydrated(card.getByLabel('Email address'));
-  // The server refuses forms sent faster than a person could (800 ms after the form opened).
-  await page.waitForTimeout(900);
   await card.getByLabel('Your name').fill('Pat');
   await card.getByLabel('Email address').fill(`wwm-${Date.now()}@example.com`);
   await card.getByRole('button', { name: 'Get Started' }).click();

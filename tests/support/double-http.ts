@@ -2,7 +2,7 @@
 // 127.0.0.1 (a free port unless one is given) until stopped.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:net';
-import { freePort } from './net.ts';
+import { freePort } from '#scripts/lib/net.ts';
 
 export const readBody = (req: IncomingMessage) =>
   new Promise<Buffer>((resolve, reject) => {

@@ -2,9 +2,9 @@
 // logs in for real through /api/login.
 import { hashPassword } from 'better-auth/crypto';
 import { randomUUID } from 'node:crypto';
-import { accounts, users } from '../../db/schema/auth.ts';
-import { blogPosts, comments, newsletterSubscribers, podcastEpisodes } from '../../db/schema/content.ts';
-import { products } from '../../db/schema/commerce.ts';
+import { accounts, users } from '#db/schema/auth.ts';
+import { blogPosts, comments, newsletterSubscribers, podcastEpisodes } from '#db/schema/content.ts';
+import { products } from '#db/schema/commerce.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type TestServer } from './server.ts';
 

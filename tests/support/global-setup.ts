@@ -2,8 +2,8 @@
 // database exists; every API test file copies the template into its own file.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { openDb } from '../../db/client.ts';
-import { TMP_DIR, TEMPLATE_DB } from './paths.ts';
+import { openDb } from '#db/client.ts';
+import { TMP_DIR, TEMPLATE_DB } from '#scripts/lib/paths.ts';
 
 export default function setup() {
   // `npm test` (scripts/bootstrap.mjs) has just done the build and says so with SETUP_DONE;

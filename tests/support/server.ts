@@ -2,9 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
-import { openDb, type Db } from '../../db/client.ts';
-import { freePort, waitFor } from './net.ts';
-import { ROOT, TEMPLATE_DB, TMP_DIR } from './paths.ts';
+import { openDb, type Db } from '#db/client.ts';
+import { freePort, waitFor } from '#scripts/lib/net.ts';
+import { ROOT, TEMPLATE_DB, TMP_DIR } from '#scripts/lib/paths.ts';
 
 export interface TestServer {
   url: string;

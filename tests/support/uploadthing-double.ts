@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { listen, readBody, sendJson } from './double-http.ts';
-import { freePort } from './net.ts';
-import { ROOT } from './paths.ts';
+import { freePort } from '#scripts/lib/net.ts';
+import { ROOT } from '#scripts/lib/paths.ts';
 import { uploadThingToken } from './uploadthing-token.ts';
 
 export interface UploadThingFile {

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { Subscriber } from '@/admin/features/newsletter/api/subscribers';
-import { CSV_HEADERS, csvFileName, subscribersCsv } from '@/admin/features/newsletter/components/subscriber-csv';
-import { filterSubscribers, oneMonthBefore, subscriberStats } from '@/admin/features/newsletter/components/subscriber-stats';
+import type { Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
+import { CSV_HEADERS, csvFileName, subscribersCsv } from '#admin/features/newsletter/components/subscriber-csv.ts';
+import { filterSubscribers, oneMonthBefore, subscriberStats } from '#admin/features/newsletter/components/subscriber-stats.ts';
 
 let nextId = 1;
 const sub = (over: Partial<Subscriber> = {}): Subscriber => ({

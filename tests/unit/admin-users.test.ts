@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminUser } from '@/admin/features/users/api/users';
-import { filterUsers, newestFirst, userStats } from '@/admin/features/users/components/user-filters';
+import type { AdminUser } from '#admin/features/users/api/users.ts';
+import { filterUsers, newestFirst, userStats } from '#admin/features/users/components/user-filters.ts';
 
 const user = (username: string, over: Partial<AdminUser> = {}): AdminUser => ({
   id: username,

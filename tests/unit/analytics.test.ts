@@ -1,7 +1,7 @@
 // The consent-aware analytics shim must queue commands the way gtag.js reads them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyConsent } from '../../src/lib/analytics';
-import { DEFAULT_CONSENT } from '../../src/lib/consent';
+import { applyConsent } from '#lib/analytics.ts';
+import { DEFAULT_CONSENT } from '#lib/consent.ts';
 
 describe('applyConsent', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../support/paths.ts';
+import { ROOT } from '#scripts/lib/paths.ts';
 
 const API = join(ROOT, 'src/pages/api');
 const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'ALL'];

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/server/env.ts';
+import { parseEnv } from '#server/env.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'env-'));
 

@@ -1,10 +1,10 @@
 // Data hooks for the admin: queries never go stale, never refetch on focus or interval and
-// never retry (spec section 7); mutations don't retry. A 401 anywhere means the session is
+// never retry (an admin sees exactly what the server said, once); mutations don't retry. A 401 anywhere means the session is
 // gone: one toast, then the login page after 0.5 s.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiError } from '@/lib/api-client';
-import { api, errorMessage, isUnauthorized } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import type { ApiError } from '#lib/api-client.ts';
+import { api, errorMessage, isUnauthorized } from '#lib/api-client.ts';
+import { toast } from '#lib/toast.ts';
 
 export const ADMIN_REDIRECT_MS = 500;
 

@@ -2,7 +2,7 @@
 // checks the values with the shared schema before sending, shows the server's field errors
 // when it refuses, and lands the keyboard on the first invalid control either way.
 import { useState } from 'react';
-import { apiFieldErrors, focusFirstInvalid, toFieldErrors, type FieldErrors } from '@/lib/form';
+import { apiFieldErrors, focusFirstInvalid, toFieldErrors, type FieldErrors } from '#lib/form.ts';
 
 type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 

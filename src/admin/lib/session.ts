@@ -1,8 +1,8 @@
 // Who is using the admin app: GET /api/user once; null when logged out or on any failure.
 import { atom } from 'nanostores';
-import { api, isUnauthorized } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import type { ClientUser } from '@/shared/schemas/auth';
+import { api, isUnauthorized } from '#lib/api-client.ts';
+import { toast } from '#lib/toast.ts';
+import type { ClientUser } from '#shared/schemas/auth.ts';
 
 export type SessionState = { status: 'loading' } | { status: 'ready'; user: ClientUser | null };
 

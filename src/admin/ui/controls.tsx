@@ -2,7 +2,7 @@
 // public islands' Field (one label, hint and error pattern everywhere).
 import { Field as HField, Label, Switch as HSwitch, Description } from '@headlessui/react';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import { Field } from '@/components/ui/Field';
+import { Field } from '#components/ui/Field.tsx';
 
 interface FieldShell {
   id: string;

@@ -1,7 +1,7 @@
 // What a screen shows in place of its list before the list is there: a spinner while it first
 // loads, or the failure with a retry. Every admin list screen goes through `loadState`.
 import type { ReactNode } from 'react';
-import type { Query } from '../lib/query';
+import type { Query } from '#admin/lib/query.ts';
 import { Spinner } from './controls';
 
 export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {

@@ -1,9 +1,9 @@
 // Uploads from the admin: ask the server for a single-use upload URL, then PUT the file
 // there with progress. Size and type are checked here for a quick answer and again (from
 // the bytes) on the server.
-import { api } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { handleUnauthorized } from '../lib/query';
+import { api } from '#lib/api-client.ts';
+import { toast } from '#lib/toast.ts';
+import { handleUnauthorized } from '#admin/lib/query.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;

@@ -1,7 +1,7 @@
 // A blog post card: image (or a fallback cover), category, title, excerpt, date, read time.
 // Rendered on the server for static lists and inside the blog island for filtered ones.
-import { fallbackCover, formatMonthDay, formatReadTime } from '@/shared/format';
-import type { PostSummary } from '@/shared/schemas/blog-post';
+import { fallbackCover, formatMonthDay, formatReadTime } from '#shared/format.ts';
+import type { PostSummary } from '#shared/schemas/blog-post.ts';
 
 interface Props {
   post: PostSummary;

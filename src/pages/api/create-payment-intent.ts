@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { endpoint } from '@/server/http/endpoint';
-import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { createPaymentIntent } from '@/server/services/checkout';
-import { CheckoutEmailSchema } from '@/shared/schemas/checkout';
+import { endpoint } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { createPaymentIntent } from '#server/services/checkout.ts';
+import { CheckoutEmailSchema } from '#shared/schemas/checkout.ts';
 
 /** `amount` may be sent (the spec's client does) but is ignored: the price comes from the database. */
 const Body = z.object({

@@ -1,9 +1,9 @@
-import { endpoint } from '@/server/http/endpoint';
-import { HttpError } from '@/server/http/errors';
-import { LIMITS, check, clientKey, hit, reset } from '@/server/http/rate-limit';
-import { login } from '@/server/services/auth-calls';
-import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from '@/server/services/login-throttle';
-import { LoginSchema } from '@/shared/schemas/auth';
+import { endpoint } from '#server/http/endpoint.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { LIMITS, check, clientKey, hit, reset } from '#server/http/rate-limit.ts';
+import { login } from '#server/services/auth-calls.ts';
+import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from '#server/services/login-throttle.ts';
+import { LoginSchema } from '#shared/schemas/auth.ts';
 
 /** A browser navigation here (the admin guards' redirect target) lands on the login screen. */
 export const GET = endpoint({ auth: 'public' }, () => new Response(null, { status: 302, headers: { Location: '/auth' } }));

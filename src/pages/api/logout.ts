@@ -1,5 +1,5 @@
-import { endpoint } from '@/server/http/endpoint';
-import { logout } from '@/server/services/auth-calls';
+import { endpoint } from '#server/http/endpoint.ts';
+import { logout } from '#server/services/auth-calls.ts';
 
 export const POST = endpoint({ auth: 'public', changesContent: false }, async ({ request }) => {
   const setCookies = await logout(request.headers);

@@ -1,7 +1,7 @@
-import { endpoint, json } from '@/server/http/endpoint';
-import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { assertUncommonPassword, register } from '@/server/services/auth-calls';
-import { RegisterSchema } from '@/shared/schemas/auth';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { assertUncommonPassword, register } from '#server/services/auth-calls.ts';
+import { RegisterSchema } from '#shared/schemas/auth.ts';
 
 const form = { success: (user: Record<string, unknown>) => `Your account ${String(user.username)} has been created. Please wait for an admin to approve it before logging in.` };
 

@@ -2,9 +2,9 @@
 // caching (names are random and never reused), byte ranges (206) so audio seeks and podcast
 // apps can fetch parts, and nothing that a browser could run as a page on our origin.
 import type { APIRoute } from 'astro';
-import { fileResponse, notFoundText } from '@/server/http/file-response';
-import { resolveUpload } from '@/server/storage/local';
-import { SERVE_TYPES } from '@/server/storage/upload-policy';
+import { fileResponse, notFoundText } from '#server/http/file-response.ts';
+import { resolveUpload } from '#server/storage/local.ts';
+import { SERVE_TYPES } from '#server/storage/upload-policy.ts';
 
 function serve(path: string | undefined, request: Request, head: boolean): Response {
   const file = path ? resolveUpload(path) : null;

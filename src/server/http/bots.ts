@@ -1,5 +1,5 @@
 // Spam defences for public forms: a honeypot field and a minimum time the form was open.
-import { env } from '../env.ts';
+import { env } from '#server/env.ts';
 import { badRequest } from './errors.ts';
 
 /** FORM_MIN_FILL_MS (default 800); browser test suites set 0, since robots fill forms fast. */

@@ -2,11 +2,11 @@
 // zod parsing of params, query and body, and one error shape with the contract's codes.
 import type { APIContext, APIRoute } from 'astro';
 import * as z from 'zod';
-import { env } from '../env.ts';
-import { logger } from '../log.ts';
+import { env } from '#server/env.ts';
+import { logger } from '#server/log.ts';
 import { JSON_BODY_LIMIT, bodyTooLarge, isJsonType, readText } from './body.ts';
 import { contentChanged } from './page-cache.ts';
-import { requireAdmin, requireUser, type SessionUser } from '../session.ts';
+import { requireAdmin, requireUser, type SessionUser } from '#server/session.ts';
 import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound, type Issue } from './errors.ts';
 import { formAnswer, isFormPost, readFormPost, typedValues, type FormPost } from './form-post.ts';
 

@@ -3,7 +3,7 @@
 // HttpOnly cookie and redirects; that page takes the message once. The text lives on the
 // server, so no link or cookie can make the site show words it did not write.
 import { randomBytes } from 'node:crypto';
-import type { Flash } from '../../shared/flash.ts';
+import type { Flash } from '#shared/flash.ts';
 
 export const FLASH_COOKIE = 'site.flash';
 const TTL_MS = 5 * 60_000;

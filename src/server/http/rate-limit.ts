@@ -1,7 +1,7 @@
 // In-process rate limits (one Node process serves the site): fixed windows per key.
 // RATE_LIMITS=off turns them off (test suites that make many requests from one address).
 import type { APIContext } from 'astro';
-import { env } from '../env.ts';
+import { env } from '#server/env.ts';
 import { HttpError } from './errors.ts';
 
 interface Bucket {

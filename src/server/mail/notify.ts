@@ -3,11 +3,11 @@
 // its NOTIFY_* variable; all are on by default.
 // They are written to the outbox inside the caller's transaction.
 import { and, eq, not, like } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { users } from '../../../db/schema/auth.ts';
-import { PLACEHOLDER_EMAIL_DOMAIN } from '../auth.ts';
-import { env } from '../env.ts';
-import { getSettings } from '../services/settings.ts';
+import type { Db } from '#db/client.ts';
+import { users } from '#db/schema/auth.ts';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '#server/auth.ts';
+import { env } from '#server/env.ts';
+import { getSettings } from '#server/services/settings.ts';
 import { enqueueMail } from './outbox.ts';
 import { accountApproved, accountAwaitingApproval, commentAwaitingApproval } from './templates.ts';
 

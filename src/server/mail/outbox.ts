@@ -1,9 +1,9 @@
 // Writing e-mails to the outbox, inside the caller's transaction: the change and its e-mail are
 // stored together or not at all. The background sender (sender.ts) delivers them.
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { outbox } from '../../../db/schema/mail.ts';
-import { env } from '../env.ts';
+import type { Db } from '#db/client.ts';
+import { outbox } from '#db/schema/mail.ts';
+import { env } from '#server/env.ts';
 import type { Rendered } from './templates.ts';
 
 type Tx = Pick<Db, 'insert'>;

@@ -5,10 +5,10 @@
 // server costs visitors nothing; messages wait in SQLite across restarts.
 import { and, asc, eq, lte } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../../../db/client.ts';
-import { outbox } from '../../../db/schema/mail.ts';
-import { BRAND } from '../../shared/brand.ts';
-import type { Env } from '../env.ts';
+import type { Db } from '#db/client.ts';
+import { outbox } from '#db/schema/mail.ts';
+import { BRAND } from '#shared/brand.ts';
+import type { Env } from '#server/env.ts';
 
 export const MAX_ATTEMPTS = 10;
 const MAX_RETRY_MS = 60 * 60_000;

@@ -1,7 +1,7 @@
 // Every e-mail the site sends, in one place: plain text and HTML with the site's name and
 // colours, links absolute (SITE_URL). Values are escaped for HTML.
 import { escapeUTF8 as escapeHTML } from 'entities';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '#shared/brand.ts';
 
 export interface Rendered {
   subject: string;

@@ -2,9 +2,9 @@
 // server. With it, new subscribers are pushed in the background with retries and their Kit
 // id is stored; deletions unsubscribe them at Kit. KIT_API_URL lets a local double stand in.
 import { and, eq, isNull } from 'drizzle-orm';
-import { newsletterSubscribers } from '../../../db/schema/content.ts';
-import { env, getDb } from '../context.ts';
-import { logger } from '../log.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
+import { env, getDb } from '#server/context.ts';
+import { logger } from '#server/log.ts';
 
 /** Waits between attempts: immediately, then after 0.5 s, 2 s and 5 s. */
 export const RETRY_DELAYS_MS = [0, 500, 2000, 5000];

@@ -1,7 +1,7 @@
 // The one place that talks to Stripe. STRIPE_API_URL points the SDK at another host
 // (stripe-mock or a local double) through its documented host/port/protocol settings.
 import Stripe from 'stripe';
-import { env } from '../env.ts';
+import { env } from '#server/env.ts';
 
 let client: Stripe | null | undefined;
 

@@ -1,8 +1,8 @@
 // Pending orders of checkouts that were never paid. Kept apart from checkout.ts (which loads the
 // Stripe SDK) so the background jobs can run it with nothing but the database.
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { orders } from '../../../db/schema/commerce.ts';
+import type { Db } from '#db/client.ts';
+import { orders } from '#db/schema/commerce.ts';
 
 /** How long an unpaid checkout's pending order is kept before it counts as abandoned. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;

@@ -1,8 +1,8 @@
 // Operator-side account management (start-up bootstrap and the `npm run admin` CLI).
 import { and, eq } from 'drizzle-orm';
-import { accounts, sessions, users } from '../../../db/schema/auth.ts';
-import { placeholderEmail } from '../auth.ts';
-import { getAuth, getDb } from '../context.ts';
+import { accounts, sessions, users } from '#db/schema/auth.ts';
+import { placeholderEmail } from '#server/auth.ts';
+import { getAuth, getDb } from '#server/context.ts';
 
 function findByUsername(name: string) {
   return getDb().select().from(users).where(eq(users.username, name.toLowerCase())).get();

@@ -1,14 +1,14 @@
 // The spec's auth calls (/api/login, /api/register, /api/logout, /api/user) on top of better-auth.
 import { isAPIError } from 'better-auth/api';
 import { eq, or } from 'drizzle-orm';
-import { users } from '../../../db/schema/auth.ts';
-import type { ClientUser, LoginInput, RegisterInput } from '../../shared/schemas/auth.ts';
-import { AWAITING_APPROVAL, placeholderEmail } from '../auth.ts';
-import { getAuth, getDb } from '../context.ts';
-import { HttpError, badRequest, conflict } from '../http/errors.ts';
-import { TOO_COMMON, isCommonPassword } from '../passwords.ts';
-import { notifyAccountAwaitingApproval } from '../mail/notify.ts';
-import type { SessionUser } from '../session.ts';
+import { users } from '#db/schema/auth.ts';
+import type { ClientUser, LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
+import { AWAITING_APPROVAL, placeholderEmail } from '#server/auth.ts';
+import { getAuth, getDb } from '#server/context.ts';
+import { HttpError, badRequest, conflict } from '#server/http/errors.ts';
+import { TOO_COMMON, isCommonPassword } from '#server/passwords.ts';
+import { notifyAccountAwaitingApproval } from '#server/mail/notify.ts';
+import type { SessionUser } from '#server/session.ts';
 
 interface AuthUserLike {
   id: string;

@@ -1,12 +1,12 @@
 // Blog posts: queries and rules.
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import { blogPosts } from '../../../db/schema/content.ts';
-import { getDb } from '../context.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import type { PostInput, PostSummary } from '../../shared/schemas/blog-post.ts';
-import { stripControlChars, truncate } from '../../shared/format.ts';
+import { blogPosts } from '#db/schema/content.ts';
+import { getDb } from '#server/context.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import type { PostInput, PostSummary } from '#shared/schemas/blog-post.ts';
+import { stripControlChars, truncate } from '#shared/format.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
-import { nowMs } from '../../../db/schema/now.ts';
+import { nowMs } from '#db/schema/now.ts';
 
 export type Post = typeof blogPosts.$inferSelect;
 

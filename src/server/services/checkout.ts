@@ -1,14 +1,14 @@
 // Card payments: the amount always comes from the product row, never from the browser.
 import { desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { orders, stripeEvents } from '../../../db/schema/commerce.ts';
-import { env, getDb } from '../context.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
-import { logger } from '../log.ts';
-import { getStripe, paymentsConfigured, webhooks } from '../payments/stripe.ts';
+import { orders, stripeEvents } from '#db/schema/commerce.ts';
+import { env, getDb } from '#server/context.ts';
+import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
+import { logger } from '#server/log.ts';
+import { getStripe, paymentsConfigured, webhooks } from '#server/payments/stripe.ts';
 import { deliverOrder, deliveriesByOrder, hasFiles, revokeGrants } from './downloads.ts';
 import { getProductById } from './products.ts';
-import { nowMs } from '../../../db/schema/now.ts';
+import { nowMs } from '#db/schema/now.ts';
 
 export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
 export const UNAVAILABLE = 'This product is currently not available for purchase.';

@@ -1,11 +1,11 @@
 // Comments: visitors submit, admins approve; only approved ones are public.
 import { and, desc, eq } from 'drizzle-orm';
-import { blogPosts, comments } from '../../../db/schema/content.ts';
-import { getDb } from '../context.ts';
-import { notFound } from '../http/errors.ts';
-import { notifyCommentAwaitingApproval } from '../mail/notify.ts';
-import type { CommentInput } from '../../shared/schemas/comment.ts';
-import { nowMs } from '../../../db/schema/now.ts';
+import { blogPosts, comments } from '#db/schema/content.ts';
+import { getDb } from '#server/context.ts';
+import { notFound } from '#server/http/errors.ts';
+import { notifyCommentAwaitingApproval } from '#server/mail/notify.ts';
+import type { CommentInput } from '#shared/schemas/comment.ts';
+import { nowMs } from '#db/schema/now.ts';
 
 /** What the public sees of a comment: never the e-mail. */
 export interface PublicComment {

@@ -4,8 +4,8 @@
 // upgraded server first opens the database, so no reader or podcast app sees an item as new;
 // from then on the stored value is used and a domain move changes nothing. New rows get a UUID.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { blogPosts, podcastEpisodes } from '../../../db/schema/content.ts';
+import type { Db } from '#db/client.ts';
+import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
 
 /** The GUID a post was published under before GUIDs were stored. */
 export const legacyPostGuid = (siteUrl: string, slug: string) => `${siteUrl}/blog/${slug}`;

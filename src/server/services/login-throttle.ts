@@ -5,9 +5,9 @@
 // day without failures starts afresh, and an admin can clear it. Kept in SQLite, so a restart
 // clears nothing.
 import { eq } from 'drizzle-orm';
-import { loginThrottles } from '../../../db/schema/auth.ts';
-import { env, getDb } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { loginThrottles } from '#db/schema/auth.ts';
+import { env, getDb } from '#server/context.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 export const FREE_FAILURES = 5;
 export const BASE_DELAY_MS = 30_000;

@@ -1,14 +1,14 @@
 // Newsletter subscribers, kept locally (and synced to the mailing service when configured).
 import { desc, eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../../db/client.ts';
-import { newsletterSubscribers } from '../../../db/schema/content.ts';
-import { env, getDb } from '../context.ts';
-import { enqueueMail, mailConfigured } from '../mail/outbox.ts';
-import { confirmSubscription, unsubscribeHeaders, welcome } from '../mail/templates.ts';
-import { notFound } from '../http/errors.ts';
-import { catchUpOnce, queuePush, queueUnsubscribe } from '../newsletter/kit.ts';
-import type { SubscribeInput } from '../../shared/schemas/newsletter.ts';
+import type { Db } from '#db/client.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
+import { env, getDb } from '#server/context.ts';
+import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
+import { confirmSubscription, unsubscribeHeaders, welcome } from '#server/mail/templates.ts';
+import { notFound } from '#server/http/errors.ts';
+import { catchUpOnce, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
+import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 

@@ -3,12 +3,12 @@
 import { isAPIError } from 'better-auth/api';
 import { eq, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { users } from '../../../db/schema/auth.ts';
-import { realEmail, resetLink } from '../auth.ts';
-import { env, getAuth, getDb } from '../context.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { mailConfigured } from '../mail/outbox.ts';
-import { TOO_COMMON, isCommonPassword } from '../passwords.ts';
+import { users } from '#db/schema/auth.ts';
+import { realEmail, resetLink } from '#server/auth.ts';
+import { env, getAuth, getDb } from '#server/context.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
+import { mailConfigured } from '#server/mail/outbox.ts';
+import { TOO_COMMON, isCommonPassword } from '#server/passwords.ts';
 
 /** What everyone is told after asking, whether or not such an account exists. */
 export const RESET_REQUESTED = 'If an account with that username or e-mail has an e-mail address, a link to set a new password is on its way. It works for one hour.';

@@ -1,10 +1,10 @@
 // Podcast episodes: queries and rules.
 import { and, desc, eq, max, ne } from 'drizzle-orm';
-import { podcastEpisodes } from '../../../db/schema/content.ts';
-import { getDb } from '../context.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import type { EpisodeInput, PublicEpisode } from '../../shared/schemas/podcast-episode.ts';
-import { nowMs } from '../../../db/schema/now.ts';
+import { podcastEpisodes } from '#db/schema/content.ts';
+import { getDb } from '#server/context.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import type { EpisodeInput, PublicEpisode } from '#shared/schemas/podcast-episode.ts';
+import { nowMs } from '#db/schema/now.ts';
 
 export type Episode = typeof podcastEpisodes.$inferSelect;
 

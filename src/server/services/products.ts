@@ -1,11 +1,11 @@
 // Products for sale. Prices are integers in cents.
 import { desc, eq } from 'drizzle-orm';
-import { products } from '../../../db/schema/commerce.ts';
-import { getDb } from '../context.ts';
+import { products } from '#db/schema/commerce.ts';
+import { getDb } from '#server/context.ts';
 import { removeStoredFiles } from './downloads.ts';
-import { notFound } from '../http/errors.ts';
-import type { ProductInput } from '../../shared/schemas/product.ts';
-import { nowMs } from '../../../db/schema/now.ts';
+import { notFound } from '#server/http/errors.ts';
+import type { ProductInput } from '#shared/schemas/product.ts';
+import { nowMs } from '#db/schema/now.ts';
 
 export type Product = typeof products.$inferSelect;
 

@@ -1,10 +1,10 @@
 // The owner's settings: stored values over the defaults. A notification an environment
 // variable switches off (NOTIFY_COMMENTS=false, ...) stays off whatever is stored.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { siteSettings } from '../../../db/schema/settings.ts';
-import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsAnswer } from '../../shared/schemas/settings.ts';
-import { env } from '../env.ts';
+import type { Db } from '#db/client.ts';
+import { siteSettings } from '#db/schema/settings.ts';
+import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsAnswer } from '#shared/schemas/settings.ts';
+import { env } from '#server/env.ts';
 
 type Reader = Pick<Db, 'select'>;
 

@@ -10,12 +10,12 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
-import { storedFiles, uploadTokens } from '../../../db/schema/storage.ts';
-import { env, getDb } from '../context.ts';
-import { HttpError, forbidden, notFound } from '../http/errors.ts';
-import { storeLocal, tempPath } from '../storage/local.ts';
-import { ALLOWED, LIMITS, declaredKind } from '../storage/upload-policy.ts';
-import { storeOnUploadThing } from '../storage/uploadthing.ts';
+import { storedFiles, uploadTokens } from '#db/schema/storage.ts';
+import { env, getDb } from '#server/context.ts';
+import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
+import { storeLocal, tempPath } from '#server/storage/local.ts';
+import { ALLOWED, LIMITS, declaredKind } from '#server/storage/upload-policy.ts';
+import { storeOnUploadThing } from '#server/storage/uploadthing.ts';
 
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 

@@ -1,14 +1,14 @@
 // Users as admins manage them. Passwords and sessions are better-auth's business.
 import { asc, eq } from 'drizzle-orm';
-import { loginThrottles, sessions, users } from '../../../db/schema/auth.ts';
-import { blogPosts } from '../../../db/schema/content.ts';
-import { realEmail } from '../auth.ts';
-import { getDb } from '../context.ts';
-import { forbidden, notFound } from '../http/errors.ts';
-import type { UserUpdate } from '../../shared/schemas/user.ts';
-import { nowMs } from '../../../db/schema/now.ts';
+import { loginThrottles, sessions, users } from '#db/schema/auth.ts';
+import { blogPosts } from '#db/schema/content.ts';
+import { realEmail } from '#server/auth.ts';
+import { getDb } from '#server/context.ts';
+import { forbidden, notFound } from '#server/http/errors.ts';
+import type { UserUpdate } from '#shared/schemas/user.ts';
+import { nowMs } from '#db/schema/now.ts';
 import { clearLoginFailures, loginLockedUntil } from './login-throttle.ts';
-import { notifyAccountApproved } from '../mail/notify.ts';
+import { notifyAccountApproved } from '#server/mail/notify.ts';
 
 /** A user as the admin screen shows it: no password, the real e-mail or null. */
 export interface AdminUser {

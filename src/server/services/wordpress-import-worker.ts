@@ -2,10 +2,10 @@
 // and writes them in one transaction on a connection of its own, then answers the result (or
 // the HttpError, as plain data) and exits.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDb } from '../../../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { openDb } from '#db/client.ts';
+import { HttpError } from '#server/http/errors.ts';
 import type { WorkerAnswer } from './wordpress-import.ts';
-import { importWxr } from './wxr.ts';
+import { importWxr } from './wordpress/import.ts';
 
 const { xml, authorId, databaseUrl } = workerData as { xml: string; authorId: string; databaseUrl: string };
 const db = openDb(databaseUrl);

@@ -4,12 +4,12 @@
 // worker thread with its own database connection, so the server keeps answering meanwhile.
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { env } from '../context.ts';
-import { bodyTooLarge, readBody } from '../http/body.ts';
-import { HttpError, badRequest, type Issue } from '../http/errors.ts';
-import type { ImportResult } from './wxr.ts';
+import { env } from '#server/context.ts';
+import { bodyTooLarge, readBody } from '#server/http/body.ts';
+import { HttpError, badRequest, type Issue } from '#server/http/errors.ts';
+import type { ImportResult } from './wordpress/import.ts';
 
-export type { ImportResult, KeptPrivate } from './wxr.ts';
+export type { ImportResult, KeptPrivate } from './wordpress/import.ts';
 
 /** The largest export accepted; real blogs with years of posts stay well below it. */
 export const MAX_WXR_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { env } from '../env.ts';
+import { env } from '#server/env.ts';
 
 export function uploadsRoot(): string {
   return resolve(env().UPLOADS_DIR);

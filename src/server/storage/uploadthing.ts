@@ -6,9 +6,9 @@
 import { openAsBlob } from 'node:fs';
 import { UTApi, UTFile } from 'uploadthing/server';
 import type { UploadFileResult } from 'uploadthing/types';
-import { env } from '../env.ts';
-import { HttpError } from '../http/errors.ts';
-import { logger } from '../log.ts';
+import { env } from '#server/env.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { logger } from '#server/log.ts';
 
 let utapi: UTApi | undefined;
 

@@ -1,10 +1,10 @@
-import { env } from '@/server/env';
-import { getDb } from '@/server/context';
-import { endpoint } from '@/server/http/endpoint';
-import { mailConfigured } from '@/server/mail/outbox';
-import { podcastOwnerEmail } from '@/server/services/feeds';
-import { settingsAnswer, updateSettings } from '@/server/services/settings';
-import { SettingsPatchSchema } from '@/shared/schemas/settings';
+import { env } from '#server/env.ts';
+import { getDb } from '#server/context.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { mailConfigured } from '#server/mail/outbox.ts';
+import { podcastOwnerEmail } from '#server/services/feeds.ts';
+import { settingsAnswer, updateSettings } from '#server/services/settings.ts';
+import { SettingsPatchSchema } from '#shared/schemas/settings.ts';
 
 /**
  * What the admin may know about the configuration (whether analytics, the podcast owner's

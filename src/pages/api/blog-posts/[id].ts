@@ -1,7 +1,7 @@
-import { endpoint } from '@/server/http/endpoint';
-import { deletePost, getPostById, requireVisiblePost, updatePost } from '@/server/services/blog-posts';
-import { PostInputSchema } from '@/shared/schemas/blog-post';
-import { IdParamsSchema } from '@/shared/schemas/common';
+import { endpoint } from '#server/http/endpoint.ts';
+import { deletePost, getPostById, requireVisiblePost, updatePost } from '#server/services/blog-posts.ts';
+import { PostInputSchema } from '#shared/schemas/blog-post.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) =>
   requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin)),

@@ -1,6 +1,6 @@
-import { endpoint, json } from '@/server/http/endpoint';
-import { countPosts, createPost, listPosts, toSummary } from '@/server/services/blog-posts';
-import { PUBLIC_POSTS_DEFAULT, PostInputSchema, PostListQuerySchema } from '@/shared/schemas/blog-post';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { countPosts, createPost, listPosts, toSummary } from '#server/services/blog-posts.ts';
+import { PUBLIC_POSTS_DEFAULT, PostInputSchema, PostListQuerySchema } from '#shared/schemas/blog-post.ts';
 
 /**
  * Published posts for everyone, newest first, one page at a time (?limit=, default 20, at most

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { endpoint, json } from '@/server/http/endpoint';
-import { PUBLIC_CACHE_CONTROL } from '@/server/http/page-cache';
-import { BLOG_PAGE_SIZE, searchPublishedPosts } from '@/server/services/blog-posts';
-import { hasControlChars } from '@/shared/format';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { PUBLIC_CACHE_CONTROL } from '#server/http/page-cache.ts';
+import { BLOG_PAGE_SIZE, searchPublishedPosts } from '#server/services/blog-posts.ts';
+import { hasControlChars } from '#shared/format.ts';
 
 const Query = z.object({
   q: z.string().max(200, 'Search too long').refine((v) => !hasControlChars(v), 'Search contains characters that are not allowed').optional(),

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { endpoint } from '@/server/http/endpoint';
-import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { paymentStatus } from '@/server/services/checkout';
-import { PaymentIntentIdSchema } from '@/shared/schemas/checkout';
+import { endpoint } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { paymentStatus } from '#server/services/checkout.ts';
+import { PaymentIntentIdSchema } from '#shared/schemas/checkout.ts';
 
 const Query = z.object({ payment_intent: PaymentIntentIdSchema });
 

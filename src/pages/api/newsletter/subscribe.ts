@@ -1,9 +1,9 @@
-import { screenBots } from '@/server/http/bots';
-import { endpoint, json } from '@/server/http/endpoint';
-import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { mailConfigured } from '@/server/mail/outbox';
-import { CHECK_INBOX, subscribe } from '@/server/services/newsletter';
-import { SubscribeSchema } from '@/shared/schemas/newsletter';
+import { screenBots } from '#server/http/bots.ts';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { mailConfigured } from '#server/mail/outbox.ts';
+import { CHECK_INBOX, subscribe } from '#server/services/newsletter.ts';
+import { SubscribeSchema } from '#shared/schemas/newsletter.ts';
 
 export const POST = endpoint({ auth: 'public', changesContent: false, body: SubscribeSchema, form: { success: (a) => String(a.message) } }, ({ body, context }) => {
   hit(LIMITS.subscribe, clientKey(context));

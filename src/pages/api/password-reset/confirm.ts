@@ -1,7 +1,7 @@
-import { endpoint, json } from '@/server/http/endpoint';
-import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { RESET_DONE, resetPassword } from '@/server/services/password-reset';
-import { ResetPasswordSchema } from '@/shared/schemas/password-reset';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { RESET_DONE, resetPassword } from '#server/services/password-reset.ts';
+import { ResetPasswordSchema } from '#shared/schemas/password-reset.ts';
 
 /** Sets a new password with the token of a reset link; every session of the account ends. */
 export const POST = endpoint({ auth: 'public', changesContent: false, body: ResetPasswordSchema, form: { success: () => RESET_DONE, successAt: { path: '/auth', form: 'login' } } }, async ({ body, context }) => {

@@ -1,7 +1,7 @@
-import { endpoint, json } from '@/server/http/endpoint';
-import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { RESET_REQUESTED, requestPasswordReset } from '@/server/services/password-reset';
-import { ResetRequestSchema } from '@/shared/schemas/password-reset';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { RESET_REQUESTED, requestPasswordReset } from '#server/services/password-reset.ts';
+import { ResetRequestSchema } from '#shared/schemas/password-reset.ts';
 
 /** 'Forgot password?': the same answer whether or not the account exists. */
 export const POST = endpoint({ auth: 'public', changesContent: false, body: ResetRequestSchema, form: { success: () => RESET_REQUESTED } }, async ({ body, context }) => {

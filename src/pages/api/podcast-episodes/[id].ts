@@ -1,7 +1,7 @@
-import { endpoint } from '@/server/http/endpoint';
-import { deleteEpisode, getEpisodeById, requireVisibleEpisode, updateEpisode } from '@/server/services/podcast-episodes';
-import { IdParamsSchema } from '@/shared/schemas/common';
-import { EpisodeInputSchema } from '@/shared/schemas/podcast-episode';
+import { endpoint } from '#server/http/endpoint.ts';
+import { deleteEpisode, getEpisodeById, requireVisibleEpisode, updateEpisode } from '#server/services/podcast-episodes.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { EpisodeInputSchema } from '#shared/schemas/podcast-episode.ts';
 
 export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) =>
   requireVisibleEpisode(getEpisodeById(params.id), Boolean(user?.isAdmin)),

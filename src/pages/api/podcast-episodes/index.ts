@@ -1,6 +1,6 @@
-import { endpoint, json } from '@/server/http/endpoint';
-import { createEpisode, listEpisodes } from '@/server/services/podcast-episodes';
-import { EpisodeInputSchema, EpisodeListQuerySchema } from '@/shared/schemas/podcast-episode';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { createEpisode, listEpisodes } from '#server/services/podcast-episodes.ts';
+import { EpisodeInputSchema, EpisodeListQuerySchema } from '#shared/schemas/podcast-episode.ts';
 
 /** Published episodes for everyone; admins get drafts too unless they ask for ?published=true. */
 export const GET = endpoint({ auth: 'public', query: EpisodeListQuerySchema }, ({ query, user }) =>

@@ -1,8 +1,8 @@
-import { endpoint } from '@/server/http/endpoint';
-import { notFound } from '@/server/http/errors';
-import { deleteProduct, getProductById, updateProduct } from '@/server/services/products';
-import { IdParamsSchema } from '@/shared/schemas/common';
-import { ProductInputSchema } from '@/shared/schemas/product';
+import { endpoint } from '#server/http/endpoint.ts';
+import { notFound } from '#server/http/errors.ts';
+import { deleteProduct, getProductById, updateProduct } from '#server/services/products.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { ProductInputSchema } from '#shared/schemas/product.ts';
 
 /** Public: checkout needs to tell an inactive product ('Product Unavailable') from a missing one. */
 export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params }) => {

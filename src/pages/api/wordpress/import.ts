@@ -1,5 +1,5 @@
-import { endpoint } from '@/server/http/endpoint';
-import { importWordPress, readWxrUpload } from '@/server/services/wordpress-import';
+import { endpoint } from '#server/http/endpoint.ts';
+import { importWordPress, readWxrUpload } from '#server/services/wordpress-import.ts';
 
 /** Imports the posts of a WordPress export (multipart field `file`, .xml, up to 10 MB). */
 export const POST = endpoint({ auth: 'admin' }, async ({ request, user }) => importWordPress(await readWxrUpload(request), user.id));

@@ -1,10 +1,10 @@
 // The admin blog's calls: the post as the API sends it, and the writes beside the schema
 // that checks their input (the same PostInputSchema the server parses with).
-import { api } from '@/lib/api-client';
-import { mutate, useQuery } from '@/admin/lib/query';
-import type { PostInput } from '@/shared/schemas/blog-post';
+import { api } from '#lib/api-client.ts';
+import { mutate, useQuery } from '#admin/lib/query.ts';
+import type { PostInput } from '#shared/schemas/blog-post.ts';
 
-export { PostInputSchema, CATEGORIES, type PostInput } from '@/shared/schemas/blog-post';
+export { PostInputSchema, CATEGORIES, type PostInput } from '#shared/schemas/blog-post.ts';
 
 /** A blog post as GET /api/blog-posts returns it (dates as ISO strings). */
 export interface Post {

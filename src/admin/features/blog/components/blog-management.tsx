@@ -1,15 +1,15 @@
 // /admin/blog: every post (drafts too), counted, searchable and filterable by status, with
 // WordPress import, new post, and delete behind a confirmation.
 import { useState } from 'react';
-import { Link } from '@/admin/lib/link';
-import { useConfirmDelete } from '@/admin/lib/confirm-delete';
-import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '@/admin/ui/controls';
-import { ConfirmDialog } from '@/admin/ui/dialog';
-import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '@/admin/ui/icons';
-import { SegmentedControl } from '@/admin/ui/segmented';
-import { toast } from '@/lib/toast';
-import { deletePost, usePosts, type Post } from '../api/posts';
-import { usePostFilters, type StatusFilter } from '../hooks/use-post-filters';
+import { Link } from '#admin/lib/link.tsx';
+import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
+import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '#admin/ui/controls.tsx';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
+import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '#admin/ui/icons.tsx';
+import { SegmentedControl } from '#admin/ui/segmented.tsx';
+import { toast } from '#lib/toast.ts';
+import { deletePost, usePosts, type Post } from '#admin/features/blog/api/posts.ts';
+import { usePostFilters, type StatusFilter } from '#admin/features/blog/hooks/use-post-filters.ts';
 import { PostCard } from './post-card';
 import { WordPressImportButton } from './wordpress-import-button';
 

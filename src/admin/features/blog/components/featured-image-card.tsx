@@ -1,12 +1,12 @@
 // The post's featured image: a preview, a URL field, and 'Upload Image' (one image, 5 MB)
 // through the single-use upload URL, with a progress bar.
 import { useState } from 'react';
-import { TextField } from '@/admin/ui/controls';
-import { FileButton } from '@/admin/ui/file-button';
-import { ImageIcon, XIcon } from '@/admin/ui/icons';
-import { ProgressBar } from '@/admin/ui/progress';
-import { uploadFile } from '@/admin/ui/upload';
-import { toast } from '@/lib/toast';
+import { TextField } from '#admin/ui/controls.tsx';
+import { FileButton } from '#admin/ui/file-button.tsx';
+import { ImageIcon, XIcon } from '#admin/ui/icons.tsx';
+import { ProgressBar } from '#admin/ui/progress.tsx';
+import { uploadFile } from '#admin/ui/upload.ts';
+import { toast } from '#lib/toast.ts';
 
 interface Props {
   value: string;

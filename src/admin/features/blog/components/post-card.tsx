@@ -1,11 +1,11 @@
 // One post in the admin list: thumbnail, title with its status, two lines of excerpt (the
 // list answer fills it in from the content when a post has none), date, read time, and the
 // view / edit / delete actions.
-import { Link } from '@/admin/lib/link';
-import { Badge } from '@/admin/ui/controls';
-import { CalendarIcon, ClockIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/admin/ui/icons';
-import { fallbackCover, formatReadTime, formatShortDate } from '@/shared/format';
-import type { Post } from '../api/posts';
+import { Link } from '#admin/lib/link.tsx';
+import { Badge } from '#admin/ui/controls.tsx';
+import { CalendarIcon, ClockIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '#admin/ui/icons.tsx';
+import { fallbackCover, formatReadTime, formatShortDate } from '#shared/format.ts';
+import type { Post } from '#admin/features/blog/api/posts.ts';
 
 const iconButton =
   'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600';

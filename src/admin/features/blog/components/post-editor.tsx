@@ -2,16 +2,16 @@
 // server uses before anything is sent; the server's own field issues (a taken slug) are
 // shown on the field too.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Link } from '@/admin/lib/link';
-import { useQuery } from '@/admin/lib/query';
-import { navigate } from '@/admin/lib/router';
-import { EmptyState, Spinner, Switch, TextArea, TextField } from '@/admin/ui/controls';
-import { ArrowLeftIcon, EyeIcon } from '@/admin/ui/icons';
-import { apiFieldErrors, toFieldErrors } from '@/lib/form';
-import { RichTextEditor } from '@/lib/editor/rich-text-editor';
-import { toast } from '@/lib/toast';
-import { slugify } from '@/shared/format';
-import { CATEGORIES, PostInputSchema, createPost, postPath, updatePost, type Post } from '../api/posts';
+import { Link } from '#admin/lib/link.tsx';
+import { useQuery } from '#admin/lib/query.ts';
+import { navigate } from '#admin/lib/router.ts';
+import { EmptyState, Spinner, Switch, TextArea, TextField } from '#admin/ui/controls.tsx';
+import { ArrowLeftIcon, EyeIcon } from '#admin/ui/icons.tsx';
+import { apiFieldErrors, toFieldErrors } from '#lib/form.ts';
+import { RichTextEditor } from '#admin/editor/rich-text-editor.tsx';
+import { toast } from '#lib/toast.ts';
+import { slugify } from '#shared/format.ts';
+import { CATEGORIES, PostInputSchema, createPost, postPath, updatePost, type Post } from '#admin/features/blog/api/posts.ts';
 import { FeaturedImageCard } from './featured-image-card';
 
 interface FormState {

@@ -1,11 +1,11 @@
 // 'Import WordPress': pick a WXR export (.xml) and send it to the server, which imports its
 // posts in one go; the list is refetched and the input cleared either way.
 import { useState } from 'react';
-import { handleUnauthorized } from '@/admin/lib/query';
-import { FileButton } from '@/admin/ui/file-button';
-import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { importWordPress } from '../api/posts';
+import { handleUnauthorized } from '#admin/lib/query.ts';
+import { FileButton } from '#admin/ui/file-button.tsx';
+import { errorMessage } from '#lib/api-client.ts';
+import { toast } from '#lib/toast.ts';
+import { importWordPress } from '#admin/features/blog/api/posts.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const FAILED = { title: 'Import Failed', variant: 'destructive' as const };

@@ -1,7 +1,7 @@
-// Blog management's search and status filter (spec section 4): search matches title or
+// Blog management's search and status filter: search matches title or
 // excerpt, case-insensitively, and combines with the status filter.
 import { useMemo, useState } from 'react';
-import type { Post } from '../api/posts';
+import type { Post } from '#admin/features/blog/api/posts.ts';
 
 export type StatusFilter = 'all' | 'published' | 'draft';
 

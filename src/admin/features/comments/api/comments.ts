@@ -1,5 +1,5 @@
-// The comment moderation calls of the admin (spec section 7).
-import { mutate } from '@/admin/lib/query';
+// The comment moderation calls of the admin: approve and delete.
+import { mutate } from '#admin/lib/query.ts';
 
 /** A comment as GET /api/admin/comments returns it, with its post's title (null when gone). */
 export interface AdminComment {

@@ -1,15 +1,15 @@
 // /admin/comments: pending comments to approve or delete, approved ones to delete.
 // Comment content is plain text from the public form: it is rendered as text, never as HTML.
 import { useState } from 'react';
-import { useConfirmDelete } from '@/admin/lib/confirm-delete';
-import { EmptyState, PageHeader } from '@/admin/ui/controls';
-import { ConfirmDialog } from '@/admin/ui/dialog';
-import { EmailText } from '@/admin/ui/email-text';
-import { CheckIcon, TrashIcon } from '@/admin/ui/icons';
-import { loadState } from '@/admin/ui/load-error';
-import { formatShortDate } from '@/shared/format';
-import type { AdminComment } from '../api/comments';
-import { useComments } from '../hooks/use-comments';
+import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
+import { EmptyState, PageHeader } from '#admin/ui/controls.tsx';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
+import { EmailText } from '#admin/ui/email-text.tsx';
+import { CheckIcon, TrashIcon } from '#admin/ui/icons.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { formatShortDate } from '#shared/format.ts';
+import type { AdminComment } from '#admin/features/comments/api/comments.ts';
+import { useComments } from '#admin/features/comments/hooks/use-comments.ts';
 
 const initials = (name: string) =>
   name

@@ -1,9 +1,9 @@
 // The comment list split into pending and approved, with approve and delete.
 import { useCallback, useMemo } from 'react';
-import { useQuery } from '@/admin/lib/query';
-import { isUnauthorized } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { approveComment, COMMENTS_PATH, deleteComment, type AdminComment } from '../api/comments';
+import { useQuery } from '#admin/lib/query.ts';
+import { isUnauthorized } from '#lib/api-client.ts';
+import { toast } from '#lib/toast.ts';
+import { approveComment, COMMENTS_PATH, deleteComment, type AdminComment } from '#admin/features/comments/api/comments.ts';
 
 export function useComments() {
   const query = useQuery<AdminComment[]>(COMMENTS_PATH, 'Failed to fetch comments');

@@ -1,6 +1,6 @@
 // What the dashboard reads: the admin lists of posts, episodes, products and subscribers
 // (only the fields it shows), and whether analytics is configured.
-import { useQuery } from '@/admin/lib/query';
+import { useQuery } from '#admin/lib/query.ts';
 
 export interface PostSummary {
   id: number;

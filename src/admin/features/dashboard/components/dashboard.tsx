@@ -2,12 +2,12 @@
 // published posts and episodes.
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { Link } from '@/admin/lib/link';
-import { $session } from '@/admin/lib/session';
-import { PageHeader, Spinner, StatCard } from '@/admin/ui/controls';
-import { BagIcon, ChartIcon, DocumentIcon, ExternalLinkIcon, MailIcon, MicIcon, PencilIcon, PlusIcon, UsersIcon, EyeIcon, ArrowRightIcon } from '@/admin/ui/icons';
-import { episodeHeading, formatPrice, formatShortDate } from '@/shared/format';
-import { useEpisodes, useOrders, usePosts, useProducts, useSettings, useSubscribers } from '../api/dashboard';
+import { Link } from '#admin/lib/link.tsx';
+import { $session } from '#admin/lib/session.ts';
+import { PageHeader, Spinner, StatCard } from '#admin/ui/controls.tsx';
+import { BagIcon, ChartIcon, DocumentIcon, ExternalLinkIcon, MailIcon, MicIcon, PencilIcon, PlusIcon, UsersIcon, EyeIcon, ArrowRightIcon } from '#admin/ui/icons.tsx';
+import { episodeHeading, formatPrice, formatShortDate } from '#shared/format.ts';
+import { useEpisodes, useOrders, usePosts, useProducts, useSettings, useSubscribers } from '#admin/features/dashboard/api/dashboard.ts';
 
 const RECENT = 3;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

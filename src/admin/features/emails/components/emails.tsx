@@ -1,12 +1,12 @@
 // /admin/emails: what the site sent (or is about to), with its status, attempts and last error;
 // a failed or unsent message can be tried again.
 import { useState } from 'react';
-import { mutate, useQuery } from '@/admin/lib/query';
-import { Badge, EmptyState, PageHeader } from '@/admin/ui/controls';
-import { loadState } from '@/admin/ui/load-error';
-import { DataTable } from '@/admin/ui/table';
-import { toast } from '@/lib/toast';
-import { formatShortDate } from '@/shared/format';
+import { mutate, useQuery } from '#admin/lib/query.ts';
+import { Badge, EmptyState, PageHeader } from '#admin/ui/controls.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { DataTable } from '#admin/ui/table.tsx';
+import { toast } from '#lib/toast.ts';
+import { formatShortDate } from '#shared/format.ts';
 
 interface Email {
   id: number;

@@ -1,5 +1,5 @@
-// The newsletter subscriber calls of the admin (spec section 7).
-import { api } from '@/lib/api-client';
+// The newsletter subscriber calls of the admin: list and delete.
+import { api } from '#lib/api-client.ts';
 
 /** A subscriber as GET /api/newsletter/subscribers returns it (dates as ISO strings). */
 export interface Subscriber {

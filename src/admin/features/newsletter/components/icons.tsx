@@ -1,6 +1,6 @@
 // Newsletter-only icons (the shared set in admin/ui/icons has the rest). Decorative: the
 // text or label beside each one names it.
-import { icon } from '@/admin/ui/icons';
+import { icon } from '#admin/ui/icons.tsx';
 
 export const SyncIcon = icon(
   <>

@@ -1,14 +1,14 @@
 // /admin/newsletter: subscriber stats, search, CSV export, links to Kit, and deletion.
 import { useMemo, useState } from 'react';
-import { useConfirmDelete } from '@/admin/lib/confirm-delete';
-import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '@/admin/ui/controls';
-import { ConfirmDialog } from '@/admin/ui/dialog';
-import { EmailText } from '@/admin/ui/email-text';
-import { CalendarIcon, ExternalLinkIcon, TrashIcon, UsersIcon } from '@/admin/ui/icons';
-import { loadState } from '@/admin/ui/load-error';
-import { formatShortDate } from '@/shared/format';
-import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber } from '../api/subscribers';
-import { useSubscribers } from '../hooks/use-subscribers';
+import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
+import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '#admin/ui/controls.tsx';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
+import { EmailText } from '#admin/ui/email-text.tsx';
+import { CalendarIcon, ExternalLinkIcon, TrashIcon, UsersIcon } from '#admin/ui/icons.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { formatShortDate } from '#shared/format.ts';
+import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
+import { useSubscribers } from '#admin/features/newsletter/hooks/use-subscribers.ts';
 import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
 import { csvFileName, downloadText, subscribersCsv } from './subscriber-csv';
 import { filterSubscribers, subscriberStats } from './subscriber-stats';

@@ -1,6 +1,6 @@
 // The 'Export CSV' file: built by papaparse (quoting and escaping are its job, not ours).
 import Papa from 'papaparse';
-import { STATUS_LABEL, type Subscriber } from '../api/subscribers';
+import { STATUS_LABEL, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 
 export const CSV_HEADERS = ['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date'] as const;
 

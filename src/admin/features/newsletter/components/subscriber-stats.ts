@@ -1,5 +1,5 @@
 // What the stat cards and the search box of the newsletter screen compute from the list.
-import type { Subscriber } from '../api/subscribers';
+import type { Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 
 /**
  * The same moment one calendar month earlier, clamped to the end of a shorter month

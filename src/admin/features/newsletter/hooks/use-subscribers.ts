@@ -1,8 +1,8 @@
 // The subscriber list and its one write (delete), with the spec's toasts.
 import { useCallback } from 'react';
-import { reportFailure, useQuery } from '@/admin/lib/query';
-import { toast } from '@/lib/toast';
-import { deleteSubscriber, SUBSCRIBERS_PATH, type Subscriber } from '../api/subscribers';
+import { reportFailure, useQuery } from '#admin/lib/query.ts';
+import { toast } from '#lib/toast.ts';
+import { deleteSubscriber, SUBSCRIBERS_PATH, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 
 export function useSubscribers() {
   const query = useQuery<Subscriber[]>(SUBSCRIBERS_PATH, 'Failed to fetch subscribers');

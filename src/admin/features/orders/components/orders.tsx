@@ -2,13 +2,13 @@
 // out and how often they were downloaded. A paid order's receipt can be sent again (with new
 // links) and the order refunded through Stripe (its links then stop working). CSV export.
 import { useState } from 'react';
-import { mutate, useQuery } from '@/admin/lib/query';
-import { Badge, EmptyState, PageHeader, StatCard } from '@/admin/ui/controls';
-import { ConfirmDialog } from '@/admin/ui/dialog';
-import { loadState } from '@/admin/ui/load-error';
-import { DataTable } from '@/admin/ui/table';
-import { toast } from '@/lib/toast';
-import { formatPrice, formatShortDate } from '@/shared/format';
+import { mutate, useQuery } from '#admin/lib/query.ts';
+import { Badge, EmptyState, PageHeader, StatCard } from '#admin/ui/controls.tsx';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { DataTable } from '#admin/ui/table.tsx';
+import { toast } from '#lib/toast.ts';
+import { formatPrice, formatShortDate } from '#shared/format.ts';
 
 interface Delivery {
   fileName: string;

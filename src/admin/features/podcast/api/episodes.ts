@@ -1,6 +1,6 @@
 // Podcast episode calls for the admin, beside the shared schema that checks their input.
-import { mutate, useQuery } from '@/admin/lib/query';
-import { EpisodeInputSchema, type EpisodeInput } from '@/shared/schemas/podcast-episode';
+import { mutate, useQuery } from '#admin/lib/query.ts';
+import { EpisodeInputSchema, type EpisodeInput } from '#shared/schemas/podcast-episode.ts';
 
 export { EpisodeInputSchema, type EpisodeInput };
 

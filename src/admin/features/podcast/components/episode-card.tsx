@@ -1,7 +1,7 @@
-import { Badge } from '@/admin/ui/controls';
-import { CalendarIcon, ClockIcon, PencilIcon, PlayIcon, StopIcon, TrashIcon } from '@/admin/ui/icons';
-import { episodeHeading, formatClock, formatShortDate } from '@/shared/format';
-import type { Episode } from '../api/episodes';
+import { Badge } from '#admin/ui/controls.tsx';
+import { CalendarIcon, ClockIcon, PencilIcon, PlayIcon, StopIcon, TrashIcon } from '#admin/ui/icons.tsx';
+import { episodeHeading, formatClock, formatShortDate } from '#shared/format.ts';
+import type { Episode } from '#admin/features/podcast/api/episodes.ts';
 
 /** How controls name the episode: 'episode 3', or 'episode "Title"'. */
 const episodeName = (e: Episode) => (e.episodeNumber ? `episode ${e.episodeNumber}` : `episode "${e.title}"`);

@@ -2,15 +2,15 @@
 // slug follows the title on a new episode until it is edited by hand; an uploaded audio file
 // fills the Audio URL and, when the server could read it, the duration.
 import { useEffect, useRef, useState } from 'react';
-import { useSchemaForm } from '@/admin/lib/schema-form';
-import { Switch, TextArea, TextField } from '@/admin/ui/controls';
-import { FileButton } from '@/admin/ui/file-button';
-import { FormDialog } from '@/admin/ui/form-dialog';
-import { ProgressBar } from '@/admin/ui/progress';
-import { uploadFile } from '@/admin/ui/upload';
-import { toast } from '@/lib/toast';
-import { formatClock, slugify } from '@/shared/format';
-import { createEpisode, EpisodeInputSchema, updateEpisode, type Episode, type EpisodeInput } from '../api/episodes';
+import { useSchemaForm } from '#admin/lib/schema-form.ts';
+import { Switch, TextArea, TextField } from '#admin/ui/controls.tsx';
+import { FileButton } from '#admin/ui/file-button.tsx';
+import { FormDialog } from '#admin/ui/form-dialog.tsx';
+import { ProgressBar } from '#admin/ui/progress.tsx';
+import { uploadFile } from '#admin/ui/upload.ts';
+import { toast } from '#lib/toast.ts';
+import { formatClock, slugify } from '#shared/format.ts';
+import { createEpisode, EpisodeInputSchema, updateEpisode, type Episode, type EpisodeInput } from '#admin/features/podcast/api/episodes.ts';
 
 interface Values {
   title: string;

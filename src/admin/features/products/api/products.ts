@@ -1,7 +1,7 @@
 // Product calls for the admin, beside the shared schema that checks their input. Prices
 // travel in cents; the form works in dollars.
-import { mutate, useQuery } from '@/admin/lib/query';
-import { ProductInputSchema, type ProductInput } from '@/shared/schemas/product';
+import { mutate, useQuery } from '#admin/lib/query.ts';
+import { ProductInputSchema, type ProductInput } from '#shared/schemas/product.ts';
 
 export { ProductInputSchema, type ProductInput };
 

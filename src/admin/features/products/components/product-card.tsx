@@ -1,7 +1,7 @@
-import { Badge } from '@/admin/ui/controls';
-import { CartIcon, PencilIcon, TrashIcon } from '@/admin/ui/icons';
-import { formatPrice } from '@/shared/format';
-import type { Product } from '../api/products';
+import { Badge } from '#admin/ui/controls.tsx';
+import { CartIcon, PencilIcon, TrashIcon } from '#admin/ui/icons.tsx';
+import { formatPrice } from '#shared/format.ts';
+import type { Product } from '#admin/features/products/api/products.ts';
 
 const iconButton = 'rounded-lg p-2 text-slate-600 transition hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600';
 

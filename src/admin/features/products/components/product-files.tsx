@@ -1,13 +1,13 @@
 // The files a buyer of a product gets: uploaded with progress, checked by type from their bytes
 // on the server and kept privately (sent only through a paid order's download links).
 import { useState } from 'react';
-import { useQuery } from '@/admin/lib/query';
-import { FileButton } from '@/admin/ui/file-button';
-import { TrashIcon } from '@/admin/ui/icons';
-import { ProgressBar } from '@/admin/ui/progress';
-import { UploadError, sendFile } from '@/admin/ui/upload';
-import { toast } from '@/lib/toast';
-import { deleteProductFile, filesPath, type ProductFile } from '../api/products';
+import { useQuery } from '#admin/lib/query.ts';
+import { FileButton } from '#admin/ui/file-button.tsx';
+import { TrashIcon } from '#admin/ui/icons.tsx';
+import { ProgressBar } from '#admin/ui/progress.tsx';
+import { UploadError, sendFile } from '#admin/ui/upload.ts';
+import { toast } from '#lib/toast.ts';
+import { deleteProductFile, filesPath, type ProductFile } from '#admin/features/products/api/products.ts';
 
 const MAX_BYTES = 500 * 1024 * 1024;
 const ACCEPT = '.pdf,.zip,.epub,.mp3,.mp4,application/pdf,application/zip,application/epub+zip,audio/mpeg,video/mp4';
@@ -56,7 +56,7 @@ export function ProductFiles({ productId }: { productId: number | null }) {
         Files to download
       </h3>
       <p id="product-files-hint" className="mt-1 text-xs text-slate-500">
-        PDF, ZIP, EPUB, MP3 or MP4, up to 500 MB each. Kept private: buyers get them through their receipt's links.
+        PDF, ZIP, EPUB, MP3 or MP4, up to 500 MB each. Kept private: buyers get them through their receipt's links. Removing a file ends the links already sent for it.
       </p>
       {list.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100" aria-label="Product files">

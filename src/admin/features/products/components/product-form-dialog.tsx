@@ -1,12 +1,12 @@
 // Create or edit one product. The price is typed in dollars and checked and sent in cents
 // (the shared schema works on cents, so its messages apply as they are).
-import { useSchemaForm } from '@/admin/lib/schema-form';
-import { Switch, TextArea, TextField } from '@/admin/ui/controls';
-import { FormDialog } from '@/admin/ui/form-dialog';
+import { useSchemaForm } from '#admin/lib/schema-form.ts';
+import { Switch, TextArea, TextField } from '#admin/ui/controls.tsx';
+import { FormDialog } from '#admin/ui/form-dialog.tsx';
 import { ProductFiles } from './product-files';
-import { toast } from '@/lib/toast';
-import { formatPrice } from '@/shared/format';
-import { centsToDollars, createProduct, dollarsToCents, ProductInputSchema, updateProduct, type Product, type ProductInput } from '../api/products';
+import { toast } from '#lib/toast.ts';
+import { formatPrice } from '#shared/format.ts';
+import { centsToDollars, createProduct, dollarsToCents, ProductInputSchema, updateProduct, type Product, type ProductInput } from '#admin/features/products/api/products.ts';
 
 interface Values {
   name: string;

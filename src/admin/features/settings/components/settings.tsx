@@ -1,12 +1,12 @@
 // /admin/settings: which e-mails the site sends (each notification can be switched off, unless
 // its environment variable already has) and how long and how often a download link works.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { mutate, useQuery } from '@/admin/lib/query';
-import { PageHeader, Switch, TextField } from '@/admin/ui/controls';
-import { loadState } from '@/admin/ui/load-error';
-import { apiFieldErrors, check, focusFirstInvalid, type FieldErrors } from '@/lib/form';
-import { toast } from '@/lib/toast';
-import { SettingsSchema, type Settings, type SettingsAnswer } from '@/shared/schemas/settings';
+import { mutate, useQuery } from '#admin/lib/query.ts';
+import { PageHeader, Switch, TextField } from '#admin/ui/controls.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { apiFieldErrors, check, focusFirstInvalid, type FieldErrors } from '#lib/form.ts';
+import { toast } from '#lib/toast.ts';
+import { SettingsSchema, type Settings, type SettingsAnswer } from '#shared/schemas/settings.ts';
 
 interface SettingsResponse extends SettingsAnswer {
   mailConfigured: boolean;

@@ -1,6 +1,6 @@
-// The user management calls of the admin (spec section 7).
-import { api } from '@/lib/api-client';
-import type { UserUpdate } from '@/shared/schemas/user';
+// The user management calls of the admin: list, approve or promote, delete, clear a sign-in pause.
+import { api } from '#lib/api-client.ts';
+import type { UserUpdate } from '#shared/schemas/user.ts';
 
 /** A user as GET /api/admin/users returns it: no password, e-mail null when there is none. */
 export interface AdminUser {

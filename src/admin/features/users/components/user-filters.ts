@@ -1,5 +1,5 @@
 // What the stat cards and the search box of the user screen compute from the list.
-import type { AdminUser } from '../api/users';
+import type { AdminUser } from '#admin/features/users/api/users.ts';
 
 export interface UserStats {
   total: number;

@@ -3,18 +3,18 @@
 // delete themselves (the server refuses too), so their own row's controls are disabled.
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { useConfirmDelete } from '@/admin/lib/confirm-delete';
-import { $session } from '@/admin/lib/session';
-import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '@/admin/ui/controls';
-import { ConfirmDialog } from '@/admin/ui/dialog';
-import { EmailText } from '@/admin/ui/email-text';
-import { ClockIcon, TrashIcon, UsersIcon, icon } from '@/admin/ui/icons';
-import { InlineSwitch } from '@/admin/ui/inline-switch';
-import { loadState } from '@/admin/ui/load-error';
-import { formatShortDate } from '@/shared/format';
-import type { UserUpdate } from '@/shared/schemas/user';
-import type { AdminUser } from '../api/users';
-import { useUsers } from '../hooks/use-users';
+import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
+import { $session } from '#admin/lib/session.ts';
+import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '#admin/ui/controls.tsx';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
+import { EmailText } from '#admin/ui/email-text.tsx';
+import { ClockIcon, TrashIcon, UsersIcon, icon } from '#admin/ui/icons.tsx';
+import { InlineSwitch } from '#admin/ui/inline-switch.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { formatShortDate } from '#shared/format.ts';
+import type { UserUpdate } from '#shared/schemas/user.ts';
+import type { AdminUser } from '#admin/features/users/api/users.ts';
+import { useUsers } from '#admin/features/users/hooks/use-users.ts';
 import { filterUsers, newestFirst, userStats } from './user-filters';
 
 // Not in the shared icon set; the only one this screen needs on its own.

@@ -1,9 +1,9 @@
 // The user list with its writes (approve, promote, delete, clear a sign-in pause) and the spec's toasts.
 import { useCallback, useState } from 'react';
-import { reportFailure, useQuery } from '@/admin/lib/query';
-import { toast } from '@/lib/toast';
-import type { UserUpdate } from '@/shared/schemas/user';
-import { clearSignInPause, deleteUser, requestResetLink, updateUser, USERS_PATH, type AdminUser } from '../api/users';
+import { reportFailure, useQuery } from '#admin/lib/query.ts';
+import { toast } from '#lib/toast.ts';
+import type { UserUpdate } from '#shared/schemas/user.ts';
+import { clearSignInPause, deleteUser, requestResetLink, updateUser, USERS_PATH, type AdminUser } from '#admin/features/users/api/users.ts';
 
 export function useUsers() {
   const query = useQuery<AdminUser[]>(USERS_PATH, 'Failed to fetch users');

@@ -1,4 +1,4 @@
-import { endpoint } from '@/server/http/endpoint';
-import { listAllComments } from '@/server/services/comments';
+import { endpoint } from '#server/http/endpoint.ts';
+import { listAllComments } from '#server/services/comments.ts';
 
 export const GET = endpoint({ auth: 'admin' }, () => listAllComments());

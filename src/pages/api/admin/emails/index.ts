@@ -1,6 +1,6 @@
-import { endpoint } from '@/server/http/endpoint';
-import { getDb } from '@/server/context';
-import { listMail } from '@/server/mail/outbox';
+import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/context.ts';
+import { listMail } from '#server/mail/outbox.ts';
 
 /** The 200 newest e-mails of the outbox (without their bodies), for Admin → E-mails. */
 export const GET = endpoint({ auth: 'admin' }, () => listMail(getDb()));

@@ -1,4 +1,4 @@
-import { endpoint } from '@/server/http/endpoint';
-import { listOrders } from '@/server/services/checkout';
+import { endpoint } from '#server/http/endpoint.ts';
+import { listOrders } from '#server/services/checkout.ts';
 
 export const GET = endpoint({ auth: 'admin' }, () => listOrders());

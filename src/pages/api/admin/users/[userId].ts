@@ -1,6 +1,6 @@
-import { endpoint } from '@/server/http/endpoint';
-import { deleteUser, updateUser } from '@/server/services/users';
-import { UserIdParamsSchema, UserUpdateSchema } from '@/shared/schemas/user';
+import { endpoint } from '#server/http/endpoint.ts';
+import { deleteUser, updateUser } from '#server/services/users.ts';
+import { UserIdParamsSchema, UserUpdateSchema } from '#shared/schemas/user.ts';
 
 export const PATCH = endpoint({ auth: 'admin', params: UserIdParamsSchema, body: UserUpdateSchema }, ({ params, body, user }) =>
   updateUser(user.id, params.userId, body),

@@ -1,10 +1,10 @@
-import { screenBots } from '@/server/http/bots';
-import { endpoint, json } from '@/server/http/endpoint';
-import { LIMITS, clientKey, hit } from '@/server/http/rate-limit';
-import { getPostById, requireVisiblePost } from '@/server/services/blog-posts';
-import { createComment, listApprovedComments } from '@/server/services/comments';
-import { CommentInputSchema } from '@/shared/schemas/comment';
-import { IdParamsSchema } from '@/shared/schemas/common';
+import { screenBots } from '#server/http/bots.ts';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { getPostById, requireVisiblePost } from '#server/services/blog-posts.ts';
+import { createComment, listApprovedComments } from '#server/services/comments.ts';
+import { CommentInputSchema } from '#shared/schemas/comment.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Approved comments of a visible post, newest first, without e-mails. */
 export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpoint } from '@/server/http/endpoint';
-import { getPostBySlug, requireVisiblePost } from '@/server/services/blog-posts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { getPostBySlug, requireVisiblePost } from '#server/services/blog-posts.ts';
 
 const Params = z.object({ slug: z.string().min(1).max(255) });
 

@@ -1,4 +1,4 @@
-import { endpoint } from '@/server/http/endpoint';
-import { listSubscribers } from '@/server/services/newsletter';
+import { endpoint } from '#server/http/endpoint.ts';
+import { listSubscribers } from '#server/services/newsletter.ts';
 
 export const GET = endpoint({ auth: 'admin' }, () => listSubscribers());

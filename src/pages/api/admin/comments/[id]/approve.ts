@@ -1,5 +1,5 @@
-import { endpoint } from '@/server/http/endpoint';
-import { approveComment } from '@/server/services/comments';
-import { IdParamsSchema } from '@/shared/schemas/common';
+import { endpoint } from '#server/http/endpoint.ts';
+import { approveComment } from '#server/services/comments.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 export const PATCH = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => approveComment(params.id));

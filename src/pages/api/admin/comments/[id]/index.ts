@@ -1,6 +1,6 @@
-import { endpoint } from '@/server/http/endpoint';
-import { deleteComment } from '@/server/services/comments';
-import { IdParamsSchema } from '@/shared/schemas/common';
+import { endpoint } from '#server/http/endpoint.ts';
+import { deleteComment } from '#server/services/comments.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
   deleteComment(params.id);

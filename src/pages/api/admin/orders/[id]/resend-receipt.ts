@@ -1,6 +1,6 @@
-import { endpoint } from '@/server/http/endpoint';
-import { resendReceipt } from '@/server/services/downloads';
-import { IdParamsSchema } from '@/shared/schemas/common';
+import { endpoint } from '#server/http/endpoint.ts';
+import { resendReceipt } from '#server/services/downloads.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** E-mails a paid order's receipt again, with new download links. */
 export const POST = endpoint({ auth: 'admin', changesContent: false, params: IdParamsSchema }, ({ params }) => {

@@ -1,6 +1,6 @@
-import { endpoint } from '@/server/http/endpoint';
-import { adminResetLink } from '@/server/services/password-reset';
-import { UserIdParamsSchema } from '@/shared/schemas/user';
+import { endpoint } from '#server/http/endpoint.ts';
+import { adminResetLink } from '#server/services/password-reset.ts';
+import { UserIdParamsSchema } from '#shared/schemas/user.ts';
 
 /** 'Send reset link': e-mailed to the user, or (no address) handed to the admin once. */
 export const POST = endpoint({ auth: 'admin', changesContent: false, params: UserIdParamsSchema }, ({ params }) => adminResetLink(params.userId));

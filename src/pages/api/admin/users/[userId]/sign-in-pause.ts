@@ -1,6 +1,6 @@
-import { endpoint } from '@/server/http/endpoint';
-import { clearSignInPause } from '@/server/services/users';
-import { UserIdParamsSchema } from '@/shared/schemas/user';
+import { endpoint } from '#server/http/endpoint.ts';
+import { clearSignInPause } from '#server/services/users.ts';
+import { UserIdParamsSchema } from '#shared/schemas/user.ts';
 
 /** Clears the wait that failed sign-ins put on the account, so its owner can sign in at once. */
 export const DELETE = endpoint({ auth: 'admin', changesContent: false, params: UserIdParamsSchema }, ({ params }) => {

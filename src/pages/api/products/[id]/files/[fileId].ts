@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpoint } from '@/server/http/endpoint';
-import { deleteProductFile } from '@/server/services/downloads';
+import { endpoint } from '#server/http/endpoint.ts';
+import { deleteProductFile } from '#server/services/downloads.ts';
 
 const Params = z.object({
   id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'),

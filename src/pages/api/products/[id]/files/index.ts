@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { endpoint, json } from '@/server/http/endpoint';
-import { listProductFiles, receiveProductFile } from '@/server/services/downloads';
-import { IdParamsSchema } from '@/shared/schemas/common';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { listProductFiles, receiveProductFile } from '#server/services/downloads.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Admin: the files a buyer of the product gets (names, types and sizes; never where they are). */
 export const GET = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => listProductFiles(params.id));

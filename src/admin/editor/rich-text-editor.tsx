@@ -2,7 +2,7 @@
 // HTML out through onChange, at least 300 px tall, placeholder 'Start writing...'.
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { toast } from '@/lib/toast';
+import { toast } from '#lib/toast.ts';
 import { editorExtensions, normaliseUrl } from './extensions';
 import { cleanPastedHtml } from './paste';
 

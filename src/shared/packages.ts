@@ -1,5 +1,5 @@
-// The coaching packages of the 'Investment & Packages' modal (spec section 9: names, prices
-// and timings are the spec's; the descriptions and points are copy).
+// The coaching packages of the 'Investment & Packages' modal: names, prices and timings are
+// fixed product facts; the descriptions and points are copy.
 
 export interface CoachingPackage {
   name: string;

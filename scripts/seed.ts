@@ -2,11 +2,11 @@
 // to show. It only ever fills an empty database: once any post, episode or product exists
 // the site belongs to its owner and the seed stays out of the way.
 import { randomUUID } from 'node:crypto';
-import { placeholderEmail } from '../src/server/auth.ts';
-import { readTimeOf } from '../src/server/services/sanitize.ts';
-import { slugify } from '../src/shared/format.ts';
-import type { Db } from './client.ts';
-import { blogPosts, comments, newsletterSubscribers, podcastEpisodes, products, users } from './schema/index.ts';
+import { placeholderEmail } from '#server/auth.ts';
+import { readTimeOf } from '#server/services/sanitize.ts';
+import { slugify } from '#shared/format.ts';
+import type { Db } from '#db/client.ts';
+import { blogPosts, comments, newsletterSubscribers, podcastEpisodes, products, users } from '#db/schema/index.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;

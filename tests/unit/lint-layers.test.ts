@@ -1,0 +1,42 @@
+// The layers are checked by lint, in .ts and .astro files alike: an import that crosses a
+// layer the wrong way fails `npm run lint`. The sources are linted as if they sat at the
+// paths given (they are not part of the app).
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function problems(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('import layers', () => {
+  it('refuses browser code importing the server, in a .ts file', async () => {
+    const found = await problems('src/lib/zz-layer-fixture.ts', "import { env } from '#server/env.ts';\nexport const siteUrl = () => env().SITE_URL;\n");
+    expect(found.join('\n')).toContain('server/ and db/ are server-only: call the API instead');
+  });
+
+  it('refuses a component importing the database, in an .astro file', async () => {
+    const code = "---\nimport { getDb } from '#server/context.ts';\nconst count = getDb().$client.prepare('select 1').get();\n---\n<p>{JSON.stringify(count)}</p>\n";
+    const found = await problems('src/components/ZzLayerFixture.astro', code);
+    expect(found.join('\n')).toContain('server/ and db/ are server-only: call the API instead');
+  });
+
+  it('refuses shared code importing the rest of src, db importing the server, one admin feature another, and the app importing tests', async () => {
+    expect((await problems('src/shared/zz-fixture.ts', "import { toast } from '#lib/toast.ts';\nexport const t = toast;\n")).join('\n')).toContain('shared/ imports nothing from the rest of src');
+    expect((await problems('db/zz-fixture.ts', "import { env } from '#server/env.ts';\nexport const e = env;\n")).join('\n')).toContain('db/ imports nothing from src');
+    expect((await problems('src/admin/features/orders/zz-fixture.ts', "import Emails from '#admin/features/emails/components/emails.tsx';\nexport const E = Emails;\n")).join('\n')).toContain('Admin features do not import each other');
+    expect((await problems('scripts/zz-fixture.ts', "import { startServer } from '#tests/support/server.ts';\nexport const s = startServer;\n")).join('\n')).toContain('Nothing imports tests/');
+  });
+
+  it('lets each layer import what it may', async () => {
+    expect(await problems('src/pages/api/zz-fixture.ts', "import { env } from '#server/env.ts';\nimport { formatPrice } from '#shared/format.ts';\nexport const x = [env, formatPrice];\n")).toEqual([]);
+    expect(await problems('src/islands/zz-fixture.ts', "import { toast } from '#lib/toast.ts';\nimport { formatPrice } from '#shared/format.ts';\nexport const x = [toast, formatPrice];\n")).toEqual([]);
+  });
+
+  it('refuses the old styles: deep relative paths and the @/ alias', async () => {
+    const found = await problems('src/server/services/zz-fixture.ts', "import { env } from '../env.ts';\nexport const e = env;\n");
+    expect(found.join('\n')).toContain('Import through package.json "imports"');
+  });
+});
