@@ -25,7 +25,7 @@ export default defineConfig({
         "font-src 'self'",
         // Google Analytics hosts are added per page only when ANALYTICS_ID is set (SiteLayout).
         "connect-src 'self' https://api.stripe.com",
-        "frame-src https://js.stripe.com https://hooks.stripe.com",
+        'frame-src https://js.stripe.com https://hooks.stripe.com',
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -36,8 +36,5 @@ export default defineConfig({
   },
   // The server answers on the host/port of the environment (PORT, HOST) at run time.
   server: { port: 4321, host: 'localhost' },
-  vite: {
-    plugins: [tailwindcss()],
-    ssr: { external: ['better-sqlite3'] },
-  },
+  vite: { plugins: [tailwindcss()], ssr: { external: ['better-sqlite3'] } },
 });

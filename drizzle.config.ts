@@ -1,8 +1,3 @@
 import { defineConfig } from 'drizzle-kit';
 
-export default defineConfig({
-  dialect: 'sqlite',
-  schema: './db/schema/index.ts',
-  out: './db/migrations',
-  dbCredentials: { url: process.env.DATABASE_URL ?? './data/site.db' },
-});
+export default defineConfig({ dialect: 'sqlite', schema: './db/schema/index.ts', out: './db/migrations', dbCredentials: { url: process.env.DATABASE_URL ?? './data/site.db' } });

@@ -52,11 +52,7 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '@/*'], message: 'Import through package.json "imports" (#server/..., #shared/...), or ./ within the same folder.' }] }],
     },
   },
-  {
-    files: ['**/*.tsx'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
-  },
+  { files: ['**/*.tsx'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' } },
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
   // The e2e specs read their servers' addresses from the Playwright config at the root.
   { files: ['tests/e2e/**'], rules: { 'no-restricted-imports': 'off' } },

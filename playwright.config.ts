@@ -58,27 +58,14 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     site(PORT, true, { CONTACT_EMAIL: 'hello@example.com' }),
     site(PORT + 1, false),
-    {
-      command: `exec node tests/support/double-server.ts stripe ${PORT + 2}`,
-      url: `${STRIPE_DOUBLE_URL}/__health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
+    { command: `exec node tests/support/double-server.ts stripe ${PORT + 2}`, url: `${STRIPE_DOUBLE_URL}/__health`, reuseExistingServer: false, timeout: 30_000 },
     site(PORT + 3, true, {
       STRIPE_SECRET_KEY: 'sk_test_double',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
@@ -90,18 +77,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_RETRY_MS: '500',
     }),
-    {
-      command: `exec node tests/support/double-server.ts uploadthing ${PORT + 4}`,
-      url: `${UPLOADTHING_DOUBLE_URL}/__health`,
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: `exec node tests/support/double-server.ts smtp ${SMTP_PORT}`,
-      url: `${INBOX_URL}/__health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
+    { command: `exec node tests/support/double-server.ts uploadthing ${PORT + 4}`, url: `${UPLOADTHING_DOUBLE_URL}/__health`, ignoreHTTPSErrors: true, reuseExistingServer: false, timeout: 30_000 },
+    { command: `exec node tests/support/double-server.ts smtp ${SMTP_PORT}`, url: `${INBOX_URL}/__health`, reuseExistingServer: false, timeout: 30_000 },
   ],
 });

@@ -31,14 +31,7 @@ try {
         console.error(problem);
         process.exit(2);
       }
-      await createAccount({
-        username: name!,
-        password,
-        email: flag('email'),
-        firstName: flag('first'),
-        lastName: flag('last'),
-        isAdmin: rest.includes('--admin'),
-      });
+      await createAccount({ username: name!, password, email: flag('email'), firstName: flag('first'), lastName: flag('last'), isAdmin: rest.includes('--admin') });
       console.log(`Created approved ${rest.includes('--admin') ? 'admin' : 'user'} "${name}"`);
       break;
     }

@@ -138,7 +138,7 @@ async function main() {
   const db = new Database(bigDb);
   const author = (db.prepare('select id from users limit 1').get() as { id: string }).id;
   const insert = db.prepare(
-    "insert into blog_posts (title, slug, excerpt, content, category, is_published, author_id, read_time, published_at, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, 3, ?, ?, ?)",
+    'insert into blog_posts (title, slug, excerpt, content, category, is_published, author_id, read_time, published_at, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, 3, ?, ?, ?)',
   );
   const words = ['leadership', 'systems', 'scaling', 'hiring', 'pricing', 'operations', 'founders', 'delegation', 'roadmaps', 'reliability'];
   const categories = ['General', 'Leadership', 'Technology', 'Business', 'Personal'];
@@ -146,7 +146,17 @@ async function main() {
     for (let i = 0; i < 10_000; i++) {
       const t = Date.now() - i * 60_000;
       const w = `${words[i % 10]} ${words[(i * 7) % 10]}`;
-      insert.run(`Notes on ${w} #${i}`, `bench-${i}-${randomUUID().slice(0, 8)}`, `What ${w} taught me, part ${i}.`, `<p>${`On ${w}, practice number ${i}. `.repeat(40)}</p>`, categories[i % 5], author, t, t, t);
+      insert.run(
+        `Notes on ${w} #${i}`,
+        `bench-${i}-${randomUUID().slice(0, 8)}`,
+        `What ${w} taught me, part ${i}.`,
+        `<p>${`On ${w}, practice number ${i}. `.repeat(40)}</p>`,
+        categories[i % 5],
+        author,
+        t,
+        t,
+        t,
+      );
     }
   })();
   db.close();
@@ -184,7 +194,14 @@ async function lighthouse(base: string, paths: string[]) {
     const out = `${TMP}/lh-${paths.indexOf(p)}.json`;
     const r = spawnSync(
       'node_modules/.bin/lighthouse',
-      [`${base}${p}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
+      [
+        `${base}${p}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      ],
       { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'ignore', timeout: 180_000 },
     );
     if (r.status !== 0) {

@@ -39,12 +39,7 @@ function ensureToolchain() {
 }
 
 const nodeHome = ensureToolchain();
-const env = {
-  ...process.env,
-  PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`,
-  npm_config_nodedir: nodeHome,
-  ASTRO_TELEMETRY_DISABLED: '1',
-};
+const env = { ...process.env, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeHome, ASTRO_TELEMETRY_DISABLED: '1' };
 const node = join(nodeHome, 'bin', 'node');
 
 function run(cmd, args, extra = {}) {

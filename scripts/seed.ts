@@ -16,8 +16,6 @@ function ago(now: number, days: number, hours = 0): Date {
   return new Date(now - days * DAY - hours * HOUR);
 }
 
-
-
 /**
  * Lets the posts below be written readably across lines while storing what TipTap emits:
  * block tags back to back with no whitespace between them.
@@ -29,14 +27,7 @@ function tiptap(source: string): string {
     .trim();
 }
 
-type PostSeed = {
-  title: string;
-  category: 'General' | 'Leadership' | 'Technology' | 'Business' | 'Personal';
-  excerpt: string | null;
-  published: boolean;
-  daysAgo: number;
-  content: string;
-};
+type PostSeed = { title: string; category: 'General' | 'Leadership' | 'Technology' | 'Business' | 'Personal'; excerpt: string | null; published: boolean; daysAgo: number; content: string };
 
 const POSTS: PostSeed[] = [
   {
@@ -395,8 +386,7 @@ const COMMENTS: CommentSeed[] = [
     post: 'Shipping an MVP in Six Weeks: A Scope-Cutting Playbook',
     authorName: 'Nadia Farouk',
     authorEmail: 'nadia.farouk@example.com',
-    content:
-      'The not-building list is such a simple idea and it completely changed our planning meeting. We cut user roles and two integrations and shipped three weeks earlier than planned.',
+    content: 'The not-building list is such a simple idea and it completely changed our planning meeting. We cut user roles and two integrations and shipped three weeks earlier than planned.',
     approved: true,
     hoursAfterPost: 20,
   },
@@ -404,8 +394,7 @@ const COMMENTS: CommentSeed[] = [
     post: 'Shipping an MVP in Six Weeks: A Scope-Cutting Playbook',
     authorName: 'Tom Reilly',
     authorEmail: 'tom.reilly@example.com',
-    content:
-      'Curious how you handle investors who expect a "complete" product at demo day. Do you show them the not-building list too?',
+    content: 'Curious how you handle investors who expect a "complete" product at demo day. Do you show them the not-building list too?',
     approved: true,
     hoursAfterPost: 52,
   },
@@ -413,8 +402,7 @@ const COMMENTS: CommentSeed[] = [
     post: 'What 24/7 Dispatch Taught Me About Calm Leadership',
     authorName: 'Grace Liu',
     authorEmail: 'grace.liu@example.com',
-    content:
-      'As an ICU nurse manager this resonated a lot. "Who is affected right now?" is exactly the first question we ask at shift handover too.',
+    content: 'As an ICU nurse manager this resonated a lot. "Who is affected right now?" is exactly the first question we ask at shift handover too.',
     approved: true,
     hoursAfterPost: 30,
   },
@@ -422,8 +410,7 @@ const COMMENTS: CommentSeed[] = [
     post: 'Technical Debt Is a Loan. Know Your Interest Rate.',
     authorName: 'Ben Adeyemi',
     authorEmail: 'ben.adeyemi@example.com',
-    content:
-      'Using "fear" as a metric made me laugh, but it is true. Our scariest module is also the one with the most incidents. Sharing this with my co-founder.',
+    content: 'Using "fear" as a metric made me laugh, but it is true. Our scariest module is also the one with the most incidents. Sharing this with my co-founder.',
     approved: true,
     hoursAfterPost: 8,
   },
@@ -431,8 +418,7 @@ const COMMENTS: CommentSeed[] = [
     post: 'Hiring Your First Five Engineers Without a Recruiter',
     authorName: 'Laura Mendes',
     authorEmail: 'laura.mendes@example.com',
-    content:
-      'How much do you usually pay for the take-home exercise, and how long should it take a candidate? We want to do this but worry about scaring people off.',
+    content: 'How much do you usually pay for the take-home exercise, and how long should it take a candidate? We want to do this but worry about scaring people off.',
     approved: false,
     hoursAfterPost: 40,
   },
@@ -440,8 +426,7 @@ const COMMENTS: CommentSeed[] = [
     post: "The Burnout I Didn't See Coming",
     authorName: 'Chris Novak',
     authorEmail: 'chris.novak@example.com',
-    content:
-      'Thank you for writing this. The part about irritation instead of exhaustion hit home. Blocking my Saturdays starting this week.',
+    content: 'Thank you for writing this. The part about irritation instead of exhaustion hit home. Blocking my Saturdays starting this week.',
     approved: false,
     hoursAfterPost: 26,
   },
@@ -535,28 +520,12 @@ export async function seedDemo(db: Db, authorId?: string): Promise<boolean> {
 
       tx.insert(products)
         .values(
-          PRODUCTS.map((p) => ({
-            name: p.name,
-            description: p.description,
-            price: p.price,
-            stripePriceId: null,
-            isActive: p.active,
-            createdAt: ago(now, p.daysAgo),
-            updatedAt: ago(now, p.daysAgo),
-          })),
+          PRODUCTS.map((p) => ({ name: p.name, description: p.description, price: p.price, stripePriceId: null, isActive: p.active, createdAt: ago(now, p.daysAgo), updatedAt: ago(now, p.daysAgo) })),
         )
         .run();
 
       tx.insert(newsletterSubscribers)
-        .values(
-          SUBSCRIBERS.map((s) => ({
-            email: s.email,
-            name: s.name,
-            convertKitId: s.convertKitId,
-            isActive: s.active,
-            subscribedAt: ago(now, s.daysAgo, 5),
-          })),
-        )
+        .values(SUBSCRIBERS.map((s) => ({ email: s.email, name: s.name, convertKitId: s.convertKitId, isActive: s.active, subscribedAt: ago(now, s.daysAgo, 5) })))
         .run();
 
       tx.insert(comments)
@@ -565,15 +534,7 @@ export async function seedDemo(db: Db, authorId?: string): Promise<boolean> {
             const post = postByTitle.get(c.post);
             if (!post) throw new Error(`Seed comment refers to an unknown post: ${c.post}`);
             const createdAt = new Date(post.createdAt.getTime() + c.hoursAfterPost * HOUR);
-            return {
-              content: c.content,
-              authorName: c.authorName,
-              authorEmail: c.authorEmail,
-              blogPostId: post.id,
-              isApproved: c.approved,
-              createdAt,
-              updatedAt: createdAt,
-            };
+            return { content: c.content, authorName: c.authorName, authorEmail: c.authorEmail, blogPostId: post.id, isApproved: c.approved, createdAt, updatedAt: createdAt };
           }),
         )
         .run();

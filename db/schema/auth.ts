@@ -3,7 +3,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { nowMs } from './now.ts';
 
-
 export const users = sqliteTable(
   'users',
   {
@@ -42,11 +41,7 @@ export const sessions = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [
-    uniqueIndex('sessions_token_unique').on(t.token),
-    index('sessions_user_idx').on(t.userId),
-    index('sessions_expires_idx').on(t.expiresAt),
-  ],
+  (t) => [uniqueIndex('sessions_token_unique').on(t.token), index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const accounts = sqliteTable(

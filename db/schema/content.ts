@@ -4,7 +4,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { users } from './auth.ts';
 import { nowMs } from './now.ts';
 
-
 export const blogPosts = sqliteTable(
   'blog_posts',
   {
@@ -27,11 +26,7 @@ export const blogPosts = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [
-    uniqueIndex('blog_posts_slug_unique').on(t.slug),
-    uniqueIndex('blog_posts_guid_unique').on(t.guid),
-    index('blog_posts_published_created_idx').on(t.isPublished, t.createdAt),
-  ],
+  (t) => [uniqueIndex('blog_posts_slug_unique').on(t.slug), uniqueIndex('blog_posts_guid_unique').on(t.guid), index('blog_posts_published_created_idx').on(t.isPublished, t.createdAt)],
 );
 
 export const podcastEpisodes = sqliteTable(

@@ -17,7 +17,9 @@ export const outbox = sqliteTable(
     /** Extra headers as JSON (List-Unsubscribe, ...). */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     /** pending (to send), sent, failed (gave up), unsent (mail is not set up). */
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'unsent'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'unsent'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),

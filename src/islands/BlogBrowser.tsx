@@ -107,13 +107,7 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
   return (
     <div>
       {allTotal > 0 && (
-        <form
-          role="search"
-          action="/blog"
-          method="get"
-          onSubmit={onSubmit}
-          className="flex flex-col gap-5 border-b border-slate-200 pb-8 lg:flex-row lg:items-end lg:justify-between"
-        >
+        <form role="search" action="/blog" method="get" onSubmit={onSubmit} className="flex flex-col gap-5 border-b border-slate-200 pb-8 lg:flex-row lg:items-end lg:justify-between">
           {/* The form's default button: Enter in the search box (without JS) keeps the chosen category. */}
           <button type="submit" name="category" value={category} hidden tabIndex={-1} aria-hidden="true" />
           <div className="w-full lg:max-w-sm">
@@ -161,9 +155,7 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
                     update(query, c);
                   }}
                   className={`rounded-full border px-4 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                    pressed
-                      ? 'border-ink bg-ink text-white shadow-sm'
-                      : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50 hover:text-ink'
+                    pressed ? 'border-ink bg-ink text-white shadow-sm' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50 hover:text-ink'
                   }`}
                 >
                   {c}
@@ -197,9 +189,7 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
             <path d="M9 10h6M9 14h6M9 18h3" strokeLinecap="round" />
           </svg>
           <h3 className="mt-4 text-xl font-semibold text-ink">No articles found</h3>
-          <p className="mt-2 max-w-md text-slate-600">
-            {allTotal === 0 ? 'No articles have been published yet.' : 'No articles match your filters'}
-          </p>
+          <p className="mt-2 max-w-md text-slate-600">{allTotal === 0 ? 'No articles have been published yet.' : 'No articles match your filters'}</p>
           {(searching || filtering) && (
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {searching && (

@@ -93,10 +93,7 @@ function PayForm({ product, checkoutId, clientSecret }: { product: CheckoutProdu
     const id = result.paymentIntent?.id;
     // A moment to read the toast, then the receipt.
     window.setTimeout(
-      () =>
-        window.location.assign(
-          id ? `${returnUrl}?payment_intent=${encodeURIComponent(id)}&payment_intent_client_secret=${encodeURIComponent(clientSecret)}&redirect_status=succeeded` : returnUrl,
-        ),
+      () => window.location.assign(id ? `${returnUrl}?payment_intent=${encodeURIComponent(id)}&payment_intent_client_secret=${encodeURIComponent(clientSecret)}&redirect_status=succeeded` : returnUrl),
       1000,
     );
   }
@@ -123,11 +120,7 @@ export default function Checkout({ product, publishableKey }: Props) {
 
   useEffect(() => {
     let live = true;
-    api<{ clientSecret: string }>('POST', '/api/create-payment-intent', {
-      productId: product.id,
-      amount: product.price / 100,
-      checkoutId: checkoutId.current,
-    })
+    api<{ clientSecret: string }>('POST', '/api/create-payment-intent', { productId: product.id, amount: product.price / 100, checkoutId: checkoutId.current })
       .then((r) => live && setClientSecret(r.clientSecret))
       .catch((err) => {
         if (!live) return;
@@ -144,7 +137,7 @@ export default function Checkout({ product, publishableKey }: Props) {
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
         <p className="font-semibold">Payment Error</p>
         <p className="mt-1 text-sm">Failed to initialize payment. Please try again.</p>
-        <button type="button" className="btn-secondary mt-4" onClick={() => window.location.reload()}>
+        <button type="button" className="mt-4 btn-secondary" onClick={() => window.location.reload()}>
           Try again
         </button>
       </div>

@@ -42,9 +42,7 @@ export default function Comments({ postId, initialComments, flash, returnTo }: P
   const [comments, setComments] = useState(initialComments);
   const [errors, setErrors] = useState<FieldErrors>(() => toFieldErrors(flash?.issues ?? []));
   // The outcome of a post without JavaScript; field errors are shown at their fields instead.
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; message: string } | null>(() =>
-    flash && !flash.issues?.length ? { kind: flash.kind, message: flash.message } : null,
-  );
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; message: string } | null>(() => (flash && !flash.issues?.length ? { kind: flash.kind, message: flash.message } : null));
   const [sending, setSending] = useState(false);
   // The form was on screen since the page loaded (server-rendered), not only since hydration.
   const openedAt = useRef(typeof window === 'undefined' ? 0 : Math.round(performance.timeOrigin));
@@ -108,10 +106,7 @@ export default function Comments({ postId, initialComments, flash, returnTo }: P
           {comments.map((c) => (
             <li key={c.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
               <div className="flex items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900"
-                >
+                <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900">
                   {initials(c.authorName)}
                 </span>
                 <div className="min-w-0">
@@ -127,14 +122,7 @@ export default function Comments({ postId, initialComments, flash, returnTo }: P
         </ul>
       )}
 
-      <form
-        onSubmit={(e) => void submit(e)}
-        method="post"
-        action={base}
-        noValidate
-        aria-labelledby="comment-form-heading"
-        className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8"
-      >
+      <form onSubmit={(e) => void submit(e)} method="post" action={base} noValidate aria-labelledby="comment-form-heading" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8">
         <h3 id="comment-form-heading" className="text-lg font-semibold text-ink">
           Leave a comment
         </h3>
@@ -143,7 +131,10 @@ export default function Comments({ postId, initialComments, flash, returnTo }: P
         <input type="hidden" name="_return" value={returnTo} />
         <Honeypot id="comment-website" />
         {notice && (
-          <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`mt-4 rounded-lg px-4 py-3 text-sm ${notice.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-800'}`}>
+          <p
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            className={`mt-4 rounded-lg px-4 py-3 text-sm ${notice.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-800'}`}
+          >
             {notice.message}
           </p>
         )}
@@ -152,7 +143,9 @@ export default function Comments({ postId, initialComments, flash, returnTo }: P
             {(control) => <input {...control} name="authorName" type="text" required autoComplete="name" maxLength={255} defaultValue={initial('authorName')} className={inputClass('authorName')} />}
           </Field>
           <Field id="comment-authorEmail" label="Email" error={errors.authorEmail}>
-            {(control) => <input {...control} name="authorEmail" type="email" required autoComplete="email" maxLength={255} defaultValue={initial('authorEmail')} className={inputClass('authorEmail')} />}
+            {(control) => (
+              <input {...control} name="authorEmail" type="email" required autoComplete="email" maxLength={255} defaultValue={initial('authorEmail')} className={inputClass('authorEmail')} />
+            )}
           </Field>
           <Field id="comment-content" label="Comment" error={errors.content} className="sm:col-span-2">
             {(control) => <textarea {...control} name="content" required rows={5} maxLength={5000} defaultValue={initial('content')} className={`${inputClass('content')} resize-y`} />}

@@ -71,17 +71,13 @@ export default function CookieConsent({ analyticsId }: Props) {
               <h2 id="cookie-prefs-title" className="text-xl font-bold text-ink">
                 Cookie Preferences
               </h2>
-              <span className="mt-2 inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/20">
-                GDPR Compliant
-              </span>
+              <span className="mt-2 inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/20">GDPR Compliant</span>
             </div>
             <button type="button" aria-label="Close cookie preferences" className="rounded p-1 text-2xl leading-none text-slate-500 hover:text-slate-800" onClick={() => dialog.current?.close()}>
               ×
             </button>
           </div>
-          <p className="mt-4 text-sm text-slate-600">
-            Choose which cookies we may use. You can change your mind at any time from Cookie Settings in the footer.
-          </p>
+          <p className="mt-4 text-sm text-slate-600">Choose which cookies we may use. You can change your mind at any time from Cookie Settings in the footer.</p>
           <ul className="mt-5 space-y-3">
             {CATEGORIES.map((c) => {
               const on = c.key === 'necessary' ? true : draft[c.key];
@@ -122,11 +118,7 @@ export default function CookieConsent({ analyticsId }: Props) {
               <button type="button" className="btn-secondary" onClick={() => decide(acceptAll())}>
                 Accept All
               </button>
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() => decide(saveConsent({ analytics: draft.analytics, marketing: draft.marketing, personalization: draft.personalization }))}
-              >
+              <button type="button" className="btn-primary" onClick={() => decide(saveConsent({ analytics: draft.analytics, marketing: draft.marketing, personalization: draft.personalization }))}>
                 Save Preferences
               </button>
             </div>

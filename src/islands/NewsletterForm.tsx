@@ -68,19 +68,36 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
       <div className="flex flex-col gap-3 sm:flex-row">
         {withName && (
           <Field id={`${idPrefix}-name`} label="Your name" hideLabel className="sm:w-44">
-            {(control) => <input {...control} {...invalid('name')} name="name" type="text" autoComplete="given-name" placeholder="Your name" defaultValue={typedBefore(flash, 'name')} className={inputClass} />}
+            {(control) => (
+              <input {...control} {...invalid('name')} name="name" type="text" autoComplete="given-name" placeholder="Your name" defaultValue={typedBefore(flash, 'name')} className={inputClass} />
+            )}
           </Field>
         )}
         <Field id={`${idPrefix}-email`} label="Email address" hideLabel className="flex-1">
           {(control) => (
-            <input {...control} {...invalid('email')} name="email" type="email" required autoComplete="email" placeholder="you@company.com" defaultValue={typedBefore(flash, 'email')} className={inputClass} />
+            <input
+              {...control}
+              {...invalid('email')}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="you@company.com"
+              defaultValue={typedBefore(flash, 'email')}
+              className={inputClass}
+            />
           )}
         </Field>
         <button type="submit" disabled={status.kind === 'sending'} className={`${dark ? 'btn-accent' : 'btn-primary'} py-3 sm:self-start`}>
           {status.kind === 'sending' ? 'Subscribing...' : buttonLabel}
         </button>
       </div>
-      <p id={statusId} role="status" aria-live="polite" className={`mt-3 min-h-5 text-sm ${status.kind === 'error' ? (dark ? 'text-red-300' : 'text-red-700') : dark ? 'text-emerald-300' : 'text-emerald-700'}`}>
+      <p
+        id={statusId}
+        role="status"
+        aria-live="polite"
+        className={`mt-3 min-h-5 text-sm ${status.kind === 'error' ? (dark ? 'text-red-300' : 'text-red-700') : dark ? 'text-emerald-300' : 'text-emerald-700'}`}
+      >
         {status.kind === 'done' || status.kind === 'error' ? status.message : ''}
       </p>
     </form>

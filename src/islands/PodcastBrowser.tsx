@@ -16,8 +16,7 @@ function matchesEpisode(e: PublicEpisode, query: string): boolean {
   return [e.title, e.guest, e.description].some((field) => field?.toLowerCase().includes(q));
 }
 
-const playLabel = (e: PublicEpisode, open: boolean) =>
-  `${open ? 'Pause' : 'Play'} episode ${e.episodeNumber ?? e.title}`;
+const playLabel = (e: PublicEpisode, open: boolean) => `${open ? 'Pause' : 'Play'} episode ${e.episodeNumber ?? e.title}`;
 
 export default function PodcastBrowser({ episodes }: Props) {
   const [query, setQuery] = useState('');
@@ -82,11 +81,9 @@ export default function PodcastBrowser({ episodes }: Props) {
             <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
           </svg>
           <h3 className="mt-4 text-lg font-semibold text-ink">No episodes found</h3>
-          <p className="mt-2 text-slate-600">
-            {searching ? `No episodes match "${query.trim()}"` : 'No episodes have been published yet.'}
-          </p>
+          <p className="mt-2 text-slate-600">{searching ? `No episodes match "${query.trim()}"` : 'No episodes have been published yet.'}</p>
           {searching && (
-            <button type="button" className="btn-secondary mt-6" onClick={clear}>
+            <button type="button" className="mt-6 btn-secondary" onClick={clear}>
               Clear Search
             </button>
           )}

@@ -14,11 +14,7 @@ export default function PrivacyConsent() {
         {given ? (
           <>
             <p className="font-semibold text-ink">You gave consent on {formatLongDate(prefs.consentDate)}</p>
-            <p>
-              {allowed.length === 0
-                ? 'Only strictly necessary cookies are in use.'
-                : `Strictly necessary cookies plus: ${allowed.join(', ')}.`}
-            </p>
+            <p>{allowed.length === 0 ? 'Only strictly necessary cookies are in use.' : `Strictly necessary cookies plus: ${allowed.join(', ')}.`}</p>
           </>
         ) : (
           <>

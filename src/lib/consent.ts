@@ -17,15 +17,7 @@ export interface ConsentPreferences {
 
 export type ConsentCategory = 'necessary' | 'analytics' | 'marketing' | 'personalization';
 
-export const DEFAULT_CONSENT: ConsentPreferences = {
-  necessary: true,
-  analytics: false,
-  marketing: false,
-  personalization: false,
-  consentGiven: false,
-  consentDate: null,
-  version: CONSENT_VERSION,
-};
+export const DEFAULT_CONSENT: ConsentPreferences = { necessary: true, analytics: false, marketing: false, personalization: false, consentGiven: false, consentDate: null, version: CONSENT_VERSION };
 
 export const CATEGORIES: { key: ConsentCategory; title: string; description: string; examples: string; required?: boolean }[] = [
   {
@@ -85,13 +77,7 @@ export function loadConsent(): ConsentPreferences {
 
 /** Stores a decision: saving, accepting all or rejecting all all mark consent as given. */
 export function saveConsent(choice: Pick<ConsentPreferences, 'analytics' | 'marketing' | 'personalization'>): ConsentPreferences {
-  const prefs: ConsentPreferences = {
-    ...DEFAULT_CONSENT,
-    ...choice,
-    necessary: true,
-    consentGiven: true,
-    consentDate: new Date().toISOString(),
-  };
+  const prefs: ConsentPreferences = { ...DEFAULT_CONSENT, ...choice, necessary: true, consentGiven: true, consentDate: new Date().toISOString() };
   try {
     localStorage.setItem(CONSENT_KEY, JSON.stringify(prefs));
   } catch {

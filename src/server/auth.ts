@@ -17,8 +17,7 @@ export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You c
 /** Users who register without an e-mail get this reserved (RFC 2606) placeholder. */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'no-email.invalid';
 export const placeholderEmail = (name: string) => `${name.toLowerCase()}@${PLACEHOLDER_EMAIL_DOMAIN}`;
-export const realEmail = (email: string | null | undefined) =>
-  email && !email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`) ? email : null;
+export const realEmail = (email: string | null | undefined) => (email && !email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`) ? email : null);
 
 /** The page where a reset link's token sets a new password. */
 export const resetLink = (siteUrl: string, token: string) => `${siteUrl}/auth/reset?token=${encodeURIComponent(token)}`;
@@ -30,10 +29,7 @@ export function createAuth(db: Db, env: Env) {
     basePath: '/api/auth',
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: [env.SITE_URL],
-    database: drizzleAdapter(db, {
-      provider: 'sqlite',
-      schema: { users, sessions, accounts, verifications },
-    }),
+    database: drizzleAdapter(db, { provider: 'sqlite', schema: { users, sessions, accounts, verifications } }),
     user: {
       modelName: 'users',
       fields: { image: 'profileImageUrl' },
@@ -61,21 +57,10 @@ export function createAuth(db: Db, env: Env) {
         if (to) enqueueMail(db, { kind: 'password-reset', to, ...passwordReset(resetLink(env.SITE_URL, token)) });
       },
     },
-    plugins: [
-      username({
-        minUsernameLength: 3,
-        maxUsernameLength: 50,
-        usernameValidator: (name) => /^[A-Za-z0-9_.-]+$/.test(name),
-      }),
-    ],
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 50, usernameValidator: (name) => /^[A-Za-z0-9_.-]+$/.test(name) })],
     // Our own endpoint wrapper rate-limits the public auth calls (see src/server/http).
     rateLimit: { enabled: false },
-    advanced: {
-      database: { generateId: 'uuid' },
-      cookiePrefix: 'site',
-      useSecureCookies: env.SITE_URL.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-    },
+    advanced: { database: { generateId: 'uuid' }, cookiePrefix: 'site', useSecureCookies: env.SITE_URL.startsWith('https://'), defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' } },
     telemetry: { enabled: false },
     databaseHooks: {
       session: {

@@ -17,16 +17,10 @@ const url = (name: string) =>
     .string()
     .trim()
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), `${name} must be an http(s) URL`);
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** An UploadThing token: base64 of JSON `{apiKey, appId, regions}`, as the dashboard gives it. */
-const UploadThingToken = z.object({
-  apiKey: z.string().startsWith('sk_'),
-  appId: z.string().min(1),
-  regions: z.array(z.string().min(1)).min(1),
-});
+const UploadThingToken = z.object({ apiKey: z.string().startsWith('sk_'), appId: z.string().min(1), regions: z.array(z.string().min(1)).min(1) });
 const isUploadThingToken = (v: string | undefined) => {
   if (v === undefined) return true;
   try {
@@ -89,10 +83,7 @@ const EnvSchema = z
     FORM_MIN_FILL_MS: z.coerce.number({ error: 'FORM_MIN_FILL_MS must be a number' }).int().min(0).max(60_000).default(800),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
-  .refine((e) => !e.ADMIN_USERNAME === !e.ADMIN_PASSWORD, {
-    message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
-    path: ['ADMIN_PASSWORD'],
-  })
+  .refine((e) => !e.ADMIN_USERNAME === !e.ADMIN_PASSWORD, { message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together', path: ['ADMIN_PASSWORD'] })
   .superRefine((e, ctx) => {
     const problem = e.ADMIN_PASSWORD ? passwordProblem(e.ADMIN_PASSWORD, ADMIN_PASSWORD_MIN) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD: ${problem}`, path: ['ADMIN_PASSWORD'] });
@@ -120,11 +111,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
-  return {
-    ...e,
-    SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET ?? secretFor(e.DATABASE_URL),
-  };
+  return { ...e, SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''), BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET ?? secretFor(e.DATABASE_URL) };
 }
 
 /** Where product files live: PRIVATE_FILES_DIR, else `private` beside the database. */
@@ -144,14 +131,7 @@ export function env(): Env {
 export function loadEnvOrExit(): Env {
   try {
     const e = parseEnv();
-    Object.assign(process.env, {
-      PORT: String(e.PORT),
-      HOST: e.HOST,
-      DATABASE_URL: e.DATABASE_URL,
-      UPLOADS_DIR: e.UPLOADS_DIR,
-      SITE_URL: e.SITE_URL,
-      BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET,
-    });
+    Object.assign(process.env, { PORT: String(e.PORT), HOST: e.HOST, DATABASE_URL: e.DATABASE_URL, UPLOADS_DIR: e.UPLOADS_DIR, SITE_URL: e.SITE_URL, BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET });
     cached = e;
     return e;
   } catch (err) {

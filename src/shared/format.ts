@@ -31,12 +31,10 @@ export const formatMonthDay = (d: Date | string | number | null | undefined) => 
 };
 
 /** Seconds as whole minutes, rounded down: '12 min', or '-- min' when absent (public podcast). */
-export const formatMinutes = (seconds: number | null | undefined) =>
-  seconds && seconds > 0 ? `${Math.floor(seconds / 60)} min` : '-- min';
+export const formatMinutes = (seconds: number | null | undefined) => (seconds && seconds > 0 ? `${Math.floor(seconds / 60)} min` : '-- min');
 
 /** Seconds as m:ss, or '-- min' when absent (admin). */
-export const formatClock = (seconds: number | null | undefined) =>
-  seconds && seconds > 0 ? `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}` : '-- min';
+export const formatClock = (seconds: number | null | undefined) => (seconds && seconds > 0 ? `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}` : '-- min');
 
 /** Cents as US dollars: 49700 -> '$497.00'. */
 export const formatPrice = (cents: number) => usd.format(cents / 100);
@@ -55,7 +53,7 @@ export const slugify = (title: string) =>
 export const formatReadTime = (minutes: number | null | undefined) => `${minutes && minutes > 0 ? minutes : 5} min read`;
 
 /** The fallback cover image (one of six shipped in public/images/covers) for a post id. */
-export const fallbackCover = (id: number) => `/images/covers/cover-${(((id - 1) % 6) + 6) % 6 + 1}.svg`;
+export const fallbackCover = (id: number) => `/images/covers/cover-${((((id - 1) % 6) + 6) % 6) + 1}.svg`;
 
 /** Cuts plain text to `max` characters and adds '...' when it was longer. */
 export const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()}...` : text);

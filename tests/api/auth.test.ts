@@ -15,13 +15,7 @@ afterAll(async () => {
 describe('registration', () => {
   it('creates an unapproved, non-admin account, answers needsApproval and does not log in', async () => {
     const c = new Client(server);
-    const res = await c.post('/api/register', {
-      username: 'Newcomer',
-      email: 'newcomer@example.com',
-      firstName: 'New',
-      lastName: '',
-      password: 'secret1x',
-    });
+    const res = await c.post('/api/register', { username: 'Newcomer', email: 'newcomer@example.com', firstName: 'New', lastName: '', password: 'secret1x' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ username: 'Newcomer', firstName: 'New', isAdmin: false, needsApproval: true });
     expect(res.body).not.toHaveProperty('email');
@@ -53,11 +47,7 @@ describe('registration', () => {
     await createUser(server, { username: 'taken', email: 'taken@example.com' });
     const byName = await new Client(server).post('/api/register', { username: 'TAKEN', password: 'secret1x' });
     expect(byName.status).toBe(409);
-    const byEmail = await new Client(server).post('/api/register', {
-      username: 'other',
-      email: 'taken@example.com',
-      password: 'secret1x',
-    });
+    const byEmail = await new Client(server).post('/api/register', { username: 'other', email: 'taken@example.com', password: 'secret1x' });
     expect(byEmail.status).toBe(409);
   });
 });

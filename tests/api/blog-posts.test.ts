@@ -50,9 +50,7 @@ describe('creating a post: guards', () => {
 
   it('refuses PUT and DELETE from a foreign Origin and leaves the post as it was', async () => {
     const post = createPost(server, admin.user.id, { title: 'Untouched' });
-    const put = await admin.request('PUT', `/api/blog-posts/${post.id}`, postBody({ slug: post.slug, title: 'Hijacked' }), {
-      Origin: 'https://evil.example',
-    });
+    const put = await admin.request('PUT', `/api/blog-posts/${post.id}`, postBody({ slug: post.slug, title: 'Hijacked' }), { Origin: 'https://evil.example' });
     expect(put.status).toBe(403);
     const del = await admin.request('DELETE', `/api/blog-posts/${post.id}`, undefined, { Origin: 'https://evil.example' });
     expect(del.status).toBe(403);
@@ -80,7 +78,13 @@ describe('creating a post: validation', () => {
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
     expect(res.body.issues).toContainEqual({ path: [field], message });
-    expect(server.db.select().from(blogPosts).where(eq(blogPosts.title, String(body.title))).all()).toEqual([]);
+    expect(
+      server.db
+        .select()
+        .from(blogPosts)
+        .where(eq(blogPosts.title, String(body.title)))
+        .all(),
+    ).toEqual([]);
   });
 
   it('accepts the limits themselves: a 255-character title and slug and a 500-character excerpt', async () => {
@@ -137,14 +141,7 @@ describe('creating and updating a post', () => {
     const body = postBody({ title: 'Created Post', excerpt: 'Its excerpt', isPublished: true });
     const res = await admin.post('/api/blog-posts', body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      title: 'Created Post',
-      slug: body.slug,
-      excerpt: 'Its excerpt',
-      category: 'Leadership',
-      isPublished: true,
-      authorId: admin.user.id,
-    });
+    expect(res.body).toMatchObject({ title: 'Created Post', slug: body.slug, excerpt: 'Its excerpt', category: 'Leadership', isPublished: true, authorId: admin.user.id });
     expect(typeof res.body.id).toBe('number');
     const got = await new Client(server).get(`/api/blog-posts/${res.body.id}`);
     expect(got.status).toBe(200);
@@ -394,10 +391,7 @@ describe('publishedAt and readTime', () => {
 
   it('recomputes the read time when the content changes on update', async () => {
     const created = await admin.post('/api/blog-posts', postBody({ content: `<p>${words(450)}</p>` }));
-    const res = await admin.put(
-      `/api/blog-posts/${created.body.id}`,
-      postBody({ slug: created.body.slug, content: `<p>${words(1001)}</p>` }),
-    );
+    const res = await admin.put(`/api/blog-posts/${created.body.id}`, postBody({ slug: created.body.slug, content: `<p>${words(1001)}</p>` }));
     expect(res.status).toBe(200);
     expect(res.body.readTime).toBe(6);
   });

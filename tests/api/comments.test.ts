@@ -9,12 +9,7 @@ let admin: SessionClient;
 let user: SessionClient;
 serverWithClients((s) => ({ server, admin, user } = s));
 
-const commentBody = (over: Record<string, unknown> = {}) => ({
-  authorName: 'Ada Reader',
-  authorEmail: `${unique('ada')}@example.com`,
-  content: `A thoughtful comment ${unique('c')}`,
-  ...over,
-});
+const commentBody = (over: Record<string, unknown> = {}) => ({ authorName: 'Ada Reader', authorEmail: `${unique('ada')}@example.com`, content: `A thoughtful comment ${unique('c')}`, ...over });
 
 const commentsOf = (postId: number) => server.db.select().from(comments).where(eq(comments.blogPostId, postId)).all();
 const commentById = (id: number) => server.db.select().from(comments).where(eq(comments.id, id)).get();
@@ -28,12 +23,7 @@ describe('submitting a comment', () => {
     expect(res.status).toBe(201);
     const rows = commentsOf(post.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      authorName: body.authorName,
-      authorEmail: body.authorEmail,
-      content: body.content,
-      isApproved: false,
-    });
+    expect(rows[0]).toMatchObject({ authorName: body.authorName, authorEmail: body.authorEmail, content: body.content, isApproved: false });
     const list = await publicComments(post.id);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([]);
@@ -123,15 +113,7 @@ describe('moderation', () => {
     const res = await admin.get('/api/admin/comments');
     expect(res.status).toBe(200);
     const row = res.body.find((x: { id: number }) => x.id === c.id);
-    expect(row).toMatchObject({
-      id: c.id,
-      authorName: 'Mod Tester',
-      authorEmail: email,
-      content: c.content,
-      blogPostId: post.id,
-      isApproved: false,
-      postTitle: 'Moderated Post',
-    });
+    expect(row).toMatchObject({ id: c.id, authorName: 'Mod Tester', authorEmail: email, content: c.content, blogPostId: post.id, isApproved: false, postTitle: 'Moderated Post' });
   });
 
   it('lists comments of drafts for the admin too', async () => {

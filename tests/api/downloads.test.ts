@@ -143,7 +143,17 @@ describe('buying a product with two files', () => {
       expect(again.status).toBe(200);
       await again.arrayBuffer();
     }
-    await expect.poll(() => server.db.select().from(downloadGrants).where(eq(downloadGrants.orderId, order.id)).all().map((g) => g.downloads).sort()).toEqual([1, 5]);
+    await expect
+      .poll(() =>
+        server.db
+          .select()
+          .from(downloadGrants)
+          .where(eq(downloadGrants.orderId, order.id))
+          .all()
+          .map((g) => g.downloads)
+          .sort(),
+      )
+      .toEqual([1, 5]);
     const sixth = await get(pdfLink!);
     expect(sixth.status).toBe(410);
     expect(await sixth.text()).toContain('This download link has been used up');
@@ -153,7 +163,13 @@ describe('buying a product with two files', () => {
     expect((await webhook('payment_intent.succeeded', intent)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     expect(receiptsTo('buyer-one@example.com')).toHaveLength(1);
-    expect(server.db.select().from(outbox).all().filter((m) => m.to === 'buyer-one@example.com' && m.kind === 'receipt')).toHaveLength(1);
+    expect(
+      server.db
+        .select()
+        .from(outbox)
+        .all()
+        .filter((m) => m.to === 'buyer-one@example.com' && m.kind === 'receipt'),
+    ).toHaveLength(1);
   }, 30_000);
 
   it('a failed payment sends no receipt and gives no links', async () => {
@@ -163,7 +179,13 @@ describe('buying a product with two files', () => {
     const order = server.db.select().from(orders).where(eq(orders.paymentIntentId, id)).get()!;
     expect(order.status).toBe('failed');
     expect(server.db.select().from(downloadGrants).where(eq(downloadGrants.orderId, order.id)).all()).toEqual([]);
-    expect(server.db.select().from(outbox).all().filter((m) => m.to === 'declined@example.com')).toEqual([]);
+    expect(
+      server.db
+        .select()
+        .from(outbox)
+        .all()
+        .filter((m) => m.to === 'declined@example.com'),
+    ).toEqual([]);
   });
 
   it("refuses a token with another grant's number, or a made-up one, with 404", async () => {
@@ -188,7 +210,11 @@ describe('buying a product with two files', () => {
     const { id } = await buy(product.id, 'late@example.com');
     const order = server.db.select().from(orders).where(eq(orders.paymentIntentId, id)).get()!;
     const link = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('late@example.com'))).text)[0]!;
-    server.db.update(downloadGrants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(downloadGrants.orderId, order.id)).run();
+    server.db
+      .update(downloadGrants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(downloadGrants.orderId, order.id))
+      .run();
 
     const expired = await get(link);
     expect(expired.status).toBe(410);

@@ -31,7 +31,14 @@ beforeAll(async () => {
   await seedDemo(server.db);
   admin = await clientAs(server, 'admin');
   // Through the admin API, so the post is what the sanitiser keeps of it.
-  const created = await admin.post('/api/blog-posts', { title: AWKWARD_TITLE, slug: 'awkward-post', excerpt: 'An excerpt with a control\u0001 character & more', content: AWKWARD_CONTENT, featuredImage: '/uploads/featured.png', isPublished: true });
+  const created = await admin.post('/api/blog-posts', {
+    title: AWKWARD_TITLE,
+    slug: 'awkward-post',
+    excerpt: 'An excerpt with a control\u0001 character & more',
+    content: AWKWARD_CONTENT,
+    featuredImage: '/uploads/featured.png',
+    isPublished: true,
+  });
   expect(created.status).toBe(201);
   awkwardSlug = created.body.slug;
   createEpisode(server, { title: `Episode ${AWKWARD_TITLE}`, slug: 'awkward-episode', description: 'Notes & "quotes" ]]> 🚀\u0002', audioUrl: '/audio/demo/episode-1.mp3', episodeNumber: 99 });
@@ -107,7 +114,12 @@ describe('/podcast.xml read by Podcast Index (podcast-partytime)', () => {
     expect(feed).not.toBeNull();
     expect(feed!.title).toBe('The Leadership Code');
     expect(feed!.owner).toMatchObject({ email: 'owner@example.com' });
-    const published = server.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.isPublished, true)).all().filter((e) => e.audioUrl);
+    const published = server.db
+      .select()
+      .from(podcastEpisodes)
+      .where(eq(podcastEpisodes.isPublished, true))
+      .all()
+      .filter((e) => e.audioUrl);
     expect(feed!.items.map((i) => i.guid).sort()).toEqual(published.map((e) => e.guid).sort());
     for (const item of feed!.items) {
       expect(item.enclosure.url).toMatch(new RegExp(`^${server.url}/`));
@@ -261,10 +273,7 @@ describe('GUIDs do not depend on SITE_URL', () => {
       try {
         const blog = await new Parser().parseString(await (await fetch(`${moved.url}/rss.xml`)).text());
         const podcast = parseFeed(await (await fetch(`${moved.url}/podcast.xml`)).text());
-        return {
-          blog: Object.fromEntries(blog.items.map((i) => [i.link!.replace(site, ''), i.guid])),
-          podcast: Object.fromEntries(podcast!.items.map((i) => [i.title, i.guid])),
-        };
+        return { blog: Object.fromEntries(blog.items.map((i) => [i.link!.replace(site, ''), i.guid])), podcast: Object.fromEntries(podcast!.items.map((i) => [i.title, i.guid])) };
       } finally {
         await moved.stop();
       }

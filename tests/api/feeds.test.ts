@@ -58,7 +58,12 @@ describe('/podcast.xml', () => {
   });
 
   it('has one item per published episode with audio, with real enclosure lengths and unique guids', async () => {
-    const published = server.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.isPublished, true)).all().filter((e) => e.audioUrl);
+    const published = server.db
+      .select()
+      .from(podcastEpisodes)
+      .where(eq(podcastEpisodes.isPublished, true))
+      .all()
+      .filter((e) => e.audioUrl);
     const drafts = server.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.isPublished, false)).all();
     const { text } = await get('/podcast.xml');
     const items = parser.parse(text).rss.channel.item as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -22,7 +22,10 @@ async function postForm(path: string, fields: Record<string, string>, headers: R
 
 /** The page the 303 leads to, fetched with the flash cookie it set. */
 async function follow(res: Response) {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('site.flash='))!.split(';')[0]!;
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('site.flash='))!
+    .split(';')[0]!;
   const page = await fetch(new URL(res.headers.get('location')!, server.url), { headers: { Cookie: cookie } });
   return { page, html: await page.text(), cookie };
 }
@@ -76,14 +79,33 @@ describe('a newsletter form posted without JavaScript', () => {
 describe('the comment form posted without JavaScript', () => {
   it('submits for approval, or comes back with each field error and the comment as typed', async () => {
     const post = createPost(server, admin.user.id);
-    const bad = await postForm(`/api/blog-posts/${post.id}/comments`, { _form: 'comment', _return: `/blog/${post.slug}#comment-form-heading`, authorName: '', authorEmail: 'x@example.com', content: 'Kept as typed' });
+    const bad = await postForm(`/api/blog-posts/${post.id}/comments`, {
+      _form: 'comment',
+      _return: `/blog/${post.slug}#comment-form-heading`,
+      authorName: '',
+      authorEmail: 'x@example.com',
+      content: 'Kept as typed',
+    });
     const again = await follow(bad);
     expect(again.html).toContain('Name is required');
     expect(again.html).toContain('Kept as typed');
-    const good = await postForm(`/api/blog-posts/${post.id}/comments`, { _form: 'comment', _return: `/blog/${post.slug}#comment-form-heading`, authorName: 'Nadia', authorEmail: 'n@example.com', content: 'A comment without JavaScript' });
+    const good = await postForm(`/api/blog-posts/${post.id}/comments`, {
+      _form: 'comment',
+      _return: `/blog/${post.slug}#comment-form-heading`,
+      authorName: 'Nadia',
+      authorEmail: 'n@example.com',
+      content: 'A comment without JavaScript',
+    });
     expect(good.headers.get('location')).toBe(`/blog/${post.slug}#comment-form-heading`);
     expect((await follow(good)).html).toContain('Your comment has been submitted for approval.');
-    expect(server.db.select().from(comments).where(eq(comments.blogPostId, post.id)).all().map((c) => c.content)).toEqual(['A comment without JavaScript']);
+    expect(
+      server.db
+        .select()
+        .from(comments)
+        .where(eq(comments.blogPostId, post.id))
+        .all()
+        .map((c) => c.content),
+    ).toEqual(['A comment without JavaScript']);
   });
 });
 
@@ -97,7 +119,10 @@ describe('log in without JavaScript', () => {
     const right = await postForm('/api/login', { _form: 'login', _return: '/auth', username: admin.user.username, password: admin.user.password });
     expect(right.status).toBe(303);
     expect(right.headers.get('location')).toBe('/admin/dashboard');
-    const session = right.headers.getSetCookie().find((c) => c.includes('session_token'))!.split(';')[0]!;
+    const session = right.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token'))!
+      .split(';')[0]!;
     const me = await fetch(`${server.url}/api/user`, { headers: { Cookie: session } });
     expect(((await me.json()) as { username: string }).username).toBe(admin.user.username);
   });

@@ -120,7 +120,9 @@ describe('bodies are capped while they are read', () => {
         }
       });
       socket.on('error', reject);
-      socket.write(`POST /api/blog-posts HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nCookie: ${admin.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`);
+      socket.write(
+        `POST /api/blog-posts HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nCookie: ${admin.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
+      );
     });
     expect(status).toBe(413);
   });
@@ -135,7 +137,11 @@ describe('JSON means JSON', () => {
     // A route that takes no browser form refuses a form-encoded body too.
     const form = await get('/api/create-payment-intent', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url }, body: 'productId=1' });
     expect(form.status).toBe(415);
-    const ok = await get('/api/newsletter/subscribe', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', Origin: server.url }, body: JSON.stringify({ email: 'typed@example.com' }) });
+    const ok = await get('/api/newsletter/subscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8', Origin: server.url },
+      body: JSON.stringify({ email: 'typed@example.com' }),
+    });
     expect(ok.status).toBe(201);
   });
 });
@@ -182,17 +188,36 @@ describe('the page cache cannot be churned by visitors', () => {
   });
 });
 
-const ODD_QUERIES = ['abc\u0000def', '\u0000', 'a\u0007b', '"', '""""', "'", '*', 'a*', 'NEAR', 'NEAR(a b)', 'a OR b', '((a', 'a)', '^a', '-a', 'col:x', '{a b}', '\u{1F600}', '\u{1F600}\u{1F680}', 'x'.repeat(10 * 1024), '%', '\\', 'a AND', 'AND'];
+const ODD_QUERIES = [
+  'abc\u0000def',
+  '\u0000',
+  'a\u0007b',
+  '"',
+  '""""',
+  "'",
+  '*',
+  'a*',
+  'NEAR',
+  'NEAR(a b)',
+  'a OR b',
+  '((a',
+  'a)',
+  '^a',
+  '-a',
+  'col:x',
+  '{a b}',
+  '\u{1F600}',
+  '\u{1F600}\u{1F680}',
+  'x'.repeat(10 * 1024),
+  '%',
+  '\\',
+  'a AND',
+  'AND',
+];
 
 describe('bad search input is a 400, never a 500', () => {
   // Already encoded for the query string; the last ones are bytes that are no UTF-8 at all.
-  const odd = [
-    ...ODD_QUERIES.map(encodeURIComponent),
-    '%ED%A0%80',
-    '%FF%FE',
-    '%',
-    '%zz',
-  ];
+  const odd = [...ODD_QUERIES.map(encodeURIComponent), '%ED%A0%80', '%FF%FE', '%', '%zz'];
 
   it('the page renders every odd query (control characters dropped); bytes that are no UTF-8 may be a 400', async () => {
     for (const q of odd) {
@@ -409,16 +434,43 @@ describe('with rate limits on, behind one proxy, with Stripe', () => {
     for (let i = 0; i < 5; i++) await other.get(`/api/checkout/status?payment_intent=${created.body.paymentIntentId}`);
     expect(lookups()).toBe(1);
   });
-
 });
 
 describe('abandoned checkouts', () => {
   it('removes the pending orders of checkouts abandoned for over a day, and keeps recent ones', async () => {
     const own = await startServer();
     const product = createProduct(own);
-    const old = own.db.insert(orders).values({ productId: product.id, productName: 'Old', amount: 100, currency: 'usd', status: 'pending', paymentIntentId: 'pi_abandoned_long_ago', createdAt: new Date(Date.now() - 25 * 60 * 60_000) }).returning().get();
-    const paid = own.db.insert(orders).values({ productId: product.id, productName: 'Paid', amount: 100, currency: 'usd', status: 'succeeded', paymentIntentId: 'pi_paid_long_ago', createdAt: new Date(Date.now() - 25 * 60 * 60_000) }).returning().get();
-    const recent = own.db.insert(orders).values({ productId: product.id, productName: 'Recent', amount: 100, currency: 'usd', status: 'pending', paymentIntentId: 'pi_just_started' }).returning().get();
+    const old = own.db
+      .insert(orders)
+      .values({
+        productId: product.id,
+        productName: 'Old',
+        amount: 100,
+        currency: 'usd',
+        status: 'pending',
+        paymentIntentId: 'pi_abandoned_long_ago',
+        createdAt: new Date(Date.now() - 25 * 60 * 60_000),
+      })
+      .returning()
+      .get();
+    const paid = own.db
+      .insert(orders)
+      .values({
+        productId: product.id,
+        productName: 'Paid',
+        amount: 100,
+        currency: 'usd',
+        status: 'succeeded',
+        paymentIntentId: 'pi_paid_long_ago',
+        createdAt: new Date(Date.now() - 25 * 60 * 60_000),
+      })
+      .returning()
+      .get();
+    const recent = own.db
+      .insert(orders)
+      .values({ productId: product.id, productName: 'Recent', amount: 100, currency: 'usd', status: 'pending', paymentIntentId: 'pi_just_started' })
+      .returning()
+      .get();
     // The sweep runs a few seconds after the server starts, then hourly.
     const row = (id: number) => own.db.select().from(orders).where(eq(orders.id, id)).get();
     try {

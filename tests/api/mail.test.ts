@@ -53,7 +53,11 @@ describe('confirmed subscriptions', () => {
   it('an expired link is refused and changes nothing', async () => {
     await subscribe('late@example.com');
     const link = linkIn(await smtp.waitFor(to('late@example.com', /confirm/i)), `${server.url}/newsletter/confirm?token=`);
-    server.db.update(newsletterSubscribers).set({ confirmSentAt: new Date(Date.now() - 8 * 24 * 60 * 60_000) }).where(eq(newsletterSubscribers.email, 'late@example.com')).run();
+    server.db
+      .update(newsletterSubscribers)
+      .set({ confirmSentAt: new Date(Date.now() - 8 * 24 * 60 * 60_000) })
+      .where(eq(newsletterSubscribers.email, 'late@example.com'))
+      .run();
     const page = await fetch(link);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('This link has expired');
@@ -203,7 +207,13 @@ describe('notifications', () => {
       const post = createPost(quiet, admin.user.id);
       expect((await new Client(quiet).post(`/api/blog-posts/${post.id}/comments`, { authorName: 'Q', authorEmail: 'q@example.com', content: 'Shh' })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 1500));
-      expect(quiet.db.select().from(outbox).all().filter((m) => m.kind === 'comment-awaiting-approval')).toEqual([]);
+      expect(
+        quiet.db
+          .select()
+          .from(outbox)
+          .all()
+          .filter((m) => m.kind === 'comment-awaiting-approval'),
+      ).toEqual([]);
 
       // The variable wins over Admin → Settings; the other kinds are switched off there.
       const before = (await admin.get('/api/admin/settings')).body as { settings: Record<string, unknown>; lockedOff: Record<string, boolean> };
@@ -220,7 +230,13 @@ describe('notifications', () => {
 
       expect((await new Client(quiet).post('/api/register', { username: 'quietperson', email: 'quietperson@example.com', password: 'tangerine-orbit-42' })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 1000));
-      expect(quiet.db.select().from(outbox).all().filter((m) => m.kind === 'account-awaiting-approval')).toEqual([]);
+      expect(
+        quiet.db
+          .select()
+          .from(outbox)
+          .all()
+          .filter((m) => m.kind === 'account-awaiting-approval'),
+      ).toEqual([]);
     } finally {
       await quiet.stop();
     }
@@ -260,7 +276,11 @@ describe('password reset', () => {
     await smtp.waitFor((m) => to('forgetful@example.com', /Reset your password/)(m) && m !== mail);
     const second = smtp.messages.filter(to('forgetful@example.com', /Reset your password/)).at(-1)!;
     const late = new URL(linkIn(second, `${server.url}/auth/reset?token=`)).searchParams.get('token')!;
-    server.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${late}`)).run();
+    server.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${late}`))
+      .run();
     expect((await new Client(server).post('/api/password-reset/confirm', { token: late, password: 'too-late-2026' })).status).toBe(400);
   });
 

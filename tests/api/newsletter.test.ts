@@ -87,11 +87,7 @@ describe('the subscriber list', () => {
     const sub = createSubscriber(server, { name: 'Listed Person' });
     const res = await admin.get('/api/newsletter/subscribers');
     expect(res.status).toBe(200);
-    expect(res.body.find((s: { id: number }) => s.id === sub.id)).toMatchObject({
-      email: sub.email,
-      name: 'Listed Person',
-      isActive: true,
-    });
+    expect(res.body.find((s: { id: number }) => s.id === sub.id)).toMatchObject({ email: sub.email, name: 'Listed Person', isActive: true });
   });
 
   it('answers 401 to an anonymous visitor and 403 to a non-admin, without any e-mail', async () => {

@@ -31,8 +31,20 @@ describe('concurrency', () => {
       ...Array.from({ length: 200 }, (_, i) => c.post('/api/newsletter/subscribe', { email: `load${i}@example.com` })),
     ]);
     expect(results.filter((r) => r.status !== 201)).toEqual([]);
-    expect(server.db.select().from(comments).all().filter((x) => x.blogPostId === post.id)).toHaveLength(200);
-    expect(server.db.select().from(newsletterSubscribers).all().filter((x) => x.email.startsWith('load'))).toHaveLength(200);
+    expect(
+      server.db
+        .select()
+        .from(comments)
+        .all()
+        .filter((x) => x.blogPostId === post.id),
+    ).toHaveLength(200);
+    expect(
+      server.db
+        .select()
+        .from(newsletterSubscribers)
+        .all()
+        .filter((x) => x.email.startsWith('load')),
+    ).toHaveLength(200);
   });
 });
 
@@ -131,7 +143,10 @@ describe('backup and migrations', () => {
     const tables = old.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite%' and name != '__drizzle_migrations'").all() as { name: string }[];
     for (const { name } of tables) {
       const columns = (old.pragma(`table_info("${name}")`) as { name: string }[]).map((c) => `"${c.name}"`);
-      const rows = current.prepare(`select ${columns.join(', ')} from "${name}"`).raw().all() as unknown[][];
+      const rows = current
+        .prepare(`select ${columns.join(', ')} from "${name}"`)
+        .raw()
+        .all() as unknown[][];
       if (rows.length === 0) continue;
       const insert = old.prepare(`insert into "${name}" (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
       for (const r of rows) insert.run(...r);
@@ -142,7 +157,7 @@ describe('backup and migrations', () => {
     // ...then opened by the current release, which applies every later migration.
     const db = openDb(file);
     const after = db.$client.prepare('select count(*) n from blog_posts').get() as { n: number };
-    const found = db.$client.prepare("select count(*) n from blog_posts_fts where blog_posts_fts match '\"leader\"'").get() as { n: number };
+    const found = db.$client.prepare('select count(*) n from blog_posts_fts where blog_posts_fts match \'"leader"\'').get() as { n: number };
     const applied = db.$client.prepare('select count(*) n from "__drizzle_migrations"').get() as { n: number };
     db.$client.close();
     expect(before.n).toBeGreaterThan(5);

@@ -12,12 +12,7 @@ let stripe: StripeDouble;
 let server: TestServer;
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  server = await startServer({
-    STRIPE_SECRET_KEY: 'sk_test_double',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
+  server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_PUBLISHABLE_KEY: 'pk_test_double', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
 });
 afterAll(async () => {
   await server?.stop();
@@ -33,11 +28,7 @@ function signed(payload: unknown, secret = WEBHOOK_SECRET) {
 }
 
 async function deliver(body: string, signature: string | null) {
-  return fetch(`${server.url}/api/stripe/webhook`, {
-    method: 'POST',
-    body,
-    headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
-  });
+  return fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) } });
 }
 
 function event(id: string, type: string, object: unknown) {

@@ -26,7 +26,11 @@ const rowById = (id: number) => server.db.select().from(podcastEpisodes).where(e
 const rowBySlug = (slug: string) => server.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.slug, slug)).get();
 const countRows = () => server.db.select().from(podcastEpisodes).all().length;
 const ids = (list: { id: number }[]) => list.map((e) => e.id);
-const maxNumber = () => server.db.select({ n: max(podcastEpisodes.episodeNumber) }).from(podcastEpisodes).get()?.n ?? 0;
+const maxNumber = () =>
+  server.db
+    .select({ n: max(podcastEpisodes.episodeNumber) })
+    .from(podcastEpisodes)
+    .get()?.n ?? 0;
 
 describe('episode CRUD as admin', () => {
   it('creates an episode (201) with every field, readable by id afterwards', async () => {
@@ -106,10 +110,7 @@ describe('episode validation', () => {
   });
 
   it('accepts the limits themselves: a 1000-character description, a 255-character guest, duration 1', async () => {
-    const res = await admin.post(
-      '/api/podcast-episodes',
-      episodeBody({ description: 'd'.repeat(1000), guest: 'g'.repeat(255), duration: 1, audioUrl: '' }),
-    );
+    const res = await admin.post('/api/podcast-episodes', episodeBody({ description: 'd'.repeat(1000), guest: 'g'.repeat(255), duration: 1, audioUrl: '' }));
     expect(res.status).toBe(201);
     expect(res.body.audioUrl).toBeNull();
   });

@@ -99,10 +99,7 @@ describe('product validation', () => {
   });
 
   it('accepts the limits themselves: price 1 cent, 255-character name and Stripe ID, 1000-character description', async () => {
-    const res = await admin.post(
-      '/api/products',
-      productBody({ price: 1, name: 'n'.repeat(255), stripePriceId: 'p'.repeat(255), description: 'd'.repeat(1000) }),
-    );
+    const res = await admin.post('/api/products', productBody({ price: 1, name: 'n'.repeat(255), stripePriceId: 'p'.repeat(255), description: 'd'.repeat(1000) }));
     expect(res.status).toBe(201);
     expect(res.body.price).toBe(1);
   });

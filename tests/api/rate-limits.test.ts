@@ -33,7 +33,13 @@ describe('rate limits', () => {
     for (let i = 0; i < 12; i++) statuses.push((await c.post('/api/newsletter/subscribe', { email: `burst${i}@example.com` })).status);
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect(server.db.select().from(newsletterSubscribers).all().filter((s) => s.email.startsWith('burst'))).toHaveLength(10);
+    expect(
+      server.db
+        .select()
+        .from(newsletterSubscribers)
+        .all()
+        .filter((s) => s.email.startsWith('burst')),
+    ).toHaveLength(10);
 
     const commentStatuses: number[] = [];
     for (let i = 0; i < 11; i++) {

@@ -18,21 +18,20 @@ interface Route {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(join(dir, e.name)) : /\.(ts|js|mjs)$/.test(e.name) ? [join(dir, e.name)] : [],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : /\.(ts|js|mjs)$/.test(e.name) ? [join(dir, e.name)] : []));
 }
 
 /** The routes as Astro serves them, read from the file tree. */
 function listRoutes(): Route[] {
   return walk(API_DIR)
     .map((file) => {
-      const rel = relative(API_DIR, file).split(sep).join('/').replace(/\.(ts|js|mjs)$/, '');
+      const rel = relative(API_DIR, file)
+        .split(sep)
+        .join('/')
+        .replace(/\.(ts|js|mjs)$/, '');
       const pattern = `/api/${rel}`.replace(/\/index$/, '');
       const src = readFileSync(file, 'utf8');
-      const exported = [...src.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)].map(
-        (m) => m[1],
-      );
+      const exported = [...src.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)].map((m) => m[1]);
       return { pattern, exported };
     })
     .sort((a, b) => a.pattern.localeCompare(b.pattern));
@@ -47,11 +46,35 @@ serverWithClients((s) => ({ server, admin } = s));
 const HUGE = 'x'.repeat(100_000);
 
 const FIELDS = [
-  'title', 'slug', 'excerpt', 'content', 'featuredImage', 'category', 'isPublished', 'readTime',
-  'description', 'audioUrl', 'duration', 'episodeNumber', 'guest',
-  'name', 'price', 'stripePriceId', 'isActive',
-  'email', 'authorName', 'authorEmail', 'isApproved', 'isAdmin',
-  'username', 'password', 'firstName', 'lastName', 'id', 'blogPostId', 'authorId',
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'featuredImage',
+  'category',
+  'isPublished',
+  'readTime',
+  'description',
+  'audioUrl',
+  'duration',
+  'episodeNumber',
+  'guest',
+  'name',
+  'price',
+  'stripePriceId',
+  'isActive',
+  'email',
+  'authorName',
+  'authorEmail',
+  'isApproved',
+  'isAdmin',
+  'username',
+  'password',
+  'firstName',
+  'lastName',
+  'id',
+  'blogPostId',
+  'authorId',
 ];
 
 /** A body the route would accept, so that one huge field is the only thing wrong. */
@@ -104,9 +127,28 @@ function bodyVariants(pattern: string): [string, string][] {
 }
 
 const UNKNOWN_IDS = [
-  '987654', '0', '-1', 'abc', '1.5', '1e3', '0x10', ' 1', '99999999999999999999', '9007199254740993',
-  'Infinity', 'NaN', 'null', 'undefined', '%20', '%00', '%E0%A4%A', '%25', "1'%20OR%20'1'%3D'1", '..%2F..%2Fetc%2Fpasswd',
-  'x'.repeat(300), '%F0%9F%98%80',
+  '987654',
+  '0',
+  '-1',
+  'abc',
+  '1.5',
+  '1e3',
+  '0x10',
+  ' 1',
+  '99999999999999999999',
+  '9007199254740993',
+  'Infinity',
+  'NaN',
+  'null',
+  'undefined',
+  '%20',
+  '%00',
+  '%E0%A4%A',
+  '%25',
+  "1'%20OR%20'1'%3D'1",
+  '..%2F..%2Fetc%2Fpasswd',
+  'x'.repeat(300),
+  '%F0%9F%98%80',
 ];
 
 /** Ids of rows that exist, made fresh for each test. */
@@ -137,15 +179,7 @@ interface Failure {
   body: string;
 }
 
-async function send(
-  client: SessionClient,
-  failures: Failure[],
-  label: string,
-  method: string,
-  path: string,
-  body?: string,
-  headers: Record<string, string> = {},
-) {
+async function send(client: SessionClient, failures: Failure[], label: string, method: string, path: string, body?: string, headers: Record<string, string> = {}) {
   let status: number;
   let text: string;
   try {
@@ -183,12 +217,8 @@ describe('the route list', () => {
   });
 });
 
-const EXPORTED = ROUTES.flatMap((r) =>
-  (r.exported.includes('ALL') ? [...VERBS] : r.exported).map((v) => [`${v} ${r.pattern}`, v, r] as const),
-);
-const UNEXPORTED = ROUTES.flatMap((r) =>
-  r.exported.includes('ALL') ? [] : VERBS.filter((v) => !r.exported.includes(v)).map((v) => [`${v} ${r.pattern}`, v, r] as const),
-);
+const EXPORTED = ROUTES.flatMap((r) => (r.exported.includes('ALL') ? [...VERBS] : r.exported).map((v) => [`${v} ${r.pattern}`, v, r] as const));
+const UNEXPORTED = ROUTES.flatMap((r) => (r.exported.includes('ALL') ? [] : VERBS.filter((v) => !r.exported.includes(v)).map((v) => [`${v} ${r.pattern}`, v, r] as const)));
 
 describe('verbs a route does not handle', () => {
   it.each(UNEXPORTED)('%s answers a complete 404 or 405, never 5xx', async (_label, method, route) => {
@@ -236,9 +266,7 @@ describe('hostile input to every handler', () => {
     }
 
     // 2. Hostile bodies, on a real id and on an unknown one.
-    const paths = hasParam
-      ? [...reals, unknownForParam[0]].map((v) => fill(route.pattern, v))
-      : [route.pattern];
+    const paths = hasParam ? [...reals, unknownForParam[0]].map((v) => fill(route.pattern, v)) : [route.pattern];
     for (const path of paths) {
       if (method === 'GET') {
         for (const q of ['?published=maybe', '?published=true&published=false', '?published[]=1', `?published=${'x'.repeat(8000)}`, '?%E0%A4%A=1']) {
@@ -249,12 +277,8 @@ describe('hostile input to every handler', () => {
       for (const [label, body] of bodyVariants(route.pattern)) {
         await send(client, failures, label, method, path, body);
       }
-      await send(client, failures, 'text/plain body', method, path, JSON.stringify(validBody(route.pattern)), {
-        'Content-Type': 'text/plain',
-      });
-      await send(client, failures, 'no content type', method, path, JSON.stringify(validBody(route.pattern)), {
-        'Content-Type': '',
-      });
+      await send(client, failures, 'text/plain body', method, path, JSON.stringify(validBody(route.pattern)), { 'Content-Type': 'text/plain' });
+      await send(client, failures, 'no content type', method, path, JSON.stringify(validBody(route.pattern)), { 'Content-Type': '' });
     }
 
     expect(failures).toEqual([]);

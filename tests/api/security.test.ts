@@ -75,13 +75,16 @@ describe('secrets', () => {
     const client = files(join(ROOT, 'dist/client')).filter((f) => /\.(js|css|html|json|map)$/.test(f));
     expect(client.length).toBeGreaterThan(0);
     const authSecretFile = join(ROOT, 'data/.auth-secret');
-    const secrets = [...Object.values(SECRETS), ...(() => {
-      try {
-        return [readFileSync(authSecretFile, 'utf8').trim()];
-      } catch {
-        return [];
-      }
-    })()];
+    const secrets = [
+      ...Object.values(SECRETS),
+      ...(() => {
+        try {
+          return [readFileSync(authSecretFile, 'utf8').trim()];
+        } catch {
+          return [];
+        }
+      })(),
+    ];
     for (const f of client) {
       const text = readFileSync(f, 'utf8');
       for (const s of secrets) expect(text.includes(s), `${s} in ${f}`).toBe(false);

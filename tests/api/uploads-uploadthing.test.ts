@@ -44,7 +44,11 @@ describe('uploads with UPLOADTHING_TOKEN set', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     // Nothing went to the local uploads folder; the file is recorded with its storage.
-    const row = server.db.select().from(storedFiles).all().find((f) => f.url === url);
+    const row = server.db
+      .select()
+      .from(storedFiles)
+      .all()
+      .find((f) => f.url === url);
     expect(row).toMatchObject({ storage: 'uploadthing', key, contentType: 'image/png', size: PNG.length });
   });
 
@@ -54,11 +58,16 @@ describe('uploads with UPLOADTHING_TOKEN set', () => {
     expect(res.body).toMatchObject({ contentType: 'audio/mpeg', size: MP3.length, duration: 9 });
     const url = res.body.url as string;
     expect(url.startsWith(`${double.url}/f/`)).toBe(true);
-    const created = await admin.post('/api/podcast-episodes', { title: 'Stored on UploadThing', slug: 'stored-on-uploadthing', audioUrl: url, duration: res.body.duration, isPublished: true, episodeNumber: 7 });
+    const created = await admin.post('/api/podcast-episodes', {
+      title: 'Stored on UploadThing',
+      slug: 'stored-on-uploadthing',
+      audioUrl: url,
+      duration: res.body.duration,
+      isPublished: true,
+      episodeNumber: 7,
+    });
     expect(created.status).toBe(201);
-    const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (n) => n === 'item' }).parse(
-      await (await fetch(`${server.url}/podcast.xml`)).text(),
-    );
+    const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (n) => n === 'item' }).parse(await (await fetch(`${server.url}/podcast.xml`)).text());
     const item = (feed.rss.channel.item as Record<string, any>[]).find((i) => i.title === 'Stored on UploadThing')!; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(item.enclosure).toEqual({ '@_url': url, '@_length': String(MP3.length), '@_type': 'audio/mpeg' });
   });

@@ -66,7 +66,10 @@ describe('upload URLs', () => {
 
   it('expire', async () => {
     const url = await slot();
-    server.db.update(uploadTokens).set({ expiresAt: new Date(Date.now() - 1000) }).run();
+    server.db
+      .update(uploadTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .run();
     expect((await put(url, PNG, 'image/png')).status).toBe(403);
   });
 
@@ -95,7 +98,11 @@ describe('upload checks', () => {
     const res = await put(await slot(), big, 'image/png');
     expect(res.status).toBe(413);
     // A 5 MB + file under the audio limit is fine as audio-sized, but not as an image.
-    const used = server.db.select().from(uploadTokens).all().filter((t) => t.usedAt).length;
+    const used = server.db
+      .select()
+      .from(uploadTokens)
+      .all()
+      .filter((t) => t.usedAt).length;
     expect(used).toBeGreaterThan(0);
   });
 
@@ -108,12 +115,7 @@ describe('upload checks', () => {
         controller.close();
       },
     });
-    const res = await fetch(url, {
-      method: 'PUT',
-      body: chunks,
-      headers: { 'Content-Type': 'image/png', Origin: server.url },
-      duplex: 'half',
-    } as RequestInit);
+    const res = await fetch(url, { method: 'PUT', body: chunks, headers: { 'Content-Type': 'image/png', Origin: server.url }, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
   });
 });

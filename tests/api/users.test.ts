@@ -11,8 +11,7 @@ let user: SessionClient;
 serverWithClients((s) => ({ server, admin, user } = s));
 
 const userRow = (id: string) => server.db.select().from(users).where(eq(users.id, id)).get();
-const passwordHashOf = (id: string) =>
-  server.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, id)).get()?.password;
+const passwordHashOf = (id: string) => server.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, id)).get()?.password;
 
 describe('listing users', () => {
   it('answers 401 to an anonymous visitor and 403 to a non-admin', async () => {
@@ -161,9 +160,7 @@ describe('deleting a user', () => {
     const draft = createPost(server, author.id, { isPublished: false, publishedAt: null });
     const res = await admin.delete(`/api/admin/users/${author.id}`);
     expect(res.status).toBe(200);
-    const rows = [published.id, draft.id].map(
-      (id) => server.db.select().from(blogPosts).where(eq(blogPosts.id, id)).get(),
-    );
+    const rows = [published.id, draft.id].map((id) => server.db.select().from(blogPosts).where(eq(blogPosts.id, id)).get());
     expect(rows.map((r) => r?.authorId)).toEqual([admin.user.id, admin.user.id]);
     expect((await new Client(server).get(`/api/blog-posts/slug/${published.slug}`)).status).toBe(200);
   });

@@ -90,7 +90,10 @@ test.describe('dashboard', () => {
 
     // An episode's edit link opens that episode in the podcast screen's editor.
     const first = newestEpisodes[0]!;
-    await recentEpisodes.nth(0).getByRole('link', { name: `Edit Episode ${first.episodeNumber}: ${first.title}` }).click();
+    await recentEpisodes
+      .nth(0)
+      .getByRole('link', { name: `Edit Episode ${first.episodeNumber}: ${first.title}` })
+      .click();
     await expect(page).toHaveURL(/\/admin\/podcast$/);
     const dialog = page.getByRole('dialog', { name: 'Edit Episode' });
     await expect(dialog.getByLabel('Episode Title')).toHaveValue(first.title);
@@ -121,9 +124,7 @@ test.describe('dashboard', () => {
 
   test('with analytics configured, the indicator is on and the button opens the dashboard in a new tab', async ({ page, context, baseURL }) => {
     await loginAs(page, baseURL!);
-    await page.route('**/api/admin/settings', (route) =>
-      route.fulfill({ json: { analyticsConfigured: true, analyticsDashboardUrl: 'https://analytics.example.test/site' } }),
-    );
+    await page.route('**/api/admin/settings', (route) => route.fulfill({ json: { analyticsConfigured: true, analyticsDashboardUrl: 'https://analytics.example.test/site' } }));
     await context.route('https://analytics.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Analytics</title>' }));
     await page.goto('/admin/dashboard');
     await expect(stat(page.getByRole('region', { name: 'Site statistics' }), 'Analytics').value).toHaveText('Active');
@@ -239,9 +240,7 @@ test.describe('podcast', () => {
     // Delete, through the confirmation.
     await edited.getByRole('button', { name: `Delete episode ${next}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await expect(confirm).toContainText(
-      `This action cannot be undone. This will permanently delete the episode "${title} (Part 1)" and remove it from the website.`,
-    );
+    await expect(confirm).toContainText(`This action cannot be undone. This will permanently delete the episode "${title} (Part 1)" and remove it from the website.`);
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Delete Episode' }).click();
     await expect(page.getByText('Episode deleted', { exact: true })).toBeVisible();
@@ -357,9 +356,7 @@ test.describe('products', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await expect(confirm).toContainText(`"${name}"`);
     // A failed delete says so and keeps the dialog open to retry.
-    await page.route('**/api/products/*', (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { message: 'Internal error' } }) : route.fallback(),
-    );
+    await page.route('**/api/products/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { message: 'Internal error' } }) : route.fallback()));
     await confirm.getByRole('button', { name: 'Delete Product' }).click();
     await expect(page.getByText('Failed to delete the product. Please try again.')).toBeVisible();
     await expect(confirm.getByRole('button', { name: 'Delete Product' })).toBeVisible();

@@ -251,9 +251,7 @@ test.describe('/blog/{slug}', () => {
   });
 
   test('the share buttons open a 600x400 popup for LinkedIn, X and Facebook', async ({ page, context }) => {
-    await context.route(/linkedin\.com|twitter\.com|facebook\.com/, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
-    );
+    await context.route(/linkedin\.com|twitter\.com|facebook\.com/, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }));
     // Records what the page asks window.open for, then lets the real call happen.
     await page.addInitScript(() => {
       const calls: unknown[][] = [];

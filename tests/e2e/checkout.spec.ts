@@ -95,10 +95,7 @@ test('a declined card shows Payment Failed and stays on the page', async ({ page
 
 test('the success page shows a failed payment as failed, whatever the URL claims', async ({ page, request }) => {
   const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
-  const created = await request.post(`${PAY_URL}/api/create-payment-intent`, {
-    data: { productId: product.id },
-    headers: { Origin: PAY_URL },
-  });
+  const created = await request.post(`${PAY_URL}/api/create-payment-intent`, { data: { productId: product.id }, headers: { Origin: PAY_URL } });
   const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
   await request.post(`${STRIPE_DOUBLE_URL}/__control/settle`, { data: { id: paymentIntentId, status: 'failed' } });
   await page.goto(`${PAY_URL}/checkout/success?payment_intent=${paymentIntentId}&redirect_status=succeeded`);

@@ -7,8 +7,7 @@ const KEY = 'cookie-consent-preferences';
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Cookie Preferences' });
 /** The consent island renders its (closed) dialog on the server; hydration makes it work. */
-const consentIslandHydrated = (page: Page) =>
-  expect(page.locator('astro-island', { has: page.locator('#cookie-prefs-title') })).not.toHaveAttribute('ssr');
+const consentIslandHydrated = (page: Page) => expect(page.locator('astro-island', { has: page.locator('#cookie-prefs-title') })).not.toHaveAttribute('ssr');
 const stored = (page: Page) =>
   page.evaluate((key) => {
     const raw = localStorage.getItem(key);
@@ -75,10 +74,7 @@ test('Customize opens the dialog; the necessary switch is locked on; Save Prefer
 
 test('preferences stored under another version are ignored and the banner asks again', async ({ page }) => {
   await page.addInitScript((key) => {
-    localStorage.setItem(
-      key,
-      JSON.stringify({ necessary: true, analytics: true, marketing: true, personalization: true, consentGiven: true, consentDate: new Date().toISOString(), version: '0.9' }),
-    );
+    localStorage.setItem(key, JSON.stringify({ necessary: true, analytics: true, marketing: true, personalization: true, consentGiven: true, consentDate: new Date().toISOString(), version: '0.9' }));
   }, KEY);
   await page.goto('/');
   await expect(banner(page)).toBeVisible();
@@ -168,10 +164,7 @@ test.describe('privacy policy page', () => {
     const date = '2026-03-14T10:00:00.000Z';
     await page.addInitScript(
       ([key, consentDate]) => {
-        localStorage.setItem(
-          key,
-          JSON.stringify({ necessary: true, analytics: false, marketing: false, personalization: false, consentGiven: true, consentDate, version: '1.0' }),
-        );
+        localStorage.setItem(key, JSON.stringify({ necessary: true, analytics: false, marketing: false, personalization: false, consentGiven: true, consentDate, version: '1.0' }));
       },
       [KEY, date],
     );

@@ -69,7 +69,10 @@ test('an expired link offers to e-mail new ones, which work', async ({ page }) =
   await loginAs(page, PAY_URL);
   const created = await page.request.post(`${PAY_URL}/api/products`, { data: { name: unique('Guide '), price: 1900 }, headers: { Origin: PAY_URL, ...CLOSE } });
   const product = (await created.json()) as { id: number };
-  const upload = await page.request.post(`${PAY_URL}/api/products/${product.id}/files?name=guide.pdf`, { data: readFileSync(PDF), headers: { Origin: PAY_URL, 'Content-Type': 'application/pdf', ...CLOSE } });
+  const upload = await page.request.post(`${PAY_URL}/api/products/${product.id}/files?name=guide.pdf`, {
+    data: readFileSync(PDF),
+    headers: { Origin: PAY_URL, 'Content-Type': 'application/pdf', ...CLOSE },
+  });
   expect(upload.status()).toBe(201);
   // Links that expire at once: the owner's setting.
   const settings = await page.request.put(`${PAY_URL}/api/admin/settings`, { data: { downloadLimit: 1 }, headers: { Origin: PAY_URL, ...CLOSE } });

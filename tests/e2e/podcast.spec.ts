@@ -11,7 +11,11 @@ const SEEDED = [
 ];
 const DRAFT_TITLE = 'The Pricing Conversation Founders Avoid';
 
-const episodes = (page: Page) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+const episodes = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
 const episode = (page: Page, n: number) => episodes(page).filter({ has: page.getByRole('heading', { name: new RegExp(`^Episode ${n}:`) }) });
 const search = (page: Page) => page.getByLabel('Search episodes');
 

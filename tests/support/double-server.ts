@@ -13,7 +13,12 @@ async function smtpWithInbox(port: number) {
   const inbox = createServer((req, res) => {
     if (req.url === '/messages') {
       const messages = smtp.messages.map((m) => ({
-        to: m.to ? [m.to].flat().map((a) => a.text).join(', ') : '',
+        to: m.to
+          ? [m.to]
+              .flat()
+              .map((a) => a.text)
+              .join(', ')
+          : '',
         subject: m.subject ?? '',
         text: m.text ?? '',
         headers: Object.fromEntries(m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
@@ -26,11 +31,7 @@ async function smtpWithInbox(port: number) {
   return { url: smtp.url, stop: async () => void (await Promise.all([smtp.stop(), http.stop()])) };
 }
 
-const starters = {
-  stripe: (port: number) => startStripeDouble(port),
-  uploadthing: (port: number) => startUploadThingDouble(port, { tls: true }),
-  smtp: smtpWithInbox,
-};
+const starters = { stripe: (port: number) => startStripeDouble(port), uploadthing: (port: number) => startUploadThingDouble(port, { tls: true }), smtp: smtpWithInbox };
 
 const [name = '', portArg] = process.argv.slice(2);
 const port = Number(portArg);

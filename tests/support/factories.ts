@@ -49,15 +49,7 @@ export function createPost(server: TestServer, authorId: string, over: Partial<t
   const n = unique();
   return server.db
     .insert(blogPosts)
-    .values({
-      title: `Post ${n}`,
-      slug: `post-${n}`,
-      content: `<p>Content of post ${n}</p>`,
-      isPublished: true,
-      publishedAt: new Date(),
-      authorId,
-      ...over,
-    })
+    .values({ title: `Post ${n}`, slug: `post-${n}`, content: `<p>Content of post ${n}</p>`, isPublished: true, publishedAt: new Date(), authorId, ...over })
     .returning()
     .get();
 }
@@ -112,12 +104,7 @@ export class Client {
     const res = await fetch(`${this.server.url}${path}`, {
       method,
       redirect: 'manual',
-      headers: {
-        Origin: this.server.url,
-        ...(sendsJson ? { 'Content-Type': 'application/json' } : {}),
-        ...(this.cookie ? { Cookie: this.cookie } : {}),
-        ...headers,
-      },
+      headers: { Origin: this.server.url, ...(sendsJson ? { 'Content-Type': 'application/json' } : {}), ...(this.cookie ? { Cookie: this.cookie } : {}), ...headers },
       body: body === undefined || body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body),
     });
     const setCookie = res.headers.getSetCookie();
@@ -153,11 +140,7 @@ export class Client {
 export async function uploadFile(as: Client, body: Buffer | string, type: string) {
   const slot = await as.post('/api/objects/upload');
   expect(slot.status).toBe(200);
-  const res = await fetch(slot.body.uploadURL as string, {
-    method: 'PUT',
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-    headers: { 'Content-Type': type, Origin: as.server.url },
-  });
+  const res = await fetch(slot.body.uploadURL as string, { method: 'PUT', body: typeof body === 'string' ? body : new Uint8Array(body), headers: { 'Content-Type': type, Origin: as.server.url } });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

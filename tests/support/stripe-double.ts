@@ -56,11 +56,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     calls.push({ method: req.method ?? 'GET', path: url.pathname, form, idempotencyKey });
     const send = (status: number, body: unknown) =>
-      sendJson(res, status, body, {
-        'Request-Id': `req_${randomBytes(6).toString('hex')}`,
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Headers': 'Content-Type',
-      });
+      sendJson(res, status, body, { 'Request-Id': `req_${randomBytes(6).toString('hex')}`, 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type' });
     // Test-only controls (browser tests settle a payment the way a customer's card would).
     if (url.pathname === '/__health') return send(200, { ok: true });
     if (url.pathname === '/__control/settle') {
@@ -111,9 +107,18 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = intents.get(form.get('payment_intent') ?? '');
       if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-      if (intent.status !== 'succeeded') return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } });
+      if (intent.status !== 'succeeded')
+        return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } });
       if (idempotencyKey && refunds.has(idempotencyKey)) return send(200, refunds.get(idempotencyKey));
-      const refund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount: intent.amount_received, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: Math.floor(Date.now() / 1000) };
+      const refund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount: intent.amount_received,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
       if (idempotencyKey) refunds.set(idempotencyKey, refund);
       return send(200, refund);
     }

@@ -9,7 +9,8 @@
     const el = {
       mount(target) {
         const node = typeof target === 'string' ? document.querySelector(target) : target;
-        node.innerHTML = '<label style="display:block;font:14px sans-serif">Card number<input aria-label="Card number" value="4242 4242 4242 4242" style="display:block;width:100%;padding:8px;border:1px solid #ccc;border-radius:6px"></label>';
+        node.innerHTML =
+          '<label style="display:block;font:14px sans-serif">Card number<input aria-label="Card number" value="4242 4242 4242 4242" style="display:block;width:100%;padding:8px;border:1px solid #ccc;border-radius:6px"></label>';
         setTimeout(() => (handlers.ready || []).forEach((h) => h({ elementType: 'payment' })), 0);
       },
       on(event, handler) {

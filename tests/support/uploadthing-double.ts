@@ -99,9 +99,7 @@ export async function startUploadThingDouble(port?: number, opts: { apiKey?: str
     const url = `${base}/f/${key}`;
     send(200, { url, appUrl: url, ufsUrl: url, fileHash: createHash('md5').update(bytes).digest('hex'), serverData: null });
   };
-  const server = opts.tls
-    ? createTlsServer({ cert: readFileSync(TEST_CA_CERT), key: readFileSync(`${ROOT}tests/fixtures/tls/localhost-key.pem`) }, handler)
-    : createServer(handler);
+  const server = opts.tls ? createTlsServer({ cert: readFileSync(TEST_CA_CERT), key: readFileSync(`${ROOT}tests/fixtures/tls/localhost-key.pem`) }, handler) : createServer(handler);
   const { stop } = await listen(server, listenPort);
   return {
     url: base,

@@ -94,11 +94,7 @@ describe('subscribersCsv', () => {
       sub({ email: 'a@example.com', name: 'Ada', convertKitId: 'kit_1', subscribedAt: '2026-03-04T23:30:00.000Z' }),
       sub({ email: 'b@example.com', isActive: false, subscribedAt: '2026-02-01T00:00:00.000Z' }),
     ]);
-    expect(parse(csv)).toEqual([
-      [...CSV_HEADERS],
-      ['a@example.com', 'Ada', 'kit_1', 'Active', '2026-03-04'],
-      ['b@example.com', '', '', 'Inactive', '2026-02-01'],
-    ]);
+    expect(parse(csv)).toEqual([[...CSV_HEADERS], ['a@example.com', 'Ada', 'kit_1', 'Active', '2026-03-04'], ['b@example.com', '', '', 'Inactive', '2026-02-01']]);
     expect(CSV_HEADERS).toEqual(['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date']);
   });
 

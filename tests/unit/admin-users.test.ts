@@ -44,11 +44,7 @@ describe('filterUsers', () => {
 
 describe('newestFirst', () => {
   it('orders by join date, newest first, then by name, without changing the input', () => {
-    const list = [
-      user('old', { createdAt: '2025-01-01T00:00:00.000Z' }),
-      user('zed', { createdAt: '2026-02-01T00:00:00.000Z' }),
-      user('amy', { createdAt: '2026-02-01T00:00:00.000Z' }),
-    ];
+    const list = [user('old', { createdAt: '2025-01-01T00:00:00.000Z' }), user('zed', { createdAt: '2026-02-01T00:00:00.000Z' }), user('amy', { createdAt: '2026-02-01T00:00:00.000Z' })];
     expect(newestFirst(list).map((u) => u.username)).toEqual(['amy', 'zed', 'old']);
     expect(list.map((u) => u.username)).toEqual(['old', 'zed', 'amy']);
   });

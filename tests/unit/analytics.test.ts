@@ -9,10 +9,7 @@ describe('applyConsent', () => {
   it('queues Arguments objects (gtag.js ignores Arrays), consent default before the update', () => {
     const appended: { src: string }[] = [];
     vi.stubGlobal('window', {});
-    vi.stubGlobal('document', {
-      createElement: () => ({}),
-      head: { appendChild: (el: { src: string }) => appended.push(el) },
-    });
+    vi.stubGlobal('document', { createElement: () => ({}), head: { appendChild: (el: { src: string }) => appended.push(el) } });
 
     applyConsent('G-TEST', { ...DEFAULT_CONSENT, analytics: true, consentGiven: true });
 

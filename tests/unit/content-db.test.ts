@@ -13,10 +13,7 @@ process.env.DATABASE_URL = join(dir, 'site.db');
 process.env.UPLOADS_DIR = join(dir, 'uploads');
 process.env.SITE_URL = 'https://coach.example';
 
-type Services = {
-  posts: typeof BlogPosts;
-  feeds: typeof Feeds;
-};
+type Services = { posts: typeof BlogPosts; feeds: typeof Feeds };
 let s: Services;
 beforeAll(async () => {
   s = { posts: await import('#server/services/blog-posts.ts'), feeds: await import('#server/services/feeds.ts') };

@@ -24,15 +24,11 @@ describe('configuration', () => {
   });
 
   it('stops with a message naming every bad variable', () => {
-    expect(() =>
-      parseEnv({ PORT: 'eighty', SITE_URL: 'not a url', SEED_DEMO: 'maybe', DATABASE_URL: join(dir(), 'x.db') }),
-    ).toThrow(/PORT[\s\S]*SITE_URL[\s\S]*SEED_DEMO/);
+    expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url', SEED_DEMO: 'maybe', DATABASE_URL: join(dir(), 'x.db') })).toThrow(/PORT[\s\S]*SITE_URL[\s\S]*SEED_DEMO/);
   });
 
   it('wants ADMIN_USERNAME and ADMIN_PASSWORD together', () => {
-    expect(() => parseEnv({ ADMIN_USERNAME: 'root', DATABASE_URL: join(dir(), 'x.db') })).toThrow(
-      /ADMIN_USERNAME and ADMIN_PASSWORD must be set together/,
-    );
+    expect(() => parseEnv({ ADMIN_USERNAME: 'root', DATABASE_URL: join(dir(), 'x.db') })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD must be set together/);
   });
 
   it('reads SEED_DEMO=false and treats empty values as unset', () => {

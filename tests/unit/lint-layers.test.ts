@@ -26,13 +26,19 @@ describe('import layers', () => {
   it('refuses shared code importing the rest of src, db importing the server, one admin feature another, and the app importing tests', async () => {
     expect((await problems('src/shared/zz-fixture.ts', "import { toast } from '#lib/toast.ts';\nexport const t = toast;\n")).join('\n')).toContain('shared/ imports nothing from the rest of src');
     expect((await problems('db/zz-fixture.ts', "import { env } from '#server/env.ts';\nexport const e = env;\n")).join('\n')).toContain('db/ imports nothing from src');
-    expect((await problems('src/admin/features/orders/zz-fixture.ts', "import Emails from '#admin/features/emails/components/emails.tsx';\nexport const E = Emails;\n")).join('\n')).toContain('Admin features do not import each other');
+    expect((await problems('src/admin/features/orders/zz-fixture.ts', "import Emails from '#admin/features/emails/components/emails.tsx';\nexport const E = Emails;\n")).join('\n')).toContain(
+      'Admin features do not import each other',
+    );
     expect((await problems('scripts/zz-fixture.ts', "import { startServer } from '#tests/support/server.ts';\nexport const s = startServer;\n")).join('\n')).toContain('Nothing imports tests/');
   });
 
   it('lets each layer import what it may', async () => {
-    expect(await problems('src/pages/api/zz-fixture.ts', "import { env } from '#server/env.ts';\nimport { formatPrice } from '#shared/format.ts';\nexport const x = [env, formatPrice];\n")).toEqual([]);
-    expect(await problems('src/islands/zz-fixture.ts', "import { toast } from '#lib/toast.ts';\nimport { formatPrice } from '#shared/format.ts';\nexport const x = [toast, formatPrice];\n")).toEqual([]);
+    expect(await problems('src/pages/api/zz-fixture.ts', "import { env } from '#server/env.ts';\nimport { formatPrice } from '#shared/format.ts';\nexport const x = [env, formatPrice];\n")).toEqual(
+      [],
+    );
+    expect(await problems('src/islands/zz-fixture.ts', "import { toast } from '#lib/toast.ts';\nimport { formatPrice } from '#shared/format.ts';\nexport const x = [toast, formatPrice];\n")).toEqual(
+      [],
+    );
   });
 
   it('refuses the old styles: deep relative paths and the @/ alias', async () => {

@@ -17,7 +17,17 @@ describe('parseWxr', () => {
 <category domain="category" nicename="tech"><![CDATA[Tech]]></category>
 <content:encoded><![CDATA[<p>Hello</p>]]></content:encoded><excerpt:encoded><![CDATA[Short]]></excerpt:encoded></item>`),
     );
-    expect(item).toEqual({ title: 'Café & code', slug: 'cafe-code', type: 'post', status: 'publish', password: '', content: '<p>Hello</p>', excerpt: 'Short', category: 'Tech', date: new Date('2019-05-04T10:30:00Z') });
+    expect(item).toEqual({
+      title: 'Café & code',
+      slug: 'cafe-code',
+      type: 'post',
+      status: 'publish',
+      password: '',
+      content: '<p>Hello</p>',
+      excerpt: 'Short',
+      category: 'Tech',
+      date: new Date('2019-05-04T10:30:00Z'),
+    });
   });
 
   it('reads the real WordPress export in the fixtures', () => {

@@ -10,8 +10,7 @@ const KEPT_ATTRIBUTES: Record<string, string[]> = { a: ['href'], img: ['src', 'a
 const DROPPED_ELEMENTS = 'meta, link, style, script, title, template, object, embed, iframe, svg, math, form, input, button, select, textarea';
 
 /** Word's list id ('l0') of a list paragraph, or null for any other element. */
-const wordListId = (el: Element | null): string | null =>
-  el?.tagName === 'P' ? (/mso-list\s*:\s*(l\d+)\s+level\d+/i.exec(el.getAttribute('style') ?? '')?.[1] ?? null) : null;
+const wordListId = (el: Element | null): string | null => (el?.tagName === 'P' ? (/mso-list\s*:\s*(l\d+)\s+level\d+/i.exec(el.getAttribute('style') ?? '')?.[1] ?? null) : null);
 
 function nextElement(el: Element): Element | null {
   let n = el.nextSibling;
@@ -83,7 +82,10 @@ export function cleanPastedHtml(html: string): string {
   const source = html
     // Word's list markers ('·', '1.') sit between these conditional comments; keep them as data.
     .replace(/<!\[if !supportLists\]>([\s\S]*?)<!\[endif\]>/gi, (_m, marker: string) => {
-      const text = marker.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').replace(/"/g, '');
+      const text = marker
+        .replace(/<[^>]*>/g, '')
+        .replace(/&nbsp;|\s/g, '')
+        .replace(/"/g, '');
       return `<span data-word-marker="${text}"></span>`;
     })
     .replace(/<!--\[if[\s\S]*?<!\[endif\]-->/gi, '');

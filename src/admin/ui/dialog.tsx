@@ -18,16 +18,16 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
       {/* min-h-full keeps tall dialogs scrollable from their top instead of cut off. */}
       <div className="fixed inset-0 overflow-y-auto">
         <div className="flex min-h-full items-center justify-center p-4">
-        <DialogPanel className={`w-full ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'} rounded-2xl bg-white p-6 shadow-2xl`}>
-          <div className="flex items-start justify-between gap-4">
-            <DialogTitle className="text-lg font-bold text-ink">{title}</DialogTitle>
-            <button type="button" onClick={onClose} aria-label="Close dialog" className="rounded p-1 text-xl leading-none text-slate-400 hover:text-slate-700">
-              ×
-            </button>
-          </div>
-          {description && <Description className="mt-2 text-sm text-slate-600">{description}</Description>}
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
+          <DialogPanel className={`w-full ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'} rounded-2xl bg-white p-6 shadow-2xl`}>
+            <div className="flex items-start justify-between gap-4">
+              <DialogTitle className="text-lg font-bold text-ink">{title}</DialogTitle>
+              <button type="button" onClick={onClose} aria-label="Close dialog" className="rounded p-1 text-xl leading-none text-slate-400 hover:text-slate-700">
+                ×
+              </button>
+            </div>
+            {description && <Description className="mt-2 text-sm text-slate-600">{description}</Description>}
+            <div className="mt-4">{children}</div>
+          </DialogPanel>
         </div>
       </div>
     </HDialog>

@@ -19,7 +19,7 @@ export function InlineSwitch({ label, subject, checked, onChange, disabled, note
       <Switch
         checked={checked}
         onChange={onChange}
-        className="group relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition data-[checked]:bg-brand-600 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="group relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[checked]:bg-brand-600 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50"
       >
         <span className="inline-block h-4 w-4 translate-x-0.5 rounded-full bg-white shadow transition group-data-[checked]:translate-x-[1.125rem]" />
       </Switch>

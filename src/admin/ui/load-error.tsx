@@ -9,7 +9,7 @@ export function LoadError({ title, onRetry }: { title: string; onRetry: () => vo
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center">
       <p className="text-base font-semibold text-red-800">{title}</p>
       <p className="mt-1 text-sm text-red-700">Check your connection and try again.</p>
-      <button type="button" className="btn-secondary mt-5" onClick={onRetry}>
+      <button type="button" className="mt-5 btn-secondary" onClick={onRetry}>
         Try again
       </button>
     </div>

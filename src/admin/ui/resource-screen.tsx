@@ -28,13 +28,7 @@ interface Props<T> {
   plural: string;
   /** Stat cards, given the loaded items (or [] while loading); a value shows '–' until loaded. */
   stats: { label: string; className: string; cards: (items: T[], value: (v: number | string) => number | string) => ReactNode };
-  list: {
-    loading: string;
-    failed: string;
-    empty: { title: string; text: string };
-    className: string;
-    item: (item: T, actions: ItemActions) => ReactNode;
-  };
+  list: { loading: string; failed: string; empty: { title: string; text: string }; className: string; item: (item: T, actions: ItemActions) => ReactNode };
   /** Deletes at the API and says so; throws (after toasting) when it failed. */
   remove: (item: T) => Promise<void>;
   confirmText: (item: T) => string;

@@ -30,7 +30,10 @@ export default function Toaster() {
 
   const destructive = current?.variant === 'destructive';
   return (
-    <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:bottom-0 sm:right-0 sm:left-auto sm:justify-end md:max-w-[420px]">
+    <section
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:right-0 sm:bottom-0 sm:left-auto sm:justify-end md:max-w-[420px]"
+    >
       {/* The list itself is the live region: a role on the item would stop it being a list item (axe 'list'). */}
       <ol ref={region} tabIndex={-1} className="w-full outline-none" aria-live="polite">
         {current && (
@@ -55,9 +58,7 @@ export default function Toaster() {
             }`}
           >
             <p className="text-sm font-semibold">{current.title}</p>
-            {current.description && (
-              <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`}>{current.description}</p>
-            )}
+            {current.description && <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`}>{current.description}</p>}
             <button
               type="button"
               aria-label="Close notification"

@@ -10,11 +10,7 @@ function serve(path: string | undefined, request: Request, head: boolean): Respo
   const file = path ? resolveUpload(path) : null;
   const type = file ? SERVE_TYPES[file.slice(file.lastIndexOf('.') + 1)] : undefined;
   if (!file || !type) return notFoundText();
-  return fileResponse(file, request, {
-    contentType: type,
-    head,
-    headers: { 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' },
-  });
+  return fileResponse(file, request, { contentType: type, head, headers: { 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' } });
 }
 
 export const GET: APIRoute = ({ params, request }) => serve(params.path, request, false);

@@ -19,8 +19,7 @@ const DISCARD_AT_MOST = 16 * 1024 * 1024;
  * rest is received and discarded by Node's server (closing while the client still sends can
  * reset the connection before it reads the answer); a larger one closes the connection.
  */
-export const bodyTooLarge = (message = TOO_LARGE, declared = Infinity) =>
-  new HttpError(413, message, undefined, declared > DISCARD_AT_MOST ? { Connection: 'close' } : undefined);
+export const bodyTooLarge = (message = TOO_LARGE, declared = Infinity) => new HttpError(413, message, undefined, declared > DISCARD_AT_MOST ? { Connection: 'close' } : undefined);
 
 /**
  * The whole body, or a 413 as soon as it passes `limit` bytes. Past the limit nothing more is

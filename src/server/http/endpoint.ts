@@ -101,10 +101,7 @@ export function toErrorResponse(err: unknown, requestId: string): Response {
   if (code === 'SQLITE_CONSTRAINT_UNIQUE') return errorResponse(new HttpError(409, 'That already exists'));
   if (code === 'SQLITE_BUSY') return errorResponse(new HttpError(503, 'The server is busy, please try again'));
   logger.error({ err, requestId }, 'unhandled error');
-  return Response.json(
-    { message: 'Something went wrong on our side. Please try again.', requestId },
-    { status: 500, headers: { 'Cache-Control': 'no-store' } },
-  );
+  return Response.json({ message: 'Something went wrong on our side. Please try again.', requestId }, { status: 500, headers: { 'Cache-Control': 'no-store' } });
 }
 
 export function endpoint<
@@ -112,30 +109,19 @@ export function endpoint<
   P extends z.core.$ZodType = z.core.$ZodType<undefined>,
   Q extends z.core.$ZodType = z.core.$ZodType<undefined>,
   B extends z.core.$ZodType = z.core.$ZodType<undefined>,
->(
-  options: Options<A, P, Q, B>,
-  handler: (ctx: HandlerContext<A, Out<P>, Out<Q>, Out<B>>) => unknown,
-): APIRoute {
+>(options: Options<A, P, Q, B>, handler: (ctx: HandlerContext<A, Out<P>, Out<Q>, Out<B>>) => unknown): APIRoute {
   const route: APIRoute = async (context) => {
     const { request, locals, url } = context;
     let formPost: FormPost | null = null;
     try {
-      const user =
-        options.auth === 'admin' ? requireAdmin(locals) : options.auth === 'user' ? requireUser(locals) : locals.user;
+      const user = options.auth === 'admin' ? requireAdmin(locals) : options.auth === 'user' ? requireUser(locals) : locals.user;
       checkOrigin(request, url);
       // A malformed id in the path names nothing: 404, like an unknown one.
       const params = options.params ? parseParams(options.params, context.params) : undefined;
       const query = options.query ? parse(options.query, Object.fromEntries(url.searchParams), 'query') : undefined;
       formPost = options.form && isFormPost(request) ? await readFormPost(request) : null;
       const body = options.body ? parse(options.body, formPost ? formPost.fields : await readJson(request), 'body') : undefined;
-      const result = await handler({
-        params: params as Out<P>,
-        query: query as Out<Q>,
-        body: body as Out<B>,
-        user: user as HandlerContext<A, unknown, unknown, unknown>['user'],
-        request,
-        context,
-      });
+      const result = await handler({ params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, user: user as HandlerContext<A, unknown, unknown, unknown>['user'], request, context });
       if (WRITE_METHODS.has(request.method) && options.changesContent !== false) contentChanged();
       if (formPost && options.form) return await formSuccess(options.form, formPost, result);
       if (result instanceof Response) return result;
@@ -151,7 +137,14 @@ export function endpoint<
 
 /** A successful form post: on to the next page, or back to the form with its message. */
 async function formSuccess(options: FormOptions, post: FormPost, result: unknown): Promise<Response> {
-  const answer = (result instanceof Response ? await result.clone().json().catch(() => ({})) : (result ?? {})) as Record<string, unknown>;
+  const answer = (
+    result instanceof Response
+      ? await result
+          .clone()
+          .json()
+          .catch(() => ({}))
+      : (result ?? {})
+  ) as Record<string, unknown>;
   const cookies = result instanceof Response ? result.headers.getSetCookie() : [];
   const message = options.success(answer);
   if (options.next) return formAnswer(options.next(answer), null, cookies);

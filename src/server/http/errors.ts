@@ -27,10 +27,7 @@ export const conflict = (message: string, issues?: Issue[]) => new HttpError(409
 
 /** Field errors of a failed zod parse, with the schema's own messages. */
 export function fromZod(error: z.ZodError, prefix: (string | number)[] = []): HttpError {
-  const issues = error.issues.map((i) => ({
-    path: [...prefix, ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    message: i.message,
-  }));
+  const issues = error.issues.map((i) => ({ path: [...prefix, ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message: i.message }));
   return badRequest(issues[0]?.message ?? 'Invalid input', issues);
 }
 

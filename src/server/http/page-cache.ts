@@ -69,11 +69,7 @@ export function isCacheable(request: Request, url: URL, signedIn: boolean): bool
 
 // The query parameters each cached page reads; any other parameter changes nothing on the page,
 // so it is left out of the key (a visitor cannot fill the cache with `?x=1`, `?x=2`, ...).
-const PAGE_PARAMS: Record<string, readonly string[]> = {
-  '/blog': ['q', 'category', 'page'],
-  '/api/blog-posts/search': ['q', 'category', 'page', 'pageSize'],
-  '/auth': ['tab'],
-};
+const PAGE_PARAMS: Record<string, readonly string[]> = { '/blog': ['q', 'category', 'page'], '/api/blog-posts/search': ['q', 'category', 'page', 'pageSize'], '/auth': ['tab'] };
 
 /** The cache key of a request: its path and only the query parameters the page reads. */
 export function cacheKey(pathname: string, search: string): string {
@@ -159,13 +155,7 @@ export async function storeAndRespond(key: string, request: Request, response: R
   const kept = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k));
   const entry: Entry = {
     status: response.status,
-    headers: {
-      'cache-control': PUBLIC_CACHE_CONTROL,
-      ...Object.fromEntries(kept),
-      etag,
-      'last-modified': new Date().toUTCString(),
-      vary: 'Accept-Encoding, Cookie',
-    },
+    headers: { 'cache-control': PUBLIC_CACHE_CONTROL, ...Object.fromEntries(kept), etag, 'last-modified': new Date().toUTCString(), vary: 'Accept-Encoding, Cookie' },
     raw,
     gzip: gzipSync(raw, { level: 6 }),
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),

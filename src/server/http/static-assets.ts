@@ -66,13 +66,7 @@ export function createAssetHandler(clientDir: string) {
     const path = (req.url ?? '/').split('?')[0]!;
     const asset = assets.get(path);
     if (!asset) return false;
-    const headers: Record<string, string> = {
-      'Content-Type': asset.type,
-      'Cache-Control': asset.cacheControl,
-      ETag: asset.etag,
-      Vary: 'Accept-Encoding',
-      'X-Content-Type-Options': 'nosniff',
-    };
+    const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag, Vary: 'Accept-Encoding', 'X-Content-Type-Options': 'nosniff' };
     if (req.headers['if-none-match'] === asset.etag) {
       res.writeHead(304, headers);
       res.end();

@@ -49,11 +49,5 @@ export function listMail(db: Db, limit = 200): Omit<OutboxRow, 'html' | 'text' |
 
 /** Puts a failed (or unsent) message back in line to be sent now. False when there is none. */
 export function retryMail(db: Db, id: number): boolean {
-  return (
-    db
-      .update(outbox)
-      .set({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: new Date() })
-      .where(eq(outbox.id, id))
-      .run().changes > 0
-  );
+  return db.update(outbox).set({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: new Date() }).where(eq(outbox.id, id)).run().changes > 0;
 }

@@ -37,7 +37,10 @@ export async function deliverDueMail(db: Db, transport: Transport, from: string,
   for (const m of due) {
     try {
       await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
-      db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null }).where(eq(outbox.id, m.id)).run();
+      db.update(outbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null })
+        .where(eq(outbox.id, m.id))
+        .run();
       sent++;
     } catch (err) {
       const attempts = m.attempts + 1;

@@ -13,7 +13,19 @@ const INK = '#0b1220';
 const BRAND_BLUE = '#2553e6';
 
 /** One e-mail: a heading, paragraphs, an optional button, an optional footer line. */
-function layout({ heading, paragraphs, action, links = [], footer }: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; links?: { label: string; url: string }[]; footer?: string }): { text: string; html: string } {
+function layout({
+  heading,
+  paragraphs,
+  action,
+  links = [],
+  footer,
+}: {
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  links?: { label: string; url: string }[];
+  footer?: string;
+}): { text: string; html: string } {
   const text = [
     heading,
     '',
@@ -43,7 +55,10 @@ export function confirmSubscription(confirmUrl: string): Rendered {
     subject: `Please confirm your subscription to ${BRAND.newsletterName}`,
     ...layout({
       heading: 'Confirm your subscription',
-      paragraphs: [`Someone (hopefully you) asked to receive ${BRAND.newsletterName} at this address.`, 'Please confirm within 7 days. If it was not you, ignore this e-mail: you will not be subscribed.'],
+      paragraphs: [
+        `Someone (hopefully you) asked to receive ${BRAND.newsletterName} at this address.`,
+        'Please confirm within 7 days. If it was not you, ignore this e-mail: you will not be subscribed.',
+      ],
       action: { label: 'Confirm my subscription', url: confirmUrl },
     }),
   };
@@ -62,20 +77,13 @@ export function welcome(unsubscribeUrl: string): Rendered {
 }
 
 /** The headers of every e-mail to a subscriber: one-click unsubscribe (RFC 8058). */
-export const unsubscribeHeaders = (unsubscribeUrl: string) => ({
-  'List-Unsubscribe': `<${unsubscribeUrl}>`,
-  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-});
+export const unsubscribeHeaders = (unsubscribeUrl: string) => ({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
 /** Tells the owner a comment waits for approval. */
 export function commentAwaitingApproval({ postTitle, authorName, content, moderateUrl }: { postTitle: string; authorName: string; content: string; moderateUrl: string }): Rendered {
   return {
     subject: `New comment waiting for approval on '${postTitle}'`,
-    ...layout({
-      heading: 'A new comment is waiting for approval',
-      paragraphs: [`${authorName} commented on '${postTitle}':`, content],
-      action: { label: 'Open Admin → Comments', url: moderateUrl },
-    }),
+    ...layout({ heading: 'A new comment is waiting for approval', paragraphs: [`${authorName} commented on '${postTitle}':`, content], action: { label: 'Open Admin → Comments', url: moderateUrl } }),
   };
 }
 
@@ -95,11 +103,7 @@ export function accountAwaitingApproval({ username, usersUrl }: { username: stri
 export function accountApproved({ name, loginUrl }: { name: string; loginUrl: string }): Rendered {
   return {
     subject: `Your account is approved`,
-    ...layout({
-      heading: `Welcome, ${name}`,
-      paragraphs: [`Your account on ${BRAND.name}'s site is approved: you can log in now.`],
-      action: { label: 'Log in', url: loginUrl },
-    }),
+    ...layout({ heading: `Welcome, ${name}`, paragraphs: [`Your account on ${BRAND.name}'s site is approved: you can log in now.`], action: { label: 'Log in', url: loginUrl } }),
   };
 }
 
@@ -116,7 +120,16 @@ export function passwordReset(resetUrl: string): Rendered {
 }
 
 /** What a buyer paid for, with a download link per file, or what happens next when there are none. */
-export function receipt(order: { number: number; productName: string; amount: string; date: string; downloads: { fileName: string; url: string }[]; days: number; limit: number; bookingUrl: string | null }): Rendered {
+export function receipt(order: {
+  number: number;
+  productName: string;
+  amount: string;
+  date: string;
+  downloads: { fileName: string; url: string }[];
+  days: number;
+  limit: number;
+  bookingUrl: string | null;
+}): Rendered {
   const details = [`Product: ${order.productName}`, `Amount: ${order.amount}`, `Date: ${order.date}`, `Order number: ${order.number}`];
   const next =
     order.downloads.length > 0

@@ -56,9 +56,7 @@ export async function pushSubscriber(id: number): Promise<boolean> {
     // With KIT_FORM_ID the subscriber is added inactive and then to the form, so Kit sends the
     // form's own confirmation (and incentive) e-mail; otherwise they are active at once.
     const formId = env().KIT_FORM_ID;
-    const res = (await kit('/v4/subscribers', { email_address: row.email, first_name: row.name ?? undefined, state: formId ? 'inactive' : 'active' })) as {
-      subscriber?: { id?: number | string };
-    };
+    const res = (await kit('/v4/subscribers', { email_address: row.email, first_name: row.name ?? undefined, state: formId ? 'inactive' : 'active' })) as { subscriber?: { id?: number | string } };
     const kitId = res.subscriber?.id;
     if (kitId === undefined || kitId === null) throw new Error('Kit answered without a subscriber id');
     if (formId) await kit(`/v4/forms/${encodeURIComponent(formId)}/subscribers`, { email_address: row.email });

@@ -16,13 +16,7 @@ export function getStripe(): Stripe | null {
     timeout: 20_000,
     telemetry: false,
     appInfo: { name: 'personal-brand-site' },
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol.replace(':', '') as 'http' | 'https',
-        }
-      : {}),
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
   return client;
 }

@@ -9,30 +9,21 @@ function findByUsername(name: string) {
 }
 
 /** Creates an approved account (admin when asked); returns its id. Fails if the name is taken. */
-export async function createAccount(opts: {
-  username: string;
-  password: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  isAdmin?: boolean;
-}): Promise<string> {
+export async function createAccount(opts: { username: string; password: string; email?: string; firstName?: string; lastName?: string; isAdmin?: boolean }): Promise<string> {
   if (findByUsername(opts.username)) throw new Error(`User "${opts.username}" already exists`);
   const ctx = await getAuth().$context;
-  const user = await ctx.internalAdapter.createUser({
-    email: opts.email?.toLowerCase() ?? placeholderEmail(opts.username),
-    name: [opts.firstName, opts.lastName].filter(Boolean).join(' ') || opts.username,
-    username: opts.username.toLowerCase(),
-    displayUsername: opts.username,
-    firstName: opts.firstName ?? null,
-    lastName: opts.lastName ?? null,
-  }, { method: 'admin' });
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: await ctx.password.hash(opts.password),
-  });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: opts.email?.toLowerCase() ?? placeholderEmail(opts.username),
+      name: [opts.firstName, opts.lastName].filter(Boolean).join(' ') || opts.username,
+      username: opts.username.toLowerCase(),
+      displayUsername: opts.username,
+      firstName: opts.firstName ?? null,
+      lastName: opts.lastName ?? null,
+    },
+    { method: 'admin' },
+  );
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(opts.password) });
   getDb()
     .update(users)
     .set({ isApproved: true, isAdmin: Boolean(opts.isAdmin) })

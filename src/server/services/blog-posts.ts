@@ -22,7 +22,13 @@ export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includ
 
 /** How many posts there are (published ones unless `includeDrafts`). */
 export function countPosts({ includeDrafts = false }: { includeDrafts?: boolean } = {}): number {
-  return getDb().select({ n: count() }).from(blogPosts).where(includeDrafts ? undefined : eq(blogPosts.isPublished, true)).get()?.n ?? 0;
+  return (
+    getDb()
+      .select({ n: count() })
+      .from(blogPosts)
+      .where(includeDrafts ? undefined : eq(blogPosts.isPublished, true))
+      .get()?.n ?? 0
+  );
 }
 
 /** Up to `limit` other published posts, newest first. */
@@ -140,12 +146,10 @@ export function listPublishedCategories(): string[] {
  * unless 'All', newest first, one page at a time. Three or more characters use the FTS5
  * trigram index; shorter ones fall back to LIKE.
  */
-export function searchPublishedPosts({
-  q = '',
-  category = 'All',
-  page = 1,
-  pageSize = BLOG_PAGE_SIZE,
-}: { q?: string; category?: string; page?: number; pageSize?: number }): { items: PostSummary[]; total: number } {
+export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageSize = BLOG_PAGE_SIZE }: { q?: string; category?: string; page?: number; pageSize?: number }): {
+  items: PostSummary[];
+  total: number;
+} {
   const db = getDb().$client;
   const where: string[] = ['b.is_published = 1'];
   const params: (string | number)[] = [];

@@ -30,13 +30,7 @@ export async function createPaymentIntent(productId: number, checkoutId: string 
   if (!product.isActive) throw badRequest(UNAVAILABLE);
   const stripe = requireStripe();
   const intent = await stripe.paymentIntents.create(
-    {
-      amount: product.price,
-      currency: 'usd',
-      automatic_payment_methods: { enabled: true },
-      description: product.name,
-      metadata: { productId: String(product.id), productName: product.name },
-    },
+    { amount: product.price, currency: 'usd', automatic_payment_methods: { enabled: true }, description: product.name, metadata: { productId: String(product.id), productName: product.name } },
     // A double click (or a retry) of the same checkout gets the same intent back.
     checkoutId ? { idempotencyKey: `checkout-${product.id}-${checkoutId}` } : undefined,
   );
@@ -45,15 +39,7 @@ export async function createPaymentIntent(productId: number, checkoutId: string 
   }
   getDb()
     .insert(orders)
-    .values({
-      productId: product.id,
-      productName: product.name,
-      amount: intent.amount,
-      currency: intent.currency,
-      status: 'pending',
-      paymentIntentId: intent.id,
-      customerEmail: email,
-    })
+    .values({ productId: product.id, productName: product.name, amount: intent.amount, currency: intent.currency, status: 'pending', paymentIntentId: intent.id, customerEmail: email })
     .onConflictDoUpdate({ target: orders.paymentIntentId, set: { customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`, updatedAt: nowMs } })
     .run();
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency };
@@ -94,13 +80,7 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
     })
     .onConflictDoUpdate({
       target: orders.paymentIntentId,
-      set: {
-        status,
-        amount: intent.amount_received || intent.amount,
-        customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`,
-        lastEventId: eventId,
-        updatedAt: nowMs,
-      },
+      set: { status, amount: intent.amount_received || intent.amount, customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`, lastEventId: eventId, updatedAt: nowMs },
     })
     .returning()
     .get();
@@ -109,12 +89,7 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
 
 /** Marks the order of a payment refunded and ends its download links. */
 function recordRefund(tx: Tx, paymentIntentId: string): boolean {
-  const order = tx
-    .update(orders)
-    .set({ status: 'refunded', refundedAt: new Date(), updatedAt: nowMs })
-    .where(eq(orders.paymentIntentId, paymentIntentId))
-    .returning({ id: orders.id })
-    .get();
+  const order = tx.update(orders).set({ status: 'refunded', refundedAt: new Date(), updatedAt: nowMs }).where(eq(orders.paymentIntentId, paymentIntentId)).returning({ id: orders.id }).get();
   if (order) revokeGrants(tx, order.id);
   return Boolean(order);
 }

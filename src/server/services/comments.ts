@@ -29,11 +29,7 @@ export function createComment(postId: number, input: CommentInput): PublicCommen
   const post = getDb().select({ ok: blogPosts.isPublished, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.id, postId)).get();
   if (!post?.ok) throw notFound('Post not found');
   const row = getDb().transaction((tx) => {
-    const stored = tx
-      .insert(comments)
-      .values({ content: input.content, authorName: input.authorName, authorEmail: input.authorEmail, blogPostId: postId, isApproved: false })
-      .returning()
-      .get();
+    const stored = tx.insert(comments).values({ content: input.content, authorName: input.authorName, authorEmail: input.authorEmail, blogPostId: postId, isApproved: false }).returning().get();
     notifyCommentAwaitingApproval(tx, { postTitle: post.title, authorName: stored.authorName, content: stored.content });
     return stored;
   });
@@ -62,12 +58,7 @@ export function listAllComments() {
 }
 
 export function approveComment(id: number) {
-  const row = getDb()
-    .update(comments)
-    .set({ isApproved: true, updatedAt: nowMs })
-    .where(eq(comments.id, id))
-    .returning()
-    .get();
+  const row = getDb().update(comments).set({ isApproved: true, updatedAt: nowMs }).where(eq(comments.id, id)).returning().get();
   if (!row) throw notFound('Comment not found');
   return row;
 }

@@ -23,13 +23,7 @@ type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 export const PRODUCT_FILE_LIMIT = 500 * 1024 * 1024;
 
 /** What a product file may be, judged from its bytes, and the extension its download gets. */
-const FILE_TYPES: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'application/zip': 'zip',
-  'application/epub+zip': 'epub',
-  'audio/mpeg': 'mp3',
-  'video/mp4': 'mp4',
-};
+const FILE_TYPES: Record<string, string> = { 'application/pdf': 'pdf', 'application/zip': 'zip', 'application/epub+zip': 'epub', 'audio/mpeg': 'mp3', 'video/mp4': 'mp4' };
 export const UNSUPPORTED_FILE = 'The file is not a PDF, ZIP, EPUB, MP3 or MP4';
 
 const privateRoot = () => privateFilesDir(env());
@@ -209,13 +203,7 @@ export function findGrant(token: string, now = Date.now()): FoundGrant | null {
   const expected = Buffer.from(mac(row.grant));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const state: GrantState =
-    row.grant.revokedAt || row.order.status !== 'succeeded'
-      ? 'revoked'
-      : row.grant.expiresAt.getTime() <= now
-        ? 'expired'
-        : row.grant.downloads >= row.grant.maxDownloads
-          ? 'used-up'
-          : 'ok';
+    row.grant.revokedAt || row.order.status !== 'succeeded' ? 'revoked' : row.grant.expiresAt.getTime() <= now ? 'expired' : row.grant.downloads >= row.grant.maxDownloads ? 'used-up' : 'ok';
   return { ...row, state };
 }
 
@@ -226,7 +214,11 @@ export const grantFile = (found: FoundGrant) => fileOnDisk(found.file.storageKey
 export function countDownload(grantId: number): void {
   const db = getDb();
   const grant = db.select().from(downloadGrants).where(eq(downloadGrants.id, grantId)).get();
-  if (grant) db.update(downloadGrants).set({ downloads: grant.downloads + 1 }).where(eq(downloadGrants.id, grantId)).run();
+  if (grant)
+    db.update(downloadGrants)
+      .set({ downloads: grant.downloads + 1 })
+      .where(eq(downloadGrants.id, grantId))
+      .run();
 }
 
 /** At most one fresh set of links per order in this time, however often it is asked for. */

@@ -100,11 +100,7 @@ function localFileSize(url: string): number | null {
 function remoteFiles(urls: string[]): Map<string, { size: number; contentType: string }> {
   const remote = urls.filter((u) => /^https?:/.test(u));
   if (remote.length === 0) return new Map();
-  const rows = getDb()
-    .select({ url: storedFiles.url, size: storedFiles.size, contentType: storedFiles.contentType })
-    .from(storedFiles)
-    .where(inArray(storedFiles.url, remote))
-    .all();
+  const rows = getDb().select({ url: storedFiles.url, size: storedFiles.size, contentType: storedFiles.contentType }).from(storedFiles).where(inArray(storedFiles.url, remote)).all();
   return new Map(rows.map((r) => [r.url, r]));
 }
 
@@ -219,12 +215,7 @@ export function sitemap(maxUrls = SITEMAP_MAX_URLS): string {
   if (urls.length <= maxUrls) return urlset(urls);
   const site = env().SITE_URL;
   const files = Math.ceil(urls.length / maxUrls);
-  return xml({
-    sitemapindex: {
-      '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
-      sitemap: Array.from({ length: files }, (_, i) => ({ loc: `${site}/sitemap-${i + 1}.xml` })),
-    },
-  });
+  return xml({ sitemapindex: { '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9', sitemap: Array.from({ length: files }, (_, i) => ({ loc: `${site}/sitemap-${i + 1}.xml` })) } });
 }
 
 /** Part `n` (from 1) of a sitemap index; null when there is no such part. */

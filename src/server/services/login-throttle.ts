@@ -20,7 +20,11 @@ const keyOf = (username: string) => username.trim().toLowerCase();
 /** Throws 429 (with Retry-After) while the account must wait before another attempt. */
 export function assertMayTryLogin(username: string, now = Date.now()): void {
   if (!enabled()) return;
-  const row = getDb().select().from(loginThrottles).where(eq(loginThrottles.username, keyOf(username))).get();
+  const row = getDb()
+    .select()
+    .from(loginThrottles)
+    .where(eq(loginThrottles.username, keyOf(username)))
+    .get();
   const until = row?.lockedUntil?.getTime() ?? 0;
   if (until > now) {
     const retry = Math.ceil((until - now) / 1000);
@@ -38,17 +42,27 @@ export function recordLoginFailure(username: string, now = Date.now()): void {
     const failures = row && now - row.lastFailureAt.getTime() < FORGET_AFTER_MS ? row.failures + 1 : 1;
     const wait = failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - FREE_FAILURES));
     const values = { failures, lastFailureAt: new Date(now), lockedUntil: wait ? new Date(now + wait) : null };
-    tx.insert(loginThrottles).values({ username: key, ...values }).onConflictDoUpdate({ target: loginThrottles.username, set: values }).run();
+    tx.insert(loginThrottles)
+      .values({ username: key, ...values })
+      .onConflictDoUpdate({ target: loginThrottles.username, set: values })
+      .run();
   });
 }
 
 /** Forgets the account's failures (a successful sign-in, or an admin clearing the wait). */
 export function clearLoginFailures(username: string): void {
-  getDb().delete(loginThrottles).where(eq(loginThrottles.username, keyOf(username))).run();
+  getDb()
+    .delete(loginThrottles)
+    .where(eq(loginThrottles.username, keyOf(username)))
+    .run();
 }
 
 /** Until when the account must wait, or null. */
 export function loginLockedUntil(username: string, now = Date.now()): Date | null {
-  const row = getDb().select().from(loginThrottles).where(eq(loginThrottles.username, keyOf(username))).get();
+  const row = getDb()
+    .select()
+    .from(loginThrottles)
+    .where(eq(loginThrottles.username, keyOf(username)))
+    .get();
   return row?.lockedUntil && row.lockedUntil.getTime() > now ? row.lockedUntil : null;
 }

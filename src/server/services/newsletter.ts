@@ -59,12 +59,7 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
   if (!mailConfigured() || env().KIT_FORM_ID) return subscribeAtOnce(input);
   const db = getDb();
   const result = db.transaction((tx) => {
-    const inserted = tx
-      .insert(newsletterSubscribers)
-      .values({ email: input.email, name: input.name, isActive: false })
-      .onConflictDoNothing({ target: newsletterSubscribers.email })
-      .returning()
-      .get();
+    const inserted = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name, isActive: false }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
     if (inserted) {
       sendConfirmation(tx, inserted);
       return { subscriber: inserted, created: true };
@@ -81,12 +76,7 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
 /** Without e-mail: active at once (and reactivated), synced to Kit. */
 function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
   const db = getDb();
-  const inserted = db
-    .insert(newsletterSubscribers)
-    .values({ email: input.email, name: input.name })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning()
-    .get();
+  const inserted = db.insert(newsletterSubscribers).values({ email: input.email, name: input.name }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
   catchUpOnce();
   if (inserted) {
     queuePush(inserted.id);
@@ -114,7 +104,11 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
   if (!token) return 'invalid';
   const db = getDb();
   const outcome = db.transaction((tx) => {
-    const row = tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.confirmTokenHash, sha256(token))).get();
+    const row = tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.confirmTokenHash, sha256(token)))
+      .get();
     if (!row) return null;
     if (!row.confirmSentAt || Date.now() - row.confirmSentAt.getTime() > CONFIRM_VALID_MS) return 'expired' as const;
     const confirmed = tx

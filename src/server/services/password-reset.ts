@@ -18,7 +18,11 @@ const LINK_VALID_MS = 60 * 60_000;
 
 const findAccount = (identifier: string) => {
   const key = identifier.trim().toLowerCase();
-  return getDb().select().from(users).where(or(eq(users.username, key), eq(users.email, key))).get();
+  return getDb()
+    .select()
+    .from(users)
+    .where(or(eq(users.username, key), eq(users.email, key)))
+    .get();
 };
 
 /** Sends a reset link to the account named (by username or e-mail) when it has an address. */

@@ -30,7 +30,10 @@ export function requireVisibleEpisode(episode: Episode | undefined, isAdmin: boo
 
 /** The next episode number: the highest existing plus 1. */
 export function nextEpisodeNumber(): number {
-  const row = getDb().select({ n: max(podcastEpisodes.episodeNumber) }).from(podcastEpisodes).get();
+  const row = getDb()
+    .select({ n: max(podcastEpisodes.episodeNumber) })
+    .from(podcastEpisodes)
+    .get();
   return (row?.n ?? 0) + 1;
 }
 
@@ -41,9 +44,7 @@ function assertSlugFree(slug: string, exceptId?: number): void {
     .where(exceptId ? and(eq(podcastEpisodes.slug, slug), ne(podcastEpisodes.id, exceptId)) : eq(podcastEpisodes.slug, slug))
     .get();
   if (clash) {
-    throw conflict('An episode with this slug already exists', [
-      { path: ['slug'], message: 'An episode with this slug already exists' },
-    ]);
+    throw conflict('An episode with this slug already exists', [{ path: ['slug'], message: 'An episode with this slug already exists' }]);
   }
 }
 

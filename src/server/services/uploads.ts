@@ -26,8 +26,12 @@ export function createUploadSlot(userId: string): { uploadURL: string; expiresAt
   const secret = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
   const db = getDb();
-  db.delete(uploadTokens).where(lt(uploadTokens.expiresAt, new Date(Date.now() - 24 * 3600 * 1000))).run();
-  db.insert(uploadTokens).values({ id: hash(secret), createdBy: userId, expiresAt }).run();
+  db.delete(uploadTokens)
+    .where(lt(uploadTokens.expiresAt, new Date(Date.now() - 24 * 3600 * 1000)))
+    .run();
+  db.insert(uploadTokens)
+    .values({ id: hash(secret), createdBy: userId, expiresAt })
+    .run();
   return { uploadURL: `${env().SITE_URL}/api/uploads/${secret}`, expiresAt };
 }
 
@@ -133,7 +137,6 @@ async function store(tmp: string, file: { contentType: string; ext: string; size
 
 /** Refused bodies up to this size are read and dropped before answering. */
 const DRAIN_LIMIT = 110 * 1024 * 1024;
-
 
 async function receive0(secret: string, request: Request): Promise<StoredUpload> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw notFound('Upload URL not found');

@@ -3,10 +3,7 @@
 
 export type UploadKind = 'image' | 'audio';
 
-export const LIMITS: Record<UploadKind, number> = {
-  image: 5 * 1024 * 1024,
-  audio: 100 * 1024 * 1024,
-};
+export const LIMITS: Record<UploadKind, number> = { image: 5 * 1024 * 1024, audio: 100 * 1024 * 1024 };
 
 /** MIME types accepted per kind, with the extension the stored file gets. */
 export const ALLOWED: Record<string, { kind: UploadKind; ext: string }> = {

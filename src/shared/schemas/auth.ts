@@ -10,8 +10,7 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 /** '' and whitespace-only mean "not given": sent and stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalName = (label: string) =>
-  z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.trim(), z.maxLength(255, `${label} too long`))));
+const optionalName = (label: string) => z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.trim(), z.maxLength(255, `${label} too long`))));
 
 export const RegisterSchema = z.object({
   username: z
@@ -28,9 +27,7 @@ export const RegisterSchema = z.object({
   ),
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(128, 'Password must be at most 128 characters')),
+  password: z.string({ error: 'Password must be at least 6 characters' }).check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(128, 'Password must be at most 128 characters')),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 

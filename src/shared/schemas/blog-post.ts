@@ -9,12 +9,7 @@ export const PostInputSchema = z.object({
   excerpt: optionalText(500, 'Excerpt too long'),
   content: z.string({ error: 'Content is required' }).refine((v) => v.trim().length > 0, 'Content is required'),
   featuredImage: optionalUrl('Invalid image URL'),
-  category: z
-    .string({ error: 'Category is required' })
-    .trim()
-    .min(1, 'Category is required')
-    .max(100, 'Category too long')
-    .default('General'),
+  category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(100, 'Category too long').default('General'),
   isPublished: z.boolean({ error: 'Published must be true or false' }).default(false),
   readTime: z.number({ error: 'Read time must be a number' }).int().min(1).max(600).nullish(),
 });

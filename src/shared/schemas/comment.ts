@@ -3,16 +3,7 @@ import { BotFieldsSchema } from './common.ts';
 
 export const CommentInputSchema = BotFieldsSchema.extend({
   authorName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name too long'),
-  authorEmail: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(255, 'Email too long')
-    .pipe(z.email('Invalid email address')),
-  content: z
-    .string({ error: 'Comment is required' })
-    .trim()
-    .min(1, 'Comment is required')
-    .max(5000, 'Comment too long'),
+  authorEmail: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(255, 'Email too long').pipe(z.email('Invalid email address')),
+  content: z.string({ error: 'Comment is required' }).trim().min(1, 'Comment is required').max(5000, 'Comment too long'),
 });
 export type CommentInput = z.infer<typeof CommentInputSchema>;

@@ -19,15 +19,10 @@ export const optionalUrl = (message: string) =>
     .refine((v) => v === null || /^\/[^/\\]/.test(v) || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), message);
 
 /** A positive integer id taken from a route parameter. */
-export const IdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'),
-});
+export const IdParamsSchema = z.object({ id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found') });
 
 /**
  * Anti-spam fields public forms send: `website` is a honeypot people never see (bots fill
  * it); `elapsedMs` is how long the form was open before it was sent.
  */
-export const BotFieldsSchema = z.object({
-  website: z.string().max(500).optional(),
-  elapsedMs: z.number().nonnegative().optional(),
-});
+export const BotFieldsSchema = z.object({ website: z.string().max(500).optional(), elapsedMs: z.number().nonnegative().optional() });

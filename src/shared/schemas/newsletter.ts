@@ -2,12 +2,7 @@ import * as z from 'zod';
 import { BotFieldsSchema } from './common.ts';
 
 export const SubscribeSchema = BotFieldsSchema.extend({
-  email: z
-    .string({ error: 'Valid email is required' })
-    .trim()
-    .toLowerCase()
-    .max(255, 'Email too long')
-    .pipe(z.email('Valid email is required')),
+  email: z.string({ error: 'Valid email is required' }).trim().toLowerCase().max(255, 'Email too long').pipe(z.email('Valid email is required')),
   name: z
     .string()
     .trim()

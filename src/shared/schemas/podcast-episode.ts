@@ -23,9 +23,7 @@ export const EpisodeInputSchema = z.object({
 });
 export type EpisodeInput = z.infer<typeof EpisodeInputSchema>;
 
-export const EpisodeListQuerySchema = z.object({
-  published: z.enum(['true', 'false']).optional(),
-});
+export const EpisodeListQuerySchema = z.object({ published: z.enum(['true', 'false']).optional() });
 
 /** A published episode as the public pages hand it to the browser: no drafts, dates as ISO strings. */
 export interface PublicEpisode {

@@ -22,13 +22,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 /** A change to some settings; the others keep their values. */
 export const SettingsPatchSchema = SettingsSchema.partial().strict();
 
-export const DEFAULT_SETTINGS: Settings = {
-  notifyComments: true,
-  notifyRegistrations: true,
-  notifyApprovals: true,
-  downloadDays: 7,
-  downloadLimit: 5,
-};
+export const DEFAULT_SETTINGS: Settings = { notifyComments: true, notifyRegistrations: true, notifyApprovals: true, downloadDays: 7, downloadLimit: 5 };
 
 /** Which notification settings an environment variable has switched off for good. */
 export interface SettingsAnswer {

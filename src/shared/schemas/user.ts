@@ -1,13 +1,8 @@
 import * as z from 'zod';
 
 export const UserUpdateSchema = z
-  .object({
-    isApproved: z.boolean({ error: 'isApproved must be true or false' }).optional(),
-    isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional(),
-  })
-  .refine((v) => v.isApproved !== undefined || v.isAdmin !== undefined, {
-    message: 'Nothing to update: send isApproved or isAdmin',
-  });
+  .object({ isApproved: z.boolean({ error: 'isApproved must be true or false' }).optional(), isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional() })
+  .refine((v) => v.isApproved !== undefined || v.isAdmin !== undefined, { message: 'Nothing to update: send isApproved or isAdmin' });
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
 export const UserIdParamsSchema = z.object({ userId: z.string().min(1).max(64) });

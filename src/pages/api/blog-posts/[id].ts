@@ -3,13 +3,9 @@ import { deletePost, getPostById, requireVisiblePost, updatePost } from '#server
 import { PostInputSchema } from '#shared/schemas/blog-post.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
-export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) =>
-  requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin)),
-);
+export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin)));
 
-export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: PostInputSchema }, ({ params, body }) =>
-  updatePost(params.id, body),
-);
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: PostInputSchema }, ({ params, body }) => updatePost(params.id, body));
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
   deletePost(params.id);

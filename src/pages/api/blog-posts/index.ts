@@ -20,6 +20,4 @@ export const GET = endpoint({ auth: 'public', query: PostListQuerySchema }, ({ q
   );
 });
 
-export const POST = endpoint({ auth: 'admin', body: PostInputSchema }, ({ body, user }) =>
-  json(createPost(body, user.id), 201),
-);
+export const POST = endpoint({ auth: 'admin', body: PostInputSchema }, ({ body, user }) => json(createPost(body, user.id), 201));

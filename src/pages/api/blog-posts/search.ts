@@ -5,8 +5,16 @@ import { BLOG_PAGE_SIZE, searchPublishedPosts } from '#server/services/blog-post
 import { hasControlChars } from '#shared/format.ts';
 
 const Query = z.object({
-  q: z.string().max(200, 'Search too long').refine((v) => !hasControlChars(v), 'Search contains characters that are not allowed').optional(),
-  category: z.string().max(100).refine((v) => !hasControlChars(v), 'Category contains characters that are not allowed').optional(),
+  q: z
+    .string()
+    .max(200, 'Search too long')
+    .refine((v) => !hasControlChars(v), 'Search contains characters that are not allowed')
+    .optional(),
+  category: z
+    .string()
+    .max(100)
+    .refine((v) => !hasControlChars(v), 'Category contains characters that are not allowed')
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(BLOG_PAGE_SIZE),
 });

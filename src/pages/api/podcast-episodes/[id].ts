@@ -3,13 +3,9 @@ import { deleteEpisode, getEpisodeById, requireVisibleEpisode, updateEpisode } f
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { EpisodeInputSchema } from '#shared/schemas/podcast-episode.ts';
 
-export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) =>
-  requireVisibleEpisode(getEpisodeById(params.id), Boolean(user?.isAdmin)),
-);
+export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => requireVisibleEpisode(getEpisodeById(params.id), Boolean(user?.isAdmin)));
 
-export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: EpisodeInputSchema }, ({ params, body }) =>
-  updateEpisode(params.id, body),
-);
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: EpisodeInputSchema }, ({ params, body }) => updateEpisode(params.id, body));
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
   deleteEpisode(params.id);

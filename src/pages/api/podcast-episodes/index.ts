@@ -3,8 +3,6 @@ import { createEpisode, listEpisodes } from '#server/services/podcast-episodes.t
 import { EpisodeInputSchema, EpisodeListQuerySchema } from '#shared/schemas/podcast-episode.ts';
 
 /** Published episodes for everyone; admins get drafts too unless they ask for ?published=true. */
-export const GET = endpoint({ auth: 'public', query: EpisodeListQuerySchema }, ({ query, user }) =>
-  listEpisodes({ includeDrafts: Boolean(user?.isAdmin) && query.published !== 'true' }),
-);
+export const GET = endpoint({ auth: 'public', query: EpisodeListQuerySchema }, ({ query, user }) => listEpisodes({ includeDrafts: Boolean(user?.isAdmin) && query.published !== 'true' }));
 
 export const POST = endpoint({ auth: 'admin', body: EpisodeInputSchema }, ({ body }) => json(createEpisode(body), 201));

@@ -11,9 +11,7 @@ export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ param
   return product;
 });
 
-export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: ProductInputSchema }, ({ params, body }) =>
-  updateProduct(params.id, body),
-);
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: ProductInputSchema }, ({ params, body }) => updateProduct(params.id, body));
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
   deleteProduct(params.id);

@@ -62,7 +62,13 @@ export function importWxr(db: Db, xml: string, authorId: string): ImportResult {
   });
 
   return db.transaction((tx) => {
-    const taken = new Set(tx.select({ slug: blogPosts.slug }).from(blogPosts).all().map((r) => r.slug));
+    const taken = new Set(
+      tx
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .all()
+        .map((r) => r.slug),
+    );
     let imported = 0;
     const keptPrivate: KeptPrivate[] = [];
     for (const post of candidates) {

@@ -21,9 +21,7 @@ export interface WxrItem {
 
 // fast-xml-parser 5 marks its bundled validator deprecated in favour of the separate
 // fast-xml-validator package; it is the same code, and its parser alone accepts broken XML.
-const { XMLValidator } = fxp as unknown as {
-  XMLValidator: { validate: (xml: string) => true | { err: { msg: string; line: number; col: number } } };
-};
+const { XMLValidator } = fxp as unknown as { XMLValidator: { validate: (xml: string) => true | { err: { msg: string; line: number; col: number } } } };
 
 const parser = new fxp.XMLParser({
   ignoreAttributes: false,

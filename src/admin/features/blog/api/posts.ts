@@ -31,14 +31,11 @@ export const postPath = (id: number | string) => `/api/blog-posts/${id}`;
 /** Every post without its body, drafts included, newest first. */
 export const usePosts = () => useQuery<Post[]>(POSTS_LIST_PATH, 'Failed to fetch blog posts');
 
-export const createPost = (input: PostInput) =>
-  mutate<Post>('POST', POSTS_PATH, input, { title: 'Error', description: 'Failed to create blog post. Please try again.' });
+export const createPost = (input: PostInput) => mutate<Post>('POST', POSTS_PATH, input, { title: 'Error', description: 'Failed to create blog post. Please try again.' });
 
-export const updatePost = (id: number, input: PostInput) =>
-  mutate<Post>('PUT', postPath(id), input, { title: 'Error', description: 'Failed to update blog post. Please try again.' });
+export const updatePost = (id: number, input: PostInput) => mutate<Post>('PUT', postPath(id), input, { title: 'Error', description: 'Failed to update blog post. Please try again.' });
 
-export const deletePost = (id: number) =>
-  mutate<{ success: true }>('DELETE', postPath(id), undefined, { title: 'Error', description: 'Failed to delete the blog post. Please try again.' });
+export const deletePost = (id: number) => mutate<{ success: true }>('DELETE', postPath(id), undefined, { title: 'Error', description: 'Failed to delete the blog post. Please try again.' });
 
 export interface ImportResult {
   imported: number;

@@ -62,7 +62,17 @@ export function FeaturedImageCard({ value, onChange, error }: Props) {
       </div>
 
       <div className="mt-4 space-y-3">
-        <TextField id="post-featured-image" label="Image URL" type="text" inputMode="url" autoComplete="off" placeholder="https://…" value={value} error={error} onChange={(e) => onChange(e.target.value)} />
+        <TextField
+          id="post-featured-image"
+          label="Image URL"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://…"
+          value={value}
+          error={error}
+          onChange={(e) => onChange(e.target.value)}
+        />
         <FileButton
           id="featured-image-upload"
           label="Upload Image"

@@ -14,12 +14,7 @@ export function PostCard({ post, onDelete }: { post: Post; onDelete: (post: Post
   const editHref = `/admin/blog/edit/${post.id}`;
   return (
     <article className="group flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 hover:shadow-md sm:p-5">
-      <img
-        src={post.featuredImage || fallbackCover(post.id)}
-        alt=""
-        loading="lazy"
-        className="hidden h-24 w-36 shrink-0 rounded-xl bg-slate-100 object-cover sm:block"
-      />
+      <img src={post.featuredImage || fallbackCover(post.id)} alt="" loading="lazy" className="hidden h-24 w-36 shrink-0 rounded-xl bg-slate-100 object-cover sm:block" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

@@ -115,7 +115,10 @@ function PostForm({ post }: { post?: Post }) {
   return (
     <form noValidate onSubmit={(e) => e.preventDefault()} onKeyDown={onKeyDown} aria-labelledby="post-editor-title">
       <div className="sticky top-14 z-20 -mx-4 mb-6 border-b border-slate-200 bg-slate-50/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:top-0 lg:-mx-8 lg:px-8">
-        <Link href="/admin/blog" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <Link
+          href="/admin/blog"
+          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
           <ArrowLeftIcon size={16} />
           Back to posts
         </Link>
@@ -162,7 +165,15 @@ function PostForm({ post }: { post?: Post }) {
               {form.slug && !errors.slug && <p className="mt-1 truncate text-xs text-slate-500">/blog/{form.slug}</p>}
             </div>
             <div>
-              <TextArea id="post-excerpt" label="Excerpt" hint="Short summary shown in post listings" rows={3} value={form.excerpt} error={errors.excerpt} onChange={(e) => set('excerpt', e.target.value)} />
+              <TextArea
+                id="post-excerpt"
+                label="Excerpt"
+                hint="Short summary shown in post listings"
+                rows={3}
+                value={form.excerpt}
+                error={errors.excerpt}
+                onChange={(e) => set('excerpt', e.target.value)}
+              />
               <p className={`mt-1 text-right text-xs ${form.excerpt.length > 500 ? 'text-red-700' : 'text-slate-500'}`}>{form.excerpt.length}/500</p>
             </div>
             <div>

@@ -22,9 +22,7 @@ export function WordPressImportButton({ onImported }: { onImported: () => void }
       setBusy(true);
       const { imported, skipped, keptPrivate } = await importWordPress(file);
       // One toast (a new one replaces the last): private posts kept as drafts are named in it.
-      const kept = keptPrivate.length
-        ? `. Kept as drafts, as they were not public on WordPress: ${keptPrivate.map((p) => `'${p.title}' (${p.reason})`).join(', ')}`
-        : '';
+      const kept = keptPrivate.length ? `. Kept as drafts, as they were not public on WordPress: ${keptPrivate.map((p) => `'${p.title}' (${p.reason})`).join(', ')}` : '';
       toast({ title: 'Import Successful', description: `Imported ${imported} posts successfully${skipped ? ` (${skipped} skipped)` : ''}${kept}` });
       onImported();
     } catch (err) {

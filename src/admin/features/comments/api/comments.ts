@@ -17,8 +17,6 @@ export interface AdminComment {
 
 export const COMMENTS_PATH = '/api/admin/comments';
 
-export const approveComment = (id: number) =>
-  mutate<unknown>('PATCH', `${COMMENTS_PATH}/${id}/approve`, undefined, { title: 'Error', description: 'Failed to approve comment.' });
+export const approveComment = (id: number) => mutate<unknown>('PATCH', `${COMMENTS_PATH}/${id}/approve`, undefined, { title: 'Error', description: 'Failed to approve comment.' });
 
-export const deleteComment = (id: number) =>
-  mutate<{ success: true }>('DELETE', `${COMMENTS_PATH}/${id}`, undefined, { title: 'Error', description: 'Failed to delete comment.' });
+export const deleteComment = (id: number) => mutate<{ success: true }>('DELETE', `${COMMENTS_PATH}/${id}`, undefined, { title: 'Error', description: 'Failed to delete comment.' });

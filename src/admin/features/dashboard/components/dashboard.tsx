@@ -22,8 +22,7 @@ const QUICK_LINKS = [
   { href: '/admin/users', label: 'Manage Users', text: 'Approvals and admin rights', icon: <UsersIcon /> },
 ];
 
-const rowAction =
-  'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600';
+const rowAction = 'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600';
 
 function RecentList({ title, allHref, loading, empty, children }: { title: string; allHref: string; loading: boolean; empty: string | null; children: ReactNode }) {
   const id = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`;
@@ -39,7 +38,13 @@ function RecentList({ title, allHref, loading, empty, children }: { title: strin
           <ArrowRightIcon size={14} />
         </Link>
       </div>
-      {loading ? <Spinner label={`Loading ${title.toLowerCase()}`} /> : empty ? <p className="px-5 py-10 text-center text-sm text-slate-600">{empty}</p> : <ul className="divide-y divide-slate-100">{children}</ul>}
+      {loading ? (
+        <Spinner label={`Loading ${title.toLowerCase()}`} />
+      ) : empty ? (
+        <p className="px-5 py-10 text-center text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">{children}</ul>
+      )}
     </section>
   );
 }
@@ -108,9 +113,7 @@ export default function Dashboard() {
             <p className="mt-1 text-sm text-amber-900">E-mail is not set up: nothing is sent, and new subscribers are not asked to confirm. Set SMTP_URL and restart.</p>
           )}
           {settings.data.podcastOwnerEmailConfigured === false && (
-            <p className="mt-1 text-sm text-amber-900">
-              Apple Podcasts needs an owner e-mail in the podcast feed to verify the show is yours. Set PODCAST_OWNER_EMAIL (or CONTACT_EMAIL) and restart.
-            </p>
+            <p className="mt-1 text-sm text-amber-900">Apple Podcasts needs an owner e-mail in the podcast feed to verify the show is yours. Set PODCAST_OWNER_EMAIL (or CONTACT_EMAIL) and restart.</p>
           )}
         </section>
       )}
@@ -128,12 +131,7 @@ export default function Dashboard() {
           value={value(episodes.data, () => publishedEpisodes.length)}
           detail={episodes.data && `published · ${plural(episodes.data.length - publishedEpisodes.length, 'draft')}`}
         />
-        <StatCard
-          label="Active Products"
-          icon={<BagIcon />}
-          value={value(products.data, (l) => l.filter((p) => p.isActive).length)}
-          detail={products.data && `${products.data.length} in total`}
-        />
+        <StatCard label="Active Products" icon={<BagIcon />} value={value(products.data, (l) => l.filter((p) => p.isActive).length)} detail={products.data && `${products.data.length} in total`} />
         <StatCard
           label="Subscribers"
           icon={<MailIcon />}
@@ -205,7 +203,15 @@ export default function Dashboard() {
             .sort(newestFirst)
             .slice(0, RECENT)
             .map((p) => (
-              <RecentItem key={p.id} title={p.title} date={p.createdAt} viewHref={`/blog/${p.slug}`} viewLabel={`View ${p.title}`} editHref={`/admin/blog/edit/${p.id}`} editLabel={`Edit ${p.title}`} />
+              <RecentItem
+                key={p.id}
+                title={p.title}
+                date={p.createdAt}
+                viewHref={`/blog/${p.slug}`}
+                viewLabel={`View ${p.title}`}
+                editHref={`/admin/blog/edit/${p.id}`}
+                editLabel={`Edit ${p.title}`}
+              />
             ))}
         </RecentList>
         <RecentList
@@ -219,7 +225,9 @@ export default function Dashboard() {
             .slice(0, RECENT)
             .map((e) => {
               const heading = episodeHeading(e);
-              return <RecentItem key={e.id} title={heading} date={e.createdAt} viewHref="/podcast" viewLabel={`View ${heading}`} editHref={`/admin/podcast?edit=${e.id}`} editLabel={`Edit ${heading}`} />;
+              return (
+                <RecentItem key={e.id} title={heading} date={e.createdAt} viewHref="/podcast" viewLabel={`View ${heading}`} editHref={`/admin/podcast?edit=${e.id}`} editLabel={`Edit ${heading}`} />
+              );
             })}
         </RecentList>
       </div>

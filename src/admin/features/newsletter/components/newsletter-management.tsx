@@ -158,7 +158,12 @@ export default function NewsletterManagement() {
       />
 
       <section aria-label="Subscriber statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Subscribers" value={known(stats.total)} detail={data && [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`].filter(Boolean).join(' · ')} icon={<UsersIcon />} />
+        <StatCard
+          label="Total Subscribers"
+          value={known(stats.total)}
+          detail={data && [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`].filter(Boolean).join(' · ')}
+          icon={<UsersIcon />}
+        />
         <StatCard label="Synced" value={known(stats.synced)} detail={data && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
         <StatCard label="This Month" value={known(stats.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
       </section>
@@ -166,9 +171,7 @@ export default function NewsletterManagement() {
       <section>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h2 className="text-lg font-semibold text-ink">
-              Subscribers
-            </h2>
+            <h2 className="text-lg font-semibold text-ink">Subscribers</h2>
             {subscribers.length > 0 && (
               <p className="text-sm text-slate-600" role="status">
                 {searching ? `Showing ${rows.length} of ${subscribers.length}` : `${subscribers.length} in total`}

@@ -16,10 +16,7 @@ const isoDate = (iso: string) => {
  */
 export function subscribersCsv(list: readonly Subscriber[]): string {
   return Papa.unparse(
-    {
-      fields: [...CSV_HEADERS],
-      data: list.map((s) => [s.email, s.name ?? '', s.convertKitId ?? '', STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive'), isoDate(s.subscribedAt)]),
-    },
+    { fields: [...CSV_HEADERS], data: list.map((s) => [s.email, s.name ?? '', s.convertKitId ?? '', STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive'), isoDate(s.subscribedAt)]) },
     { escapeFormulae: true, newline: '\r\n' },
   );
 }

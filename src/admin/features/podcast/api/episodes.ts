@@ -25,8 +25,7 @@ const PATH = '/api/podcast-episodes';
 /** Every episode, drafts included, highest episode number first. */
 export const useEpisodes = () => useQuery<Episode[]>(PATH, 'Failed to fetch podcast episodes');
 
-export const createEpisode = (input: EpisodeInput) =>
-  mutate<Episode>('POST', PATH, input, { title: 'Error', description: 'Failed to create podcast episode. Please try again.' });
+export const createEpisode = (input: EpisodeInput) => mutate<Episode>('POST', PATH, input, { title: 'Error', description: 'Failed to create podcast episode. Please try again.' });
 
 export const updateEpisode = (id: number, input: EpisodeInput) =>
   mutate<Episode>('PUT', `${PATH}/${id}`, input, { title: 'Error', description: 'Failed to update podcast episode. Please try again.' });

@@ -76,9 +76,7 @@ export function EpisodeCard({ episode, playing, onTogglePlay, onEdit, onDelete }
             </span>
           </p>
 
-          {playing && episode.audioUrl && (
-            <audio controls autoPlay src={episode.audioUrl} className="mt-4 w-full" aria-label={`Audio player for ${name}`} />
-          )}
+          {playing && episode.audioUrl && <audio controls autoPlay src={episode.audioUrl} className="mt-4 w-full" aria-label={`Audio player for ${name}`} />}
         </div>
       </article>
     </li>

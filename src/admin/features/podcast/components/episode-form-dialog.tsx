@@ -57,10 +57,7 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
     (v) => EpisodeInputSchema.safeParse({ ...v, episodeNumber: numberOrNull(v.episodeNumber), duration: numberOrNull(v.duration) }),
     async (data) => {
       const saved = episode ? await updateEpisode(episode.id, data) : await createEpisode(data);
-      toast({
-        title: episode ? 'Episode updated' : 'Episode created',
-        description: saved.isPublished ? `"${saved.title}" is live on the podcast page.` : `"${saved.title}" is saved as a draft.`,
-      });
+      toast({ title: episode ? 'Episode updated' : 'Episode created', description: saved.isPublished ? `"${saved.title}" is live on the podcast page.` : `"${saved.title}" is saved as a draft.` });
       onSaved(saved);
     },
   );
@@ -91,10 +88,7 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
       setValues((v) => ({ ...v, audioUrl: result.url, duration: result.duration ? String(result.duration) : v.duration }));
       setErrors((e) => ({ ...e, audioUrl: undefined, ...(result.duration ? { duration: undefined } : {}) }));
       setUpload({ state: 'done', name: file.name, progress: 1 });
-      toast({
-        title: 'Audio uploaded',
-        description: result.duration ? `${file.name} (${formatClock(result.duration)}). The duration was filled in.` : file.name,
-      });
+      toast({ title: 'Audio uploaded', description: result.duration ? `${file.name} (${formatClock(result.duration)}). The duration was filled in.` : file.name });
     } catch {
       // uploadFile has already said what went wrong.
       setUpload({ state: 'idle' });
@@ -191,15 +185,11 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
         </div>
         {upload.state !== 'idle' && (
           <div ref={uploadStatus} className="mt-3" aria-live="polite">
-            <p className="truncate text-xs font-medium text-slate-700">
-              {upload.state === 'uploading' ? `Uploading ${upload.name}` : `Uploaded ${upload.name}`}
-            </p>
+            <p className="truncate text-xs font-medium text-slate-700">{upload.state === 'uploading' ? `Uploading ${upload.name}` : `Uploaded ${upload.name}`}</p>
             <ProgressBar value={upload.progress} label="Audio upload progress" />
           </div>
         )}
-        {values.audioUrl && !errors.audioUrl && !uploading && (
-          <audio controls preload="none" src={values.audioUrl} className="mt-3 w-full" aria-label="Preview the episode audio" />
-        )}
+        {values.audioUrl && !errors.audioUrl && !uploading && <audio controls preload="none" src={values.audioUrl} className="mt-3 w-full" aria-label="Preview the episode audio" />}
       </fieldset>
 
       <div className="rounded-xl border border-slate-200 p-4">

@@ -22,14 +22,11 @@ const PATH = '/api/products';
 /** Every product, inactive ones included, newest first. */
 export const useProducts = () => useQuery<Product[]>(PATH, 'Failed to fetch products');
 
-export const createProduct = (input: ProductInput) =>
-  mutate<Product>('POST', PATH, input, { title: 'Error', description: 'Failed to create product. Please try again.' });
+export const createProduct = (input: ProductInput) => mutate<Product>('POST', PATH, input, { title: 'Error', description: 'Failed to create product. Please try again.' });
 
-export const updateProduct = (id: number, input: ProductInput) =>
-  mutate<Product>('PUT', `${PATH}/${id}`, input, { title: 'Error', description: 'Failed to update product. Please try again.' });
+export const updateProduct = (id: number, input: ProductInput) => mutate<Product>('PUT', `${PATH}/${id}`, input, { title: 'Error', description: 'Failed to update product. Please try again.' });
 
-export const deleteProduct = (id: number) =>
-  mutate<{ success: true }>('DELETE', `${PATH}/${id}`, undefined, { title: 'Error', description: 'Failed to delete the product. Please try again.' });
+export const deleteProduct = (id: number) => mutate<{ success: true }>('DELETE', `${PATH}/${id}`, undefined, { title: 'Error', description: 'Failed to delete the product. Please try again.' });
 
 /** Dollars typed in the form to cents for the API: '49.99' -> 4999; '' -> NaN (the schema says why). */
 export const dollarsToCents = (dollars: string) => (dollars.trim() === '' ? Number.NaN : Math.round(Number(dollars) * 100));

@@ -31,16 +31,11 @@ export function ProductCard({ product, onEdit, onDelete }: { product: Product; o
           <span className="sr-only">Price: </span>
           {formatPrice(product.price)}
         </p>
-        {product.description ? (
-          <p className="mt-2 line-clamp-3 text-sm text-slate-600">{product.description}</p>
-        ) : (
-          <p className="mt-2 text-sm text-slate-500 italic">No description</p>
-        )}
+        {product.description ? <p className="mt-2 line-clamp-3 text-sm text-slate-600">{product.description}</p> : <p className="mt-2 text-sm text-slate-500 italic">No description</p>}
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
           <p className="min-w-0 truncate text-xs text-slate-500">
-            Stripe ID:{' '}
-            {product.stripePriceId ? <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-700">{product.stripePriceId}</code> : 'not set'}
+            Stripe ID: {product.stripePriceId ? <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-700">{product.stripePriceId}</code> : 'not set'}
           </p>
           {product.isActive && (
             <a

@@ -83,8 +83,24 @@ export default function SettingsScreen() {
               </h2>
               <p className="text-sm text-slate-600">What a buyer's link allows, for orders paid from now on.</p>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField id="downloadDays" name="downloadDays" label="Days a link works" inputMode="numeric" value={numbers.downloadDays} error={errors.downloadDays} onChange={(e) => setNumbers({ ...numbers, downloadDays: e.target.value })} />
-                <TextField id="downloadLimit" name="downloadLimit" label="Downloads per link" inputMode="numeric" value={numbers.downloadLimit} error={errors.downloadLimit} onChange={(e) => setNumbers({ ...numbers, downloadLimit: e.target.value })} />
+                <TextField
+                  id="downloadDays"
+                  name="downloadDays"
+                  label="Days a link works"
+                  inputMode="numeric"
+                  value={numbers.downloadDays}
+                  error={errors.downloadDays}
+                  onChange={(e) => setNumbers({ ...numbers, downloadDays: e.target.value })}
+                />
+                <TextField
+                  id="downloadLimit"
+                  name="downloadLimit"
+                  label="Downloads per link"
+                  inputMode="numeric"
+                  value={numbers.downloadLimit}
+                  error={errors.downloadLimit}
+                  onChange={(e) => setNumbers({ ...numbers, downloadLimit: e.target.value })}
+                />
               </div>
             </section>
             <button type="submit" className="btn-primary" disabled={busy}>

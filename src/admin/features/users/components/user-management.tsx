@@ -65,7 +65,9 @@ function UserRow({ user, isSelf, saving, onChange, onDelete, onUnpause, onResetL
           )}
           <p className="mt-0.5 text-sm text-slate-600">
             {fullName && <span className="text-slate-700">{fullName} · </span>}
-            {user.email ? <EmailText email={user.email} /> : (
+            {user.email ? (
+              <EmailText email={user.email} />
+            ) : (
               <>
                 <span aria-hidden="true">—</span>
                 <span className="sr-only">No e-mail</span>
@@ -139,7 +141,16 @@ export default function UserManagement() {
     list = (
       <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
         {rows.map((u) => (
-          <UserRow key={u.id} user={u} isSelf={u.id === me} saving={saving[u.id]} onChange={(change) => void update(u, change)} onDelete={() => deletion.ask(u)} onUnpause={() => void unpause(u)} onResetLink={() => void resetLink(u)} />
+          <UserRow
+            key={u.id}
+            user={u}
+            isSelf={u.id === me}
+            saving={saving[u.id]}
+            onChange={(change) => void update(u, change)}
+            onDelete={() => deletion.ask(u)}
+            onUnpause={() => void unpause(u)}
+            onResetLink={() => void resetLink(u)}
+          />
         ))}
       </ul>
     );

@@ -4,6 +4,4 @@ import { getPostBySlug, requireVisiblePost } from '#server/services/blog-posts.t
 
 const Params = z.object({ slug: z.string().min(1).max(255) });
 
-export const GET = endpoint({ auth: 'public', params: Params }, ({ params, user }) =>
-  requireVisiblePost(getPostBySlug(params.slug), Boolean(user?.isAdmin)),
-);
+export const GET = endpoint({ auth: 'public', params: Params }, ({ params, user }) => requireVisiblePost(getPostBySlug(params.slug), Boolean(user?.isAdmin)));
