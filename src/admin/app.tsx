@@ -1,5 +1,6 @@
 // The admin app: one client-rendered React island at /admin/*. It checks who is using it,
 // applies the spec's guard behaviour for non-admins, and renders the shell and the screen.
+import { API } from '#shared/api-paths.ts';
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useState } from 'react';
 import Toaster from '#components/ui/Toaster.tsx';
@@ -23,7 +24,7 @@ function Denied({ mode }: { mode: GuardMode }) {
   useEffect(() => {
     if (mode === 'inline') return;
     toast({ title: 'Unauthorized', description: 'You need admin access to view this page.', variant: 'destructive' });
-    const t = window.setTimeout(() => window.location.assign(mode === 'redirect-auth' ? '/auth' : '/api/login'), ADMIN_REDIRECT_MS);
+    const t = window.setTimeout(() => window.location.assign(mode === 'redirect-auth' ? '/auth' : API.login), ADMIN_REDIRECT_MS);
     return () => window.clearTimeout(t);
   }, [mode]);
   if (mode !== 'inline') return null;

@@ -1,6 +1,7 @@
 // Login and Register tabs. Field rules and messages come from the shared schemas, so the
 // browser says the same thing the server would. Both are real forms: without JavaScript the
 // browser posts them and the server answers with the next page (or this one, with the message).
+import { API } from '#shared/api-paths.ts';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Field as FormField } from '#components/ui/Field.tsx';
 import { api, errorMessage } from '#lib/api-client.ts';
@@ -87,7 +88,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
     setErrors({});
     setBusy(true);
     try {
-      const user = await api<ClientUser>('POST', '/api/login', checked.data);
+      const user = await api<ClientUser>('POST', API.login, checked.data);
       toast({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
       window.location.assign(user.isAdmin ? '/admin/dashboard' : '/');
     } catch (err) {
@@ -110,7 +111,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
     setBusy(true);
     try {
       // Empty optional values are sent as absent (the schema turned them into undefined).
-      const user = await api<ClientUser & { needsApproval?: boolean }>('POST', '/api/register', checked.data);
+      const user = await api<ClientUser & { needsApproval?: boolean }>('POST', API.register, checked.data);
       toast({ title: 'Registration successful', description: `Welcome, ${user.firstName || user.username}!` });
       if (user.needsApproval) setCreated(user.username);
       form.reset();

@@ -1,5 +1,6 @@
 // Card checkout: asks the server for a PaymentIntent (the server prices it), then shows the
 // order summary and Stripe's Payment Element. Stripe.js is loaded from Stripe, as it must be.
+import { API } from '#shared/api-paths.ts';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -73,7 +74,7 @@ function PayForm({ product, checkoutId, clientSecret }: { product: CheckoutProdu
     setBusy(true);
     // The same checkout's intent, now with the address the receipt and downloads go to.
     try {
-      await api('POST', '/api/create-payment-intent', { productId: product.id, checkoutId, email: checked.data.email });
+      await api('POST', API.paymentIntent, { productId: product.id, checkoutId, email: checked.data.email });
     } catch (err) {
       const fields = apiFieldErrors(err);
       setErrors(fields);
@@ -120,7 +121,7 @@ export default function Checkout({ product, publishableKey }: Props) {
 
   useEffect(() => {
     let live = true;
-    api<{ clientSecret: string }>('POST', '/api/create-payment-intent', { productId: product.id, amount: product.price / 100, checkoutId: checkoutId.current })
+    api<{ clientSecret: string }>('POST', API.paymentIntent, { productId: product.id, amount: product.price / 100, checkoutId: checkoutId.current })
       .then((r) => live && setClientSecret(r.clientSecret))
       .catch((err) => {
         if (!live) return;

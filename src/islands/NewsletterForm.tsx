@@ -2,6 +2,7 @@
 // whether it worked. Used on the home page, posts, the podcast, /newsletter and work-with-me.
 // A real form: without JavaScript (or before the island hydrates) the browser posts it and the
 // page comes back with the message; with JavaScript the island sends what the form holds.
+import { API } from '#shared/api-paths.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Field } from '#components/ui/Field.tsx';
 import { Honeypot } from '#components/ui/Honeypot.tsx';
@@ -35,7 +36,7 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
     setStatus({ kind: 'sending' });
     setErrors({});
     try {
-      const res = await api<{ message: string; alreadySubscribed: boolean; pending?: boolean }>('POST', '/api/newsletter/subscribe', {
+      const res = await api<{ message: string; alreadySubscribed: boolean; pending?: boolean }>('POST', API.subscribe, {
         email: values.email ?? '',
         name: values.name || undefined,
         website: values.website,

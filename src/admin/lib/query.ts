@@ -1,6 +1,7 @@
 // Data hooks for the admin: queries never go stale, never refetch on focus or interval and
 // never retry (an admin sees exactly what the server said, once); mutations don't retry. A 401 anywhere means the session is
 // gone: one toast, then the login page after 0.5 s.
+import { API } from '#shared/api-paths.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError } from '#lib/api-client.ts';
 import { api, errorMessage, isUnauthorized } from '#lib/api-client.ts';
@@ -15,7 +16,7 @@ export function handleUnauthorized(err: unknown): boolean {
   if (!redirecting) {
     redirecting = true;
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    window.setTimeout(() => window.location.assign('/api/login'), ADMIN_REDIRECT_MS);
+    window.setTimeout(() => window.location.assign(API.login), ADMIN_REDIRECT_MS);
   }
   return true;
 }

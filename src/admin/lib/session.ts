@@ -1,4 +1,5 @@
 // Who is using the admin app: GET /api/user once; null when logged out or on any failure.
+import { API } from '#shared/api-paths.ts';
 import { atom } from 'nanostores';
 import { api, isUnauthorized } from '#lib/api-client.ts';
 import { toast } from '#lib/toast.ts';
@@ -10,7 +11,7 @@ export const $session = atom<SessionState>({ status: 'loading' });
 
 export async function loadSession(): Promise<void> {
   try {
-    const user = await api<ClientUser>('GET', '/api/user');
+    const user = await api<ClientUser>('GET', API.user);
     $session.set({ status: 'ready', user });
   } catch (err) {
     if (!isUnauthorized(err)) toast({ title: 'Failed to fetch user', variant: 'destructive' });
@@ -20,7 +21,7 @@ export async function loadSession(): Promise<void> {
 
 export async function logout(): Promise<void> {
   try {
-    await api('POST', '/api/logout');
+    await api('POST', API.logout);
     toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
     window.location.assign('/');
   } catch (err) {

@@ -1,6 +1,7 @@
 // Uploads from the admin: ask the server for a single-use upload URL, then PUT the file
 // there with progress. Size and type are checked here for a quick answer and again (from
 // the bytes) on the server.
+import { API } from '#shared/api-paths.ts';
 import { api } from '#lib/api-client.ts';
 import { toast } from '#lib/toast.ts';
 import { handleUnauthorized } from '#admin/lib/query.ts';
@@ -61,7 +62,7 @@ export async function uploadFile(file: File, kind: 'image' | 'audio', onProgress
   }
   let uploadURL: string;
   try {
-    ({ uploadURL } = await api<{ uploadURL: string }>('POST', '/api/objects/upload'));
+    ({ uploadURL } = await api<{ uploadURL: string }>('POST', API.uploadUrl));
   } catch (err) {
     if (!handleUnauthorized(err)) toast({ title: 'Upload Error', description: 'Failed to get upload URL. Please try again.', variant: 'destructive' });
     throw err;

@@ -1,5 +1,6 @@
 // Writing e-mails to the outbox, inside the caller's transaction: the change and its e-mail are
 // stored together or not at all. The background sender (sender.ts) delivers them.
+import type { EmailDto } from '#shared/schemas/email.ts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/mail.ts';
@@ -27,7 +28,7 @@ export function enqueueMail(tx: Tx, mail: OutgoingMail): void {
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /** The newest messages, for Admin → E-mails. */
-export function listMail(db: Db, limit = 200): Omit<OutboxRow, 'html' | 'text' | 'headers'>[] {
+export function listMail(db: Db, limit = 200): EmailDto[] {
   return db
     .select({
       id: outbox.id,

@@ -3,12 +3,15 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { blogPosts } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import type { PostInput, PostSummary } from '#shared/schemas/blog-post.ts';
+import type { PostDto, PostInput, PostSummary } from '#shared/schemas/blog-post.ts';
 import { stripControlChars, truncate } from '#shared/format.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 import { nowMs } from '#db/schema/now.ts';
+import type { Same } from '#shared/json.ts';
 
 export type Post = typeof blogPosts.$inferSelect;
+// The API answers rows as they are: the table and PostDto must list the same fields.
+void (true satisfies Same<Omit<Post, 'content'>, Omit<PostDto, 'content'>>);
 
 /** Posts newest first; only published ones unless `includeDrafts`; all of them unless `limit`. */
 export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includeDrafts?: boolean; limit?: number; offset?: number } = {}): Post[] {

@@ -1,4 +1,5 @@
 // Card payments: the amount always comes from the product row, never from the browser.
+import type { OrderDto } from '#shared/schemas/product.ts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { orders, stripeEvents } from '#db/schema/commerce.ts';
@@ -190,7 +191,7 @@ export function orderEmail(paymentIntentId: string): string | null {
 }
 
 /** Orders, newest first, each with the download links it was given and their counts. */
-export function listOrders() {
+export function listOrders(): OrderDto[] {
   const rows = getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).all();
   const deliveries = deliveriesByOrder(rows.map((o) => o.id));
   return rows.map((o) => ({ ...o, deliveries: deliveries.get(o.id) ?? [] }));

@@ -1,4 +1,5 @@
 // Comments: visitors submit, admins approve; only approved ones are public.
+import type { AdminCommentDto } from '#shared/schemas/comment.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { blogPosts, comments } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
@@ -37,7 +38,7 @@ export function createComment(postId: number, input: CommentInput): PublicCommen
 }
 
 /** Every comment with its post's title (null when the post is gone), newest first. */
-export function listAllComments() {
+export function listAllComments(): AdminCommentDto[] {
   return getDb()
     .select({
       id: comments.id,

@@ -10,6 +10,7 @@ import { fileTypeFromFile } from 'file-type';
 import type { Db } from '#db/client.ts';
 import { downloadGrants, orders, productFiles, products } from '#db/schema/commerce.ts';
 import { formatLongDate, formatPrice } from '#shared/format.ts';
+import type { DeliveryDto, ProductFileDto } from '#shared/schemas/product.ts';
 import { env, getDb } from '#server/context.ts';
 import { privateFilesDir } from '#server/env.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
@@ -31,14 +32,7 @@ const privateRoot = () => privateFilesDir(env());
 const fileOnDisk = (storageKey: string) => join(privateRoot(), storageKey);
 
 export type ProductFile = typeof productFiles.$inferSelect;
-export interface ProductFileView {
-  id: number;
-  productId: number;
-  fileName: string;
-  contentType: string;
-  size: number;
-  createdAt: Date;
-}
+export type ProductFileView = ProductFileDto;
 const view = ({ storageKey: _key, ...file }: ProductFile): ProductFileView => file;
 
 /** A file name safe to put in a Content-Disposition header, with the extension of its type. */
@@ -271,17 +265,9 @@ export function downloadsForPayment(paymentIntentId: string): OrderDownload[] {
   return [...byFile.values()].reverse();
 }
 
-export interface OrderDelivery {
-  fileName: string;
-  downloads: number;
-  maxDownloads: number;
-  expiresAt: Date;
-  revoked: boolean;
-}
-
 /** Per order: the links it was given, with their download counts (Admin → Orders). */
-export function deliveriesByOrder(orderIds: number[]): Map<number, OrderDelivery[]> {
-  const out = new Map<number, OrderDelivery[]>();
+export function deliveriesByOrder(orderIds: number[]): Map<number, DeliveryDto[]> {
+  const out = new Map<number, DeliveryDto[]>();
   if (orderIds.length === 0) return out;
   // Past a few hundred orders, reading every grant beats a long IN list.
   const rows = getDb()

@@ -1,5 +1,6 @@
 // Newsletter subscribers, kept locally (and synced to the mailing service when configured).
 import { desc, eq } from 'drizzle-orm';
+import type { SubscriberDto, SubscriberStatus } from '#shared/schemas/newsletter.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
@@ -145,23 +146,11 @@ export function unsubscribeByToken(token: string): boolean {
  * Where a subscriber stands: active; pending (a confirmation link is out); unsubscribed (by
  * their own link); inactive (switched off before these states existed).
  */
-export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed' | 'inactive';
 
 export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'unsubscribedAt' | 'confirmTokenHash'>): SubscriberStatus =>
   s.isActive ? 'active' : s.unsubscribedAt ? 'unsubscribed' : s.confirmTokenHash ? 'pending' : 'inactive';
 
-/** A subscriber as the admin sees it: no tokens. */
-export interface SubscriberView {
-  id: number;
-  email: string;
-  name: string | null;
-  convertKitId: string | null;
-  isActive: boolean;
-  status: SubscriberStatus;
-  subscribedAt: Date;
-}
-
-export function listSubscribers(): SubscriberView[] {
+export function listSubscribers(): SubscriberDto[] {
   catchUpOnce();
   return getDb()
     .select()

@@ -3,10 +3,13 @@ import { and, desc, eq, max, ne } from 'drizzle-orm';
 import { podcastEpisodes } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import type { EpisodeInput, PublicEpisode } from '#shared/schemas/podcast-episode.ts';
+import type { EpisodeDto, EpisodeInput, PublicEpisode } from '#shared/schemas/podcast-episode.ts';
 import { nowMs } from '#db/schema/now.ts';
+import type { Same } from '#shared/json.ts';
 
 export type Episode = typeof podcastEpisodes.$inferSelect;
+// The API answers rows as they are: the table and EpisodeDto must list the same fields.
+void (true satisfies Same<Episode, EpisodeDto>);
 
 /** Episodes, newest episode number first; only published ones unless `includeDrafts`. */
 export function listEpisodes({ includeDrafts = false }: { includeDrafts?: boolean } = {}): Episode[] {

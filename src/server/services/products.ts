@@ -4,10 +4,13 @@ import { products } from '#db/schema/commerce.ts';
 import { getDb } from '#server/context.ts';
 import { removeStoredFiles } from './downloads.ts';
 import { notFound } from '#server/http/errors.ts';
-import type { ProductInput } from '#shared/schemas/product.ts';
+import type { ProductDto, ProductInput } from '#shared/schemas/product.ts';
 import { nowMs } from '#db/schema/now.ts';
+import type { Same } from '#shared/json.ts';
 
 export type Product = typeof products.$inferSelect;
+// The API answers rows as they are: the table and ProductDto must list the same fields.
+void (true satisfies Same<Product, ProductDto>);
 
 export function listProducts({ activeOnly = false }: { activeOnly?: boolean } = {}): Product[] {
   return getDb()

@@ -5,26 +5,12 @@ import { blogPosts } from '#db/schema/content.ts';
 import { realEmail } from '#server/auth.ts';
 import { getDb } from '#server/context.ts';
 import { forbidden, notFound } from '#server/http/errors.ts';
-import type { UserUpdate } from '#shared/schemas/user.ts';
+import type { AdminUserDto, UserUpdate } from '#shared/schemas/user.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { clearLoginFailures, loginLockedUntil } from './login-throttle.ts';
 import { notifyAccountApproved } from '#server/mail/notify.ts';
 
-/** A user as the admin screen shows it: no password, the real e-mail or null. */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  isApproved: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Set while failed sign-ins make the account wait before the next attempt. */
-  signInPausedUntil: Date | null;
-}
+export type AdminUser = AdminUserDto;
 
 const columns = {
   id: users.id,

@@ -38,3 +38,37 @@ export interface PostSummary {
   createdAt: string;
   readTime: number | null;
 }
+
+/** A blog post as the API answers it. */
+export interface PostDto {
+  id: number;
+  title: string;
+  slug: string;
+  /** Fixed at creation: the feed item's GUID. */
+  guid: string | null;
+  excerpt: string | null;
+  /** Absent in list answers (?summary=true), where the excerpt is filled in instead. */
+  content?: string;
+  featuredImage: string | null;
+  category: string;
+  isPublished: boolean;
+  authorId: string;
+  readTime: number | null;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A post that was private or password-protected on WordPress, imported as a draft. */
+export interface KeptPrivateDto {
+  title: string;
+  slug: string;
+  reason: 'password-protected' | 'private';
+}
+
+/** What POST /api/wordpress/import answers. */
+export interface ImportResultDto {
+  imported: number;
+  skipped: number;
+  keptPrivate: KeptPrivateDto[];
+}

@@ -7,3 +7,17 @@ export const CommentInputSchema = BotFieldsSchema.extend({
   content: z.string({ error: 'Comment is required' }).trim().min(1, 'Comment is required').max(5000, 'Comment too long'),
 });
 export type CommentInput = z.infer<typeof CommentInputSchema>;
+
+/** A comment as Admin → Comments gets it, with its post's title and slug (null when gone). */
+export interface AdminCommentDto {
+  id: number;
+  content: string;
+  authorName: string;
+  authorEmail: string;
+  blogPostId: number;
+  isApproved: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  postTitle: string | null;
+  postSlug: string | null;
+}

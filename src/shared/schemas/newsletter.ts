@@ -11,3 +11,18 @@ export const SubscribeSchema = BotFieldsSchema.extend({
     .transform((v) => (v ? v : null)),
 });
 export type SubscribeInput = z.infer<typeof SubscribeSchema>;
+
+/** Active, pending (confirmation link sent), unsubscribed (by their own link), or inactive. */
+export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed' | 'inactive';
+
+/** A subscriber as the admin sees it: no tokens. */
+export interface SubscriberDto {
+  id: number;
+  email: string;
+  name: string | null;
+  /** The id at the e-mail service (Kit, formerly ConvertKit); null until synced. */
+  convertKitId: string | null;
+  isActive: boolean;
+  status: SubscriberStatus;
+  subscribedAt: Date;
+}

@@ -36,3 +36,20 @@ export interface PublicEpisode {
   duration: number | null;
   createdAt: string;
 }
+
+/** An episode as the admin API answers it. */
+export interface EpisodeDto {
+  id: number;
+  title: string;
+  slug: string;
+  guid: string | null;
+  description: string | null;
+  audioUrl: string | null;
+  /** Seconds. */
+  duration: number | null;
+  episodeNumber: number | null;
+  guest: string | null;
+  isPublished: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -10,3 +10,54 @@ export const ProductInputSchema = z.object({
   isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
+
+/** A product as the API answers it (price in cents). */
+export interface ProductDto {
+  id: number;
+  name: string;
+  description: string | null;
+  price: number;
+  stripePriceId: string | null;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A file buyers of a product get (never where it is kept). */
+export interface ProductFileDto {
+  id: number;
+  productId: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: Date;
+}
+
+export type OrderStatus = 'pending' | 'succeeded' | 'failed' | 'refunded';
+
+/** One download link an order was given, with its count. */
+export interface DeliveryDto {
+  fileName: string;
+  downloads: number;
+  maxDownloads: number;
+  expiresAt: Date;
+  revoked: boolean;
+}
+
+/** An order as Admin → Orders gets it. */
+export interface OrderDto {
+  id: number;
+  productId: number | null;
+  productName: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  paymentIntentId: string;
+  customerEmail: string | null;
+  lastEventId: string | null;
+  refundedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deliveries: DeliveryDto[];
+}

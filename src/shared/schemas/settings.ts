@@ -29,3 +29,11 @@ export interface SettingsAnswer {
   settings: Settings;
   lockedOff: { notifyComments: boolean; notifyRegistrations: boolean; notifyApprovals: boolean };
 }
+
+/** What GET /api/admin/settings answers: configuration flags (never secrets) and the settings. */
+export interface AdminSettingsDto extends SettingsAnswer {
+  analyticsConfigured: boolean;
+  analyticsDashboardUrl: string | null;
+  podcastOwnerEmailConfigured: boolean;
+  mailConfigured: boolean;
+}

@@ -6,3 +6,19 @@ export const UserUpdateSchema = z
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
 export const UserIdParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+
+/** A user as the admin screen shows it: no password, the real e-mail or null. */
+export interface AdminUserDto {
+  id: string;
+  username: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  isApproved: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Set while failed sign-ins make the account wait before the next attempt. */
+  signInPausedUntil: Date | null;
+}

@@ -4,14 +4,14 @@ import { endpoint } from '#server/http/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
 import { podcastOwnerEmail } from '#server/services/feeds.ts';
 import { settingsAnswer, updateSettings } from '#server/services/settings.ts';
-import { SettingsPatchSchema } from '#shared/schemas/settings.ts';
+import { SettingsPatchSchema, type AdminSettingsDto } from '#shared/schemas/settings.ts';
 
 /**
  * What the admin may know about the configuration (whether analytics, the podcast owner's
  * e-mail and mail are set up; flags and public URLs only, never keys or secrets) and the
  * owner's settings (Admin → Settings).
  */
-export const GET = endpoint({ auth: 'admin' }, () => {
+export const GET = endpoint({ auth: 'admin' }, (): AdminSettingsDto => {
   const e = env();
   return {
     analyticsConfigured: Boolean(e.ANALYTICS_ID),

@@ -5,7 +5,7 @@ import type { Db } from '#db/client.ts';
 import { blogPosts } from '#db/schema/content.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from '#server/services/sanitize.ts';
 import { slugify, truncate } from '#shared/format.ts';
-import { PostInputSchema } from '#shared/schemas/blog-post.ts';
+import { PostInputSchema, type ImportResultDto, type KeptPrivateDto } from '#shared/schemas/blog-post.ts';
 import { autop } from './autop.ts';
 import { parseWxr } from './parse.ts';
 
@@ -17,19 +17,8 @@ function categoryOf(name: string | null): string {
   return name.slice(0, 100);
 }
 
-/** A post that was not public on WordPress, imported as a draft for the owner to decide on. */
-export interface KeptPrivate {
-  title: string;
-  slug: string;
-  reason: 'password-protected' | 'private';
-}
-
-export interface ImportResult {
-  imported: number;
-  skipped: number;
-  /** Imported as drafts because WordPress did not show them to everyone. */
-  keptPrivate: KeptPrivate[];
-}
+export type KeptPrivate = KeptPrivateDto;
+export type ImportResult = ImportResultDto;
 
 /**
  * Imports the posts of a WXR document for `authorId`: published and unpublished posts

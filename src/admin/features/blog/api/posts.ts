@@ -1,32 +1,21 @@
 // The admin blog's calls: the post as the API sends it, and the writes beside the schema
 // that checks their input (the same PostInputSchema the server parses with).
+import { API } from '#shared/api-paths.ts';
 import { api } from '#lib/api-client.ts';
 import { mutate, useQuery } from '#admin/lib/query.ts';
 import type { PostInput } from '#shared/schemas/blog-post.ts';
+import type { Json } from '#shared/json.ts';
+import type { ImportResultDto, PostDto } from '#shared/schemas/blog-post.ts';
 
 export { PostInputSchema, CATEGORIES, type PostInput } from '#shared/schemas/blog-post.ts';
 
 /** A blog post as GET /api/blog-posts returns it (dates as ISO strings). */
-export interface Post {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  /** Absent in list answers (?summary=true), where the excerpt is filled in instead. */
-  content?: string;
-  featuredImage: string | null;
-  category: string;
-  isPublished: boolean;
-  readTime: number | null;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Post = Json<PostDto>;
 
-export const POSTS_PATH = '/api/blog-posts';
+export const POSTS_PATH = API.posts;
 /** The list without post bodies: light enough for thousands of posts. */
-export const POSTS_LIST_PATH = '/api/blog-posts?summary=true';
-export const postPath = (id: number | string) => `/api/blog-posts/${id}`;
+export const POSTS_LIST_PATH = API.postSummaries;
+export const postPath = API.post;
 
 /** Every post without its body, drafts included, newest first. */
 export const usePosts = () => useQuery<Post[]>(POSTS_LIST_PATH, 'Failed to fetch blog posts');
@@ -37,16 +26,11 @@ export const updatePost = (id: number, input: PostInput) => mutate<Post>('PUT', 
 
 export const deletePost = (id: number) => mutate<{ success: true }>('DELETE', postPath(id), undefined, { title: 'Error', description: 'Failed to delete the blog post. Please try again.' });
 
-export interface ImportResult {
-  imported: number;
-  skipped: number;
-  /** Posts that were private or password-protected on WordPress: imported as drafts. */
-  keptPrivate: { title: string; slug: string; reason: 'password-protected' | 'private' }[];
-}
+export type ImportResult = ImportResultDto;
 
 /** POST /api/wordpress/import as multipart (field `file`). */
 export function importWordPress(file: File): Promise<ImportResult> {
   const body = new FormData();
   body.append('file', file);
-  return api<ImportResult>('POST', '/api/wordpress/import', body);
+  return api<ImportResult>('POST', API.wordpressImport, body);
 }

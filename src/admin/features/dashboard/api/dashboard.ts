@@ -1,51 +1,26 @@
 // What the dashboard reads: the admin lists of posts, episodes, products and subscribers
 // (only the fields it shows), and whether analytics is configured.
+import { API } from '#shared/api-paths.ts';
 import { useQuery } from '#admin/lib/query.ts';
+import type { Json } from '#shared/json.ts';
+import type { PostDto } from '#shared/schemas/blog-post.ts';
+import type { SubscriberDto } from '#shared/schemas/newsletter.ts';
+import type { EpisodeDto } from '#shared/schemas/podcast-episode.ts';
+import type { OrderDto, ProductDto } from '#shared/schemas/product.ts';
+import type { AdminSettingsDto } from '#shared/schemas/settings.ts';
 
-export interface PostSummary {
-  id: number;
-  title: string;
-  slug: string;
-  isPublished: boolean;
-  createdAt: string;
-}
-
-export interface EpisodeSummary {
-  id: number;
-  title: string;
-  episodeNumber: number | null;
-  isPublished: boolean;
-  createdAt: string;
-}
-
-export interface ProductSummary {
-  id: number;
-  isActive: boolean;
-}
-
-export interface SubscriberSummary {
-  id: number;
-  isActive: boolean;
-}
-
-export interface AdminSettings {
-  analyticsConfigured: boolean;
-  analyticsDashboardUrl: string | null;
-  podcastOwnerEmailConfigured: boolean;
-  mailConfigured: boolean;
-}
+export type PostSummary = Pick<Json<PostDto>, 'id' | 'title' | 'slug' | 'isPublished' | 'createdAt'>;
+export type EpisodeSummary = Pick<Json<EpisodeDto>, 'id' | 'title' | 'episodeNumber' | 'isPublished' | 'createdAt'>;
+export type ProductSummary = Pick<Json<ProductDto>, 'id' | 'isActive'>;
+export type SubscriberSummary = Pick<Json<SubscriberDto>, 'id' | 'isActive'>;
+export type AdminSettings = Json<AdminSettingsDto>;
+export type OrderSummary = Pick<Json<OrderDto>, 'id' | 'amount' | 'status'>;
 
 // The list without post bodies (as on the blog screen): the dashboard shows titles and dates.
-export const usePosts = () => useQuery<PostSummary[]>('/api/blog-posts?summary=true', 'Failed to fetch blog posts');
-export const useEpisodes = () => useQuery<EpisodeSummary[]>('/api/podcast-episodes', 'Failed to fetch podcast episodes');
-export const useProducts = () => useQuery<ProductSummary[]>('/api/products', 'Failed to fetch products');
-export const useSubscribers = () => useQuery<SubscriberSummary[]>('/api/newsletter/subscribers', 'Failed to fetch subscribers');
-export const useSettings = () => useQuery<AdminSettings>('/api/admin/settings');
+export const usePosts = () => useQuery<PostSummary[]>(API.postSummaries, 'Failed to fetch blog posts');
+export const useEpisodes = () => useQuery<EpisodeSummary[]>(API.episodes, 'Failed to fetch podcast episodes');
+export const useProducts = () => useQuery<ProductSummary[]>(API.products, 'Failed to fetch products');
+export const useSubscribers = () => useQuery<SubscriberSummary[]>(API.subscribers, 'Failed to fetch subscribers');
+export const useSettings = () => useQuery<AdminSettings>(API.settings);
 
-export interface OrderSummary {
-  id: number;
-  amount: number;
-  status: 'pending' | 'succeeded' | 'failed';
-}
-
-export const useOrders = () => useQuery<OrderSummary[]>('/api/admin/orders');
+export const useOrders = () => useQuery<OrderSummary[]>(API.orders);

@@ -1,5 +1,6 @@
 // /admin/emails: what the site sent (or is about to), with its status, attempts and last error;
 // a failed or unsent message can be tried again.
+import { API } from '#shared/api-paths.ts';
 import { useState } from 'react';
 import { mutate, useQuery } from '#admin/lib/query.ts';
 import { Badge, EmptyState, PageHeader } from '#admin/ui/controls.tsx';
@@ -7,30 +8,23 @@ import { loadState } from '#admin/ui/load-error.tsx';
 import { DataTable } from '#admin/ui/table.tsx';
 import { toast } from '#lib/toast.ts';
 import { formatShortDate } from '#shared/format.ts';
+import type { Json } from '#shared/json.ts';
+import type { EmailDto } from '#shared/schemas/email.ts';
 
-interface Email {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed' | 'unsent';
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-}
+type Email = Json<EmailDto>;
 
 const TONE = { sent: 'green', pending: 'amber', failed: 'red', unsent: 'grey' } as const;
 const LABEL = { sent: 'Sent', pending: 'Pending', failed: 'Failed', unsent: 'Not sent' } as const;
 
 export default function Emails() {
-  const emails = useQuery<Email[]>('/api/admin/emails', 'Failed to fetch e-mails');
+  const emails = useQuery<Email[]>(API.emails, 'Failed to fetch e-mails');
   const [busy, setBusy] = useState<number | null>(null);
   const list = emails.data ?? [];
 
   const retry = async (e: Email) => {
     setBusy(e.id);
     try {
-      await mutate('POST', `/api/admin/emails/${e.id}/retry`, {}, { title: 'Error', description: 'Failed to retry the e-mail. Please try again.' });
+      await mutate('POST', `${API.email(e.id)}/retry`, {}, { title: 'Error', description: 'Failed to retry the e-mail. Please try again.' });
       toast({ title: 'E-mail queued', description: `'${e.subject}' to ${e.to} will be sent again.` });
       await emails.refetch();
     } catch {

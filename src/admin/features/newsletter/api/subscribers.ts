@@ -1,23 +1,16 @@
 // The newsletter subscriber calls of the admin: list and delete.
+import { API } from '#shared/api-paths.ts';
 import { api } from '#lib/api-client.ts';
+import type { Json } from '#shared/json.ts';
+import type { SubscriberDto } from '#shared/schemas/newsletter.ts';
 
 /** A subscriber as GET /api/newsletter/subscribers returns it (dates as ISO strings). */
-export interface Subscriber {
-  id: number;
-  email: string;
-  name: string | null;
-  /** The id at the e-mail service (Kit, formerly ConvertKit); null until synced. */
-  convertKitId: string | null;
-  isActive: boolean;
-  /** Active, pending (confirmation link sent), unsubscribed (by their own link), or inactive. */
-  status: 'active' | 'pending' | 'unsubscribed' | 'inactive';
-  subscribedAt: string;
-}
+export type Subscriber = Json<SubscriberDto>;
 
 /** How each status is written in the list and the CSV. */
 export const STATUS_LABEL: Record<Subscriber['status'], string> = { active: 'Active', pending: 'Pending', unsubscribed: 'Unsubscribed', inactive: 'Inactive' };
 
-export const SUBSCRIBERS_PATH = '/api/newsletter/subscribers';
+export const SUBSCRIBERS_PATH = API.subscribers;
 
 export const deleteSubscriber = (id: number) => api<{ success: true }>('DELETE', `${SUBSCRIBERS_PATH}/${id}`);
 

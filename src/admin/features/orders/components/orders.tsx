@@ -1,6 +1,7 @@
 // /admin/orders: what was bought, for how much, by whom, whether it was paid, which files went
 // out and how often they were downloaded. A paid order's receipt can be sent again (with new
 // links) and the order refunded through Stripe (its links then stop working). CSV export.
+import { API } from '#shared/api-paths.ts';
 import { useState } from 'react';
 import { mutate, useQuery } from '#admin/lib/query.ts';
 import { Badge, EmptyState, PageHeader, StatCard } from '#admin/ui/controls.tsx';
@@ -9,27 +10,11 @@ import { loadState } from '#admin/ui/load-error.tsx';
 import { DataTable } from '#admin/ui/table.tsx';
 import { toast } from '#lib/toast.ts';
 import { formatPrice, formatShortDate } from '#shared/format.ts';
+import type { Json } from '#shared/json.ts';
+import type { DeliveryDto, OrderDto } from '#shared/schemas/product.ts';
 
-interface Delivery {
-  fileName: string;
-  downloads: number;
-  maxDownloads: number;
-  expiresAt: string;
-  revoked: boolean;
-}
-
-interface Order {
-  id: number;
-  productId: number | null;
-  productName: string;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
-  paymentIntentId: string;
-  customerEmail: string | null;
-  createdAt: string;
-  deliveries: Delivery[];
-}
+type Delivery = Json<DeliveryDto>;
+type Order = Json<OrderDto>;
 
 const TONE = { succeeded: 'green', pending: 'amber', failed: 'red', refunded: 'grey' } as const;
 const LABEL = { succeeded: 'Paid', pending: 'Pending', failed: 'Failed', refunded: 'Refunded' } as const;
@@ -51,7 +36,7 @@ function Files({ deliveries }: { deliveries: Delivery[] }) {
 }
 
 export default function Orders() {
-  const orders = useQuery<Order[]>('/api/admin/orders', 'Failed to fetch orders');
+  const orders = useQuery<Order[]>(API.orders, 'Failed to fetch orders');
   const [busy, setBusy] = useState<number | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
   const list = orders.data ?? [];
@@ -71,7 +56,7 @@ export default function Orders() {
   };
 
   const resend = (o: Order) =>
-    act(o, () => mutate('POST', `/api/admin/orders/${o.id}/resend-receipt`, {}, { title: 'Error', description: 'Failed to send the receipt. Please try again.' }), {
+    act(o, () => mutate('POST', `${API.order(o.id)}/resend-receipt`, {}, { title: 'Error', description: 'Failed to send the receipt. Please try again.' }), {
       title: 'Receipt sent',
       description: `A new receipt with fresh links is on its way to ${o.customerEmail}.`,
     });
@@ -79,7 +64,7 @@ export default function Orders() {
   const refund = async () => {
     const o = refunding;
     if (!o) return;
-    await act(o, () => mutate('POST', `/api/admin/orders/${o.id}/refund`, {}, { title: 'Error', description: 'The refund failed. Please try again.' }), {
+    await act(o, () => mutate('POST', `${API.order(o.id)}/refund`, {}, { title: 'Error', description: 'The refund failed. Please try again.' }), {
       title: 'Order refunded',
       description: `${formatPrice(o.amount)} goes back to the buyer; the download links of order ${o.id} no longer work.`,
     });
@@ -92,7 +77,7 @@ export default function Orders() {
         title="Orders"
         subtitle="Payments taken through checkout"
         actions={
-          <a href="/api/admin/orders/export" className="btn-secondary" download>
+          <a href={API.ordersCsv} className="btn-secondary" download>
             Export CSV
           </a>
         }

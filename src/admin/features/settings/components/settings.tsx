@@ -1,16 +1,16 @@
 // /admin/settings: which e-mails the site sends (each notification can be switched off, unless
 // its environment variable already has) and how long and how often a download link works.
+import { API } from '#shared/api-paths.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { mutate, useQuery } from '#admin/lib/query.ts';
 import { PageHeader, Switch, TextField } from '#admin/ui/controls.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
 import { apiFieldErrors, check, focusFirstInvalid, type FieldErrors } from '#lib/form.ts';
 import { toast } from '#lib/toast.ts';
-import { SettingsSchema, type Settings, type SettingsAnswer } from '#shared/schemas/settings.ts';
+import { SettingsSchema, type AdminSettingsDto, type Settings } from '#shared/schemas/settings.ts';
+import type { Json } from '#shared/json.ts';
 
-interface SettingsResponse extends SettingsAnswer {
-  mailConfigured: boolean;
-}
+type SettingsResponse = Json<AdminSettingsDto>;
 
 const NOTIFICATIONS = [
   { key: 'notifyComments', label: 'New comment waiting for approval', hint: 'E-mails you its text and a link to Comments.', env: 'NOTIFY_COMMENTS' },
@@ -19,7 +19,7 @@ const NOTIFICATIONS = [
 ] as const;
 
 export default function SettingsScreen() {
-  const query = useQuery<SettingsResponse>('/api/admin/settings', 'Failed to load settings');
+  const query = useQuery<SettingsResponse>(API.settings, 'Failed to load settings');
   const [draft, setDraft] = useState<Settings | null>(null);
   const [numbers, setNumbers] = useState({ downloadDays: '', downloadLimit: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -44,7 +44,7 @@ export default function SettingsScreen() {
     setErrors({});
     setBusy(true);
     try {
-      await mutate('PUT', '/api/admin/settings', result.data, { title: 'Error', description: 'Failed to save settings. Please try again.' });
+      await mutate('PUT', API.settings, result.data, { title: 'Error', description: 'Failed to save settings. Please try again.' });
       toast({ title: 'Settings saved' });
       await query.refetch();
     } catch (err) {
