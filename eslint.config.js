@@ -52,6 +52,25 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '@/*'], message: 'Import through package.json "imports" (#server/..., #shared/...), or ./ within the same folder.' }] }],
     },
   },
+  // Type-aware rules for TypeScript: promises are awaited or marked `void`, no unsafe any.
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  // Tests read answers as `any` and assert them field by field: the unsafe-any rules would only
+  // make them cast; floating promises are still caught.
+  {
+    files: ['tests/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
   { files: ['**/*.tsx'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' } },
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
   // The e2e specs read their servers' addresses from the Playwright config at the root.

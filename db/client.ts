@@ -39,7 +39,7 @@ export function openDb(file: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
-  return db as Db;
+  return db;
 }
 
 let instance: Db | undefined;

@@ -31,16 +31,16 @@ try {
         console.error(problem);
         process.exit(2);
       }
-      await createAccount({ username: name!, password, email: flag('email'), firstName: flag('first'), lastName: flag('last'), isAdmin: rest.includes('--admin') });
+      await createAccount({ username: name, password, email: flag('email'), firstName: flag('first'), lastName: flag('last'), isAdmin: rest.includes('--admin') });
       console.log(`Created approved ${rest.includes('--admin') ? 'admin' : 'user'} "${name}"`);
       break;
     }
     case 'approve':
-      setFlags(name!, { isApproved: true });
+      setFlags(name, { isApproved: true });
       console.log(`Approved "${name}"`);
       break;
     case 'promote':
-      setFlags(name!, { isApproved: true, isAdmin: true });
+      setFlags(name, { isApproved: true, isAdmin: true });
       console.log(`"${name}" is now an approved admin`);
       break;
     case 'reset-password': {
@@ -50,7 +50,7 @@ try {
         console.error(problem);
         process.exit(2);
       }
-      const ended = await setPassword(name!, password);
+      const ended = await setPassword(name, password);
       console.log(`Password of "${name}" reset; ${ended} signed-in session${ended === 1 ? '' : 's'} ended`);
       break;
     }

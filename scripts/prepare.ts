@@ -22,7 +22,7 @@ if (!args.has('--migrate-only')) {
   }
   if (env.SEED_DEMO || args.has('--seed')) {
     // Demo posts are credited to the configured admin when there is one.
-    const seeded = await seedDemo(getDb(), adminId);
+    const seeded = seedDemo(getDb(), adminId);
     if (seeded) console.log('[prepare] demo content added to the empty database');
   }
 }

@@ -437,7 +437,7 @@ const COMMENTS: CommentSeed[] = [
  * post, episode or product already exists. Without `authorId` the posts are attributed to
  * a new 'author' user that has no password and so cannot log in.
  */
-export async function seedDemo(db: Db, authorId?: string): Promise<boolean> {
+export function seedDemo(db: Db, authorId?: string): boolean {
   const now = Date.now();
   // 'immediate' takes the write lock before the emptiness check, so two processes starting
   // at once cannot both decide the database is empty.

@@ -16,7 +16,7 @@ export class ApiError extends Error {
     this.status = status;
     let parsed: { message?: unknown; issues?: unknown } | null;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(text) as typeof parsed;
     } catch {
       parsed = null;
     }
@@ -31,7 +31,7 @@ export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.s
 /** Calls the site's API: a body is sent as JSON, or as it is when it is FormData (multipart). */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const json = body !== undefined && !(body instanceof FormData);
-  const res = await fetch(path, { method, credentials: 'include', headers: json ? { 'Content-Type': 'application/json' } : {}, body: json ? JSON.stringify(body) : (body as FormData | undefined) });
+  const res = await fetch(path, { method, credentials: 'include', headers: json ? { 'Content-Type': 'application/json' } : {}, body: json ? JSON.stringify(body) : body });
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, text, res.statusText);
   return (text ? JSON.parse(text) : undefined) as T;

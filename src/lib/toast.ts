@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 export interface Toast {
   id: number;
   title: string;
-  description?: string;
+  description?: string | undefined;
   variant?: 'default' | 'destructive';
 }
 

@@ -52,9 +52,11 @@ export function createAuth(db: Db, env: Env) {
       // works once for an hour, and a reset ends every session of the account.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
+      // Only queued here (the outbox sends it): nothing to wait for.
+      sendResetPassword: ({ user, token }) => {
         const to = realEmail(user.email);
         if (to) enqueueMail(db, { kind: 'password-reset', to, ...passwordReset(resetLink(env.SITE_URL, token)) });
+        return Promise.resolve();
       },
     },
     plugins: [username({ minUsernameLength: 3, maxUsernameLength: 50, usernameValidator: (name) => /^[A-Za-z0-9_.-]+$/.test(name) })],
@@ -65,9 +67,10 @@ export function createAuth(db: Db, env: Env) {
     databaseHooks: {
       session: {
         create: {
-          before: async (session) => {
+          before: (session) => {
             const row = db.select({ ok: users.isApproved }).from(users).where(eq(users.id, session.userId)).get();
-            if (!row?.ok) throw new APIError('FORBIDDEN', { message: AWAITING_APPROVAL });
+            if (!row?.ok) return Promise.reject(new APIError('FORBIDDEN', { message: AWAITING_APPROVAL }));
+            return Promise.resolve();
           },
         },
       },

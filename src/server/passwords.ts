@@ -10,7 +10,7 @@ let common: Set<string> | undefined;
 
 /** True when the password (case aside) is among the 10,000 most used ones. */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary['passwords-common'] as string[]).slice(0, 10_000).map((p) => p.toLowerCase()));
+  common ??= new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase()));
   return common.has(password.toLowerCase());
 }
 

@@ -123,23 +123,23 @@ describe('buying a product with two files', () => {
     const [pdfLink, mp3Link] = links(mail.text);
     expect(links(mail.text)).toHaveLength(2);
 
-    const pdf = await get(pdfLink!);
+    const pdf = await get(pdfLink);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toContain('attachment; filename="playbook.pdf"');
     expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true);
-    const mp3 = await get(mp3Link!);
+    const mp3 = await get(mp3Link);
     expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
     expect(Buffer.from(await mp3.arrayBuffer()).equals(MP3)).toBe(true);
 
-    const part = await get(pdfLink!, { Range: 'bytes=0-9' });
+    const part = await get(pdfLink, { Range: 'bytes=0-9' });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-9/${PDF.length}`);
     expect(Buffer.from(await part.arrayBuffer()).toString()).toBe(PDF.subarray(0, 10).toString());
 
     // One completed so far for the PDF (the partial one did not reach the end): four more.
     for (let i = 0; i < 4; i++) {
-      const again = await get(pdfLink!);
+      const again = await get(pdfLink);
       expect(again.status).toBe(200);
       await again.arrayBuffer();
     }
@@ -154,7 +154,7 @@ describe('buying a product with two files', () => {
           .sort(),
       )
       .toEqual([1, 5]);
-    const sixth = await get(pdfLink!);
+    const sixth = await get(pdfLink);
     expect(sixth.status).toBe(410);
     expect(await sixth.text()).toContain('This download link has been used up');
 
@@ -193,10 +193,10 @@ describe('buying a product with two files', () => {
     await addFile(product.id, 'guide.pdf', PDF, 'application/pdf');
     await buy(product.id, 'token-a@example.com');
     await buy(product.id, 'token-b@example.com');
-    const a = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('token-a@example.com'))).text)[0]!;
-    const b = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('token-b@example.com'))).text)[0]!;
-    const [idA, macA] = a.split('/download/')[1]!.split('.');
-    const [idB, macB] = b.split('/download/')[1]!.split('.');
+    const a = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('token-a@example.com'))).text)[0];
+    const b = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('token-b@example.com'))).text)[0];
+    const [idA, macA] = a.split('/download/')[1].split('.');
+    const [idB, macB] = b.split('/download/')[1].split('.');
     expect((await get(`${server.url}/download/${idA}.${macB}`)).status).toBe(404);
     expect((await get(`${server.url}/download/${idB}.${macA}`)).status).toBe(404);
     expect((await get(`${server.url}/download/1.${'A'.repeat(32)}`)).status).toBe(404);
@@ -209,7 +209,7 @@ describe('buying a product with two files', () => {
     await addFile(product.id, 'guide.pdf', PDF, 'application/pdf');
     const { id } = await buy(product.id, 'late@example.com');
     const order = server.db.select().from(orders).where(eq(orders.paymentIntentId, id)).get()!;
-    const link = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('late@example.com'))).text)[0]!;
+    const link = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('late@example.com'))).text)[0];
     server.db
       .update(downloadGrants)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -226,7 +226,7 @@ describe('buying a product with two files', () => {
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain('New links are on their way');
     const fresh = await smtp.waitFor((m) => JSON.stringify(m.to).includes('late@example.com') && /New download links/.test(m.subject ?? ''));
-    const newLink = links(fresh.text)[0]!;
+    const newLink = links(fresh.text)[0];
     expect(newLink).not.toBe(link);
     const res = await get(newLink);
     expect(res.status).toBe(200);
@@ -238,8 +238,8 @@ describe('buying a product with two files', () => {
     await addFile(product.id, 'guide.pdf', PDF, 'application/pdf');
     const first = await buy(product.id, 'refund-me@example.com');
     const second = await buy(product.id, 'refund-stripe@example.com');
-    const link1 = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('refund-me@example.com'))).text)[0]!;
-    const link2 = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('refund-stripe@example.com'))).text)[0]!;
+    const link1 = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('refund-me@example.com'))).text)[0];
+    const link2 = links((await smtp.waitFor((m) => JSON.stringify(m.to).includes('refund-stripe@example.com'))).text)[0];
     const order1 = server.db.select().from(orders).where(eq(orders.paymentIntentId, first.id)).get()!;
 
     expect((await new Client(server).post(`/api/admin/orders/${order1.id}/refund`)).status).toBe(401);
@@ -274,7 +274,7 @@ describe('buying a product with two files', () => {
     await expect.poll(() => receiptsTo('listed@example.com').length, { timeout: 10_000 }).toBe(2);
     const [firstLink, secondLink] = receiptsTo('listed@example.com').map((m) => links(m.text)[0]);
     expect(secondLink).not.toBe(firstLink);
-    expect((await get(secondLink!)).status).toBe(200);
+    expect((await get(secondLink)).status).toBe(200);
 
     const csv = await fetch(`${server.url}/api/admin/orders/export`, { headers: { Cookie: admin.cookie } });
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -295,7 +295,7 @@ describe('the success page', () => {
     expect(page).toContain('Thank you for your purchase!');
     expect(page).toContain('Download success.pdf');
     expect(page).toContain('is on its way to success@example.com');
-    const link = /href="(\/download\/[^"]+)"/.exec(page)![1]!;
+    const link = /href="(\/download\/[^"]+)"/.exec(page)![1];
     expect(Buffer.from(await (await get(`${server.url}${link}`)).arrayBuffer()).equals(PDF)).toBe(true);
 
     // The reference alone (a shared URL without Stripe's secret) shows no buttons.

@@ -28,7 +28,7 @@ let awkwardSlug: string;
 
 beforeAll(async () => {
   server = await startServer({ PODCAST_OWNER_EMAIL: 'owner@example.com' });
-  await seedDemo(server.db);
+  seedDemo(server.db);
   admin = await clientAs(server, 'admin');
   // Through the admin API, so the post is what the sanitiser keeps of it.
   const created = await admin.post('/api/blog-posts', {
@@ -165,12 +165,12 @@ const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 function checkUrlset(xml: string, site: string): string[] {
   expect(strictXmlErrors(xml)).toEqual([]);
   expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-  const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+  const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]);
   expect(urls.length).toBeGreaterThan(0);
   expect(urls.length).toBeLessThanOrEqual(50_000);
   expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(50 * 1024 * 1024);
   return urls.map((u) => {
-    const loc = /<loc>([^<]*)<\/loc>/.exec(u)![1]!;
+    const loc = /<loc>([^<]*)<\/loc>/.exec(u)![1];
     expect(loc.startsWith(`${site}/`) || loc === site).toBe(true);
     expect(loc.length).toBeLessThan(2048);
     const lastmod = /<lastmod>([^<]*)<\/lastmod>/.exec(u)?.[1];
@@ -199,7 +199,7 @@ describe('/sitemap.xml by the sitemaps.org rules', () => {
       const index = await (await fetch(`${big.url}/sitemap.xml`)).text();
       expect(strictXmlErrors(index)).toEqual([]);
       expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-      const parts = [...index.matchAll(/<sitemap><loc>([^<]*)<\/loc><\/sitemap>/g)].map((m) => m[1]!);
+      const parts = [...index.matchAll(/<sitemap><loc>([^<]*)<\/loc><\/sitemap>/g)].map((m) => m[1]);
       expect(parts).toEqual([`${big.url}/sitemap-1.xml`, `${big.url}/sitemap-2.xml`]);
       const all: string[] = [];
       for (const part of parts) all.push(...checkUrlset(await (await fetch(part)).text(), big.url));
@@ -215,7 +215,7 @@ describe('/sitemap.xml by the sitemaps.org rules', () => {
 /** The JSON-LD blocks of a page, parsed. */
 async function jsonLd(path: string): Promise<Record<string, unknown>[]> {
   const html = await text(path);
-  return [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
 }
 
 const isIsoDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v)) && W3C_DATETIME.test(v);

@@ -12,7 +12,7 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ PODCAST_OWNER_EMAIL: 'owner@example.com', PODCAST_OWNER_NAME: 'Jordan Avery' });
-  await seedDemo(server.db);
+  seedDemo(server.db);
 });
 afterAll(async () => {
   await server?.stop();

@@ -25,7 +25,7 @@ async function follow(res: Response) {
   const cookie = res.headers
     .getSetCookie()
     .find((c) => c.startsWith('site.flash='))!
-    .split(';')[0]!;
+    .split(';')[0];
   const page = await fetch(new URL(res.headers.get('location')!, server.url), { headers: { Cookie: cookie } });
   return { page, html: await page.text(), cookie };
 }
@@ -122,7 +122,7 @@ describe('log in without JavaScript', () => {
     const session = right.headers
       .getSetCookie()
       .find((c) => c.includes('session_token'))!
-      .split(';')[0]!;
+      .split(';')[0];
     const me = await fetch(`${server.url}/api/user`, { headers: { Cookie: session } });
     expect(((await me.json()) as { username: string }).username).toBe(admin.user.username);
   });

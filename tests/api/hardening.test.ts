@@ -61,8 +61,8 @@ function chunkedPost(path: string, total: number, headers: Record<string, string
     let sent = 0;
     let answered = false;
     let received = '';
-    socket.on('data', (d) => {
-      received += d;
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
       const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
       if (status && !answered) {
         answered = true;
@@ -84,7 +84,7 @@ function chunkedPost(path: string, total: number, headers: Record<string, string
       while (!answered && sent < total) {
         sent += chunk.length;
         if (socket.destroyed) return;
-        if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)) return void socket.once('drain', pump);
+        if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString()}\r\n`)) return void socket.once('drain', pump);
       }
       if (!answered) socket.write('0\r\n\r\n');
     };
@@ -112,7 +112,7 @@ describe('bodies are capped while they are read', () => {
       const socket = connect(Number(port), hostname);
       let received = '';
       socket.on('data', (d) => {
-        received += d;
+        received += d.toString();
         const m = /^HTTP\/1\.1 (\d{3})/.exec(received);
         if (m) {
           resolve(Number(m[1]));
@@ -360,8 +360,8 @@ describe('smaller items', () => {
     });
     expect(run.status, run.stderr).toBe(0);
     const [stamp] = readdirSync(target);
-    expect(mode(join(target, stamp!))).toBe(0o700);
-    expect(mode(join(target, stamp!, 'site.db'))).toBe(0o600);
+    expect(mode(join(target, stamp))).toBe(0o700);
+    expect(mode(join(target, stamp, 'site.db'))).toBe(0o600);
   });
 });
 

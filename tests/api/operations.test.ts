@@ -105,7 +105,7 @@ describe('backup and migrations', () => {
       encoding: 'utf8',
     });
     expect(r.status, r.stderr).toBe(0);
-    const folder = join(out, readdirSync(out)[0]!);
+    const folder = join(out, readdirSync(out)[0]);
     expect(existsSync(join(folder, 'site.db'))).toBe(true);
     expect(readFileSync(join(folder, 'private', 'a'.repeat(32)), 'utf8')).toBe('%PDF-1.4 sold');
     const restored = join(TMP_DIR, `restored-${Date.now()}`);
@@ -134,12 +134,12 @@ describe('backup and migrations', () => {
     for (const stmt of sql0.split('--> statement-breakpoint')) old.exec(stmt);
     const journal = JSON.parse(readFileSync(join(ROOT, 'db/migrations/meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
     old.exec('create table "__drizzle_migrations" (id integer primary key autoincrement, hash text not null, created_at numeric)');
-    old.prepare('insert into "__drizzle_migrations" (hash, created_at) values (?, ?)').run(createHash('sha256').update(sql0).digest('hex'), journal.entries[0]!.when);
+    old.prepare('insert into "__drizzle_migrations" (hash, created_at) values (?, ?)').run(createHash('sha256').update(sql0).digest('hex'), journal.entries[0].when);
     // The demo content is seeded with today's schema, then copied into the first release's
     // tables column by column (later releases add columns the first one lacks).
     const current = new Database(':memory:');
     migrate(drizzle(current, { schema }), { migrationsFolder: join(ROOT, 'db/migrations') });
-    expect(await seedDemo(drizzle(current, { schema }) as unknown as Parameters<typeof seedDemo>[0])).toBe(true);
+    expect(seedDemo(drizzle(current, { schema }))).toBe(true);
     const tables = old.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite%' and name != '__drizzle_migrations'").all() as { name: string }[];
     for (const { name } of tables) {
       const columns = (old.pragma(`table_info("${name}")`) as { name: string }[]).map((c) => `"${c.name}"`);

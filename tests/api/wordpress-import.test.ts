@@ -223,7 +223,7 @@ describe('refusing bad files, writing nothing', () => {
       const socket = connect(Number(port), hostname);
       let received = '';
       socket.on('data', (d) => {
-        received += d;
+        received += d.toString();
         const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
         if (status) {
           resolve(Number(status[1]));

@@ -89,7 +89,7 @@ test.describe('dashboard', () => {
     await expectNoSeriousA11yViolations(page);
 
     // An episode's edit link opens that episode in the podcast screen's editor.
-    const first = newestEpisodes[0]!;
+    const first = newestEpisodes[0];
     await recentEpisodes
       .nth(0)
       .getByRole('link', { name: `Edit Episode ${first.episodeNumber}: ${first.title}` })
@@ -111,7 +111,7 @@ test.describe('dashboard', () => {
       ['Newsletter', '/admin/newsletter'],
       ['Manage Users', '/admin/users'],
     ]) {
-      await expect(actions.getByRole('link', { name: new RegExp(`^${name.replace('&', '\\&')}`) })).toHaveAttribute('href', href!);
+      await expect(actions.getByRole('link', { name: new RegExp(`^${name.replace('&', '\\&')}`) })).toHaveAttribute('href', href);
     }
     const analytics = actions.getByRole('button', { name: 'View Analytics' });
     await expect(analytics).toBeDisabled();

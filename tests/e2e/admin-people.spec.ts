@@ -91,11 +91,11 @@ test.describe('newsletter', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`newsletter-subscribers-${today}.csv`);
 
-    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
+    const text = (await readFile(await download.path(), 'utf8')).replace(/^\ufeff/, '');
     expect(text).toContain(`"Doe, Jane ""JD"""`);
     const { data, errors } = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
     expect(errors).toEqual([]);
-    expect(Object.keys(data[0]!)).toEqual(['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date']);
+    expect(Object.keys(data[0])).toEqual(['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date']);
     expect(data.map((r) => r.Email).sort()).toEqual(all.map((s) => s.email).sort());
     expect(data.find((r) => r.Email === email)).toEqual({ Email: email, Name: name, 'Kit ID': '', Status: 'Active', 'Subscribed Date': new Date().toISOString().slice(0, 10) });
     expect(data.find((r) => r.Email === 'priya.raman@example.com')).toMatchObject({ Name: 'Priya Raman', 'Kit ID': 'kit_1001', Status: 'Active' });
@@ -145,7 +145,7 @@ test('empty database: empty states, Export CSV disabled', async ({ page }) => {
 test.describe('comments', () => {
   async function firstPublishedPostId(request: APIRequestContext): Promise<number> {
     const posts = (await (await request.get('/api/blog-posts?published=true')).json()) as { id: number }[];
-    return posts[0]!.id;
+    return posts[0].id;
   }
 
   async function submitComment(request: APIRequestContext, origin: string, postId: number) {
@@ -394,7 +394,7 @@ test.describe('failures', () => {
   test("a comment deleted elsewhere: 'Failed to delete comment.'", async ({ page, baseURL, request }) => {
     const posts = (await (await request.get('/api/blog-posts?published=true')).json()) as { id: number }[];
     const authorName = unique('Gone ');
-    const created = await request.post(`/api/blog-posts/${posts[0]!.id}/comments`, { data: { authorName, authorEmail: 'gone@example.com', content: 'Soon gone.' }, headers: { Origin: baseURL! } });
+    const created = await request.post(`/api/blog-posts/${posts[0].id}/comments`, { data: { authorName, authorEmail: 'gone@example.com', content: 'Soon gone.' }, headers: { Origin: baseURL! } });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
     await loginAs(page, baseURL!);

@@ -46,7 +46,7 @@ test('the owner adds files, the buyer downloads them from the success page and t
   const receipt = await mailTo(email, /Your receipt for/);
   const links = receipt.text.split(/\s+/).filter((w) => w.startsWith(`${PAY_URL}/download/`));
   expect(links).toHaveLength(2);
-  const audio = await buyer.request.get(links[1]!, { headers: CLOSE });
+  const audio = await buyer.request.get(links[1], { headers: CLOSE });
   expect(audio.status()).toBe(200);
   expect((await audio.body()).equals(readFileSync(MP3))).toBe(true);
 
@@ -60,7 +60,7 @@ test('the owner adds files, the buyer downloads them from the success page and t
   await expect(page.getByText('Order refunded')).toBeVisible();
   await expect(row).toContainText('Refunded');
 
-  await buyer.goto(links[0]!);
+  await buyer.goto(links[0]);
   await expect(buyer.getByRole('heading', { level: 1 })).toHaveText('This download has ended');
   await buyerContext.close();
 });

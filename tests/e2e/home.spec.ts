@@ -140,7 +140,7 @@ test.describe('home page', () => {
     const hrefs = await readMore.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(published.slice(0, 6).map((p) => `/blog/${p.slug}`));
     // Each title links to the post as well.
-    await expect(region.getByRole('link', { name: published[0]!.title, exact: true })).toHaveAttribute('href', `/blog/${published[0]!.slug}`);
+    await expect(region.getByRole('link', { name: published[0].title, exact: true })).toHaveAttribute('href', `/blog/${published[0].slug}`);
 
     // The row scrolls sideways with the keyboard once focused.
     await region.scrollIntoViewIfNeeded();

@@ -23,7 +23,7 @@ const types = (ld: unknown[]) => JSON.stringify(ld);
 
 test('every public page type has a unique title, description, canonical URL, OpenGraph and Twitter tags', async ({ page, request, baseURL }) => {
   const posts = (await (await request.get('/api/blog-posts?published=true')).json()) as { slug: string }[];
-  const paths = ['/', '/blog', `/blog/${posts[0]!.slug}`, `/blog/${posts[1]!.slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy'];
+  const paths = ['/', '/blog', `/blog/${posts[0].slug}`, `/blog/${posts[1].slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy'];
   const titles = new Set<string>();
   for (const path of paths) {
     await page.goto(path);
@@ -47,10 +47,10 @@ test('structured data: Person on the home page, BlogPosting on posts, PodcastSer
   await page.goto('/');
   expect(types((await meta(page)).jsonLd)).toContain('"Person"');
   const posts = (await (await request.get('/api/blog-posts?published=true')).json()) as { slug: string; title: string }[];
-  await page.goto(`/blog/${posts[0]!.slug}`);
+  await page.goto(`/blog/${posts[0].slug}`);
   const post = (await meta(page)).jsonLd;
   expect(types(post)).toContain('"BlogPosting"');
-  expect(types(post)).toContain(posts[0]!.title.replaceAll('"', '\\"'));
+  expect(types(post)).toContain(posts[0].title.replaceAll('"', '\\"'));
   await page.goto('/podcast');
   const podcast = types((await meta(page)).jsonLd);
   expect(podcast).toContain('"PodcastSeries"');

@@ -76,8 +76,8 @@ test('the packages dialog opens on App Coaching, each tab shows its packages and
     const panel = dialog.getByRole('tabpanel', { name: tab });
     await expect(panel).toBeVisible();
     const cards = panel.locator('[data-package]');
-    await expect(cards).toHaveCount(PACKAGES[tab]!.length);
-    for (const [i, pkg] of PACKAGES[tab]!.entries()) {
+    await expect(cards).toHaveCount(PACKAGES[tab].length);
+    for (const [i, pkg] of PACKAGES[tab].entries()) {
       const card = cards.nth(i);
       await expect(card.getByRole('heading', { level: 4 })).toHaveText(pkg.name);
       await expect(card.locator('p').filter({ has: page.locator('[data-price]') })).toHaveText(pkg.price);
@@ -179,7 +179,7 @@ test('without JavaScript the button still opens the dialog and every track is li
   await expect(dialog.getByRole('tablist')).toBeHidden();
   for (const tab of TABS) {
     await expect(dialog.getByRole('heading', { name: tab, level: 3 })).toBeVisible();
-    for (const pkg of PACKAGES[tab]!) await expect(dialog.getByRole('heading', { name: pkg.name, exact: true, level: 4 })).toBeVisible();
+    for (const pkg of PACKAGES[tab]) await expect(dialog.getByRole('heading', { name: pkg.name, exact: true, level: 4 })).toBeVisible();
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

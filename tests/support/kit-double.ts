@@ -1,6 +1,6 @@
 // A local HTTP stand-in for Kit's v4 subscriber endpoints. `failNext` makes the next calls
 // answer 500, to exercise retries.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, readBody, sendJson } from './double-http.ts';
 
 export interface KitCall {
@@ -15,7 +15,8 @@ export async function startKitDouble() {
   const byEmail = new Map<string, number>();
   let nextId = 9000;
   let failures = 0;
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const raw = (await readBody(req)).toString();
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     calls.push({ method: req.method ?? '', path: req.url ?? '', body, apiKey: req.headers['x-kit-api-key'] as string | undefined });
@@ -41,7 +42,7 @@ export async function startKitDouble() {
     }
     if (req.method === 'POST' && /^\/v4\/subscribers\/\d+\/unsubscribe$/.test(req.url ?? '')) return send(200, {});
     send(404, { errors: ['Not Found'] });
-  });
+  }
   const { port, stop } = await listen(server);
   return {
     url: `http://127.0.0.1:${port}`,

@@ -44,8 +44,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  proc.stdout!.on('data', (d) => (log += d));
-  proc.stderr!.on('data', (d) => (log += d));
+  proc.stdout.on('data', (d) => (log += d));
+  proc.stderr.on('data', (d) => (log += d));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   try {
     await Promise.race([

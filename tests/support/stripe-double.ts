@@ -1,7 +1,7 @@
 // A local HTTP stand-in for the parts of Stripe's API the site calls (/v1/payment_intents, /v1/refunds),
 // so the real `stripe` SDK can be pointed at it with STRIPE_API_URL.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, readBody, sendJson } from './double-http.ts';
 
 export interface RecordedCall {
@@ -39,7 +39,7 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
   const metadata: Record<string, string> = {};
   for (const [k, v] of form) {
     const m = /^metadata\[(.+)\]$/.exec(k);
-    if (m) metadata[m[1]!] = v;
+    if (m) metadata[m[1]] = v;
   }
   return metadata;
 }
@@ -49,7 +49,8 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
   const refunds = new Map<string, unknown>();
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const raw = (await readBody(req)).toString();
     const url = new URL(req.url ?? '/', 'http://localhost');
     const form = new URLSearchParams(raw);
@@ -95,7 +96,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if ((req.method === 'GET' || req.method === 'POST') && m) {
-      const intent = intents.get(m[1]!);
+      const intent = intents.get(m[1]);
       if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
       if (req.method === 'POST') {
         // An update: the receipt address and metadata.
@@ -123,7 +124,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
       return send(200, refund);
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
-  });
+  }
   function settle(id: string, status: 'succeeded' | 'failed', email?: string): Intent {
     const intent = intents.get(id);
     if (!intent) throw new Error(`no intent ${id}`);

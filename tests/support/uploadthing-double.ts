@@ -9,7 +9,7 @@
 // given Playwright's ignoreHTTPSErrors, and the site's server trusts it via NODE_EXTRA_CA_CERTS.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { listen, readBody, sendJson } from './double-http.ts';
 import { freePort } from '#scripts/lib/net.ts';
@@ -46,7 +46,8 @@ export async function startUploadThingDouble(port?: number, opts: { apiKey?: str
   const listenPort = port ?? (await freePort());
   const base = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${listenPort}`;
 
-  const handler: RequestListener = async (req, res) => {
+  const handler: RequestListener = (req, res) => void handle(req, res);
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, data: unknown) => sendJson(res, status, data);
     const refuse = (status: number, message: string) => {
       refusals.push(message);
@@ -57,7 +58,7 @@ export async function startUploadThingDouble(port?: number, opts: { apiKey?: str
 
     const served = /^\/f\/([A-Za-z0-9_-]+)$/.exec(full.pathname);
     if (served && (req.method === 'GET' || req.method === 'HEAD')) {
-      const file = files.get(served[1]!);
+      const file = files.get(served[1]);
       if (!file) return send(404, { error: 'Not found' });
       const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
       const start = range ? Number(range[1]) : 0;
@@ -94,7 +95,7 @@ export async function startUploadThingDouble(port?: number, opts: { apiKey?: str
     // The SDK encodes each value before appending it, so the parsed value is decoded once more.
     const param = (name: string) => decodeURIComponent(full.searchParams.get(name) ?? '');
     if (Number(param('x-ut-file-size')) !== bytes.length) return refuse(400, 'Size mismatch');
-    const key = ingest[1]!;
+    const key = ingest[1];
     files.set(key, { key, name: param('x-ut-file-name'), type: param('x-ut-file-type'), bytes });
     const url = `${base}/f/${key}`;
     send(200, { url, appUrl: url, ufsUrl: url, fileHash: createHash('md5').update(bytes).digest('hex'), serverData: null });

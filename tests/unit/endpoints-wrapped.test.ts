@@ -24,7 +24,7 @@ describe('API routes', () => {
   it.each(routes.map((f) => relative(ROOT, f)))('%s wraps every handler in endpoint()', (file) => {
     const src = readFileSync(join(ROOT, file), 'utf8');
     const exported = [...src.matchAll(/export\s+(?:async\s+)?(?:const|function|let|var)\s+([A-Z]+)\b/g)].map((m) => m[1]);
-    const handlers = exported.filter((name) => VERBS.includes(name!));
+    const handlers = exported.filter((name) => VERBS.includes(name));
     expect(handlers.length, 'exports at least one handler').toBeGreaterThan(0);
     for (const verb of handlers) {
       expect(src, `${verb} is declared as endpoint(...)`).toMatch(new RegExp(`export const ${verb} = endpoint\\(\\s*\\{\\s*auth: '(public|user|admin)'`));

@@ -14,7 +14,7 @@ export interface RichTextEditorProps {
   /** id of the element that names the editor (a visible 'Content' label). */
   labelledBy: string;
   /** id of a hint or error text. */
-  describedBy?: string;
+  describedBy?: string | undefined;
   invalid?: boolean;
   placeholder?: string;
   /** id given to the editable element (the toolbar controls it). */
@@ -198,7 +198,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
     const next = (to + buttons.length) % buttons.length;
     buttons.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
     focusIndex.current = next;
-    buttons[next]!.focus();
+    buttons[next].focus();
   };
 
   let index = 0;

@@ -23,7 +23,7 @@ export function match(pattern: string, path: string): Record<string, string> | n
   if (p.length !== s.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < p.length; i++) {
-    if (p[i]!.startsWith(':')) params[p[i]!.slice(1)] = decodeURIComponent(s[i]!);
+    if (p[i].startsWith(':')) params[p[i].slice(1)] = decodeURIComponent(s[i]);
     else if (p[i] !== s[i]) return null;
   }
   return params;

@@ -7,8 +7,8 @@ import { Field } from '#components/ui/Field.tsx';
 interface FieldShell {
   id: string;
   label: string;
-  hint?: string;
-  error?: string;
+  hint?: string | undefined;
+  error?: string | undefined;
 }
 
 export function TextField({ id, label, hint, error, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
@@ -28,7 +28,7 @@ export function TextArea({ id, label, hint, error, ...input }: FieldShell & Text
 }
 
 /** A labelled switch (role="switch"), e.g. 'Published' or 'Active'. */
-export function Switch({ label, hint, checked, onChange, disabled }: { label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
+export function Switch({ label, hint, checked, onChange, disabled }: { label: string; hint?: string | undefined; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean | undefined }) {
   return (
     <HField disabled={disabled} className="flex items-center justify-between gap-4">
       <span className="flex flex-col">
@@ -81,7 +81,7 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
   );
 }
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string | undefined; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>

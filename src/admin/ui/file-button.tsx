@@ -8,10 +8,10 @@ interface FileButtonProps {
   label: string;
   accept: string;
   onFile: (file: File) => void;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** Replaces the label text while something happens (e.g. 'Uploading...'); the name stays `label`. */
   children?: ReactNode;
-  describedBy?: string;
+  describedBy?: string | undefined;
 }
 
 export function FileButton({ id, label, accept, onFile, disabled, children, describedBy }: FileButtonProps) {

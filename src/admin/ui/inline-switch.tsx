@@ -8,9 +8,9 @@ interface InlineSwitchProps {
   subject: string;
   checked: boolean;
   onChange: (value: boolean) => void;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** Shown as a tooltip and announced as the switch's description, e.g. why it is disabled. */
-  note?: string;
+  note?: string | undefined;
 }
 
 export function InlineSwitch({ label, subject, checked, onChange, disabled, note }: InlineSwitchProps) {

@@ -31,7 +31,7 @@ export function sendFile<T>(method: 'PUT' | 'POST', url: string, file: File, key
     xhr.onload = () => {
       let body: { message?: string } & Partial<T>;
       try {
-        body = JSON.parse(xhr.responseText);
+        body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
         body = {};
       }

@@ -12,7 +12,7 @@ interface Props {
   id: string;
   label: string;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
   /** The label is read by assistive technology but not shown (a placeholder says it). */
   hideLabel?: boolean;
   labelClassName?: string;

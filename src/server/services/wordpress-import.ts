@@ -45,7 +45,7 @@ export async function readWxrUpload(request: Request): Promise<string> {
   if (!file || typeof file === 'string') throw badRequest('Choose a WordPress export file (.xml)', [{ path: ['file'], message: 'Choose a WordPress export file (.xml)' }]);
   if (file.size > MAX_WXR_BYTES) throw tooLarge();
   // Browsers send application/octet-stream for a file whose type they do not know.
-  const type = file.type.split(';')[0]!.trim().toLowerCase();
+  const type = file.type.split(';')[0].trim().toLowerCase();
   const undeclared = type === '' || type === 'application/octet-stream';
   if (!file.name.toLowerCase().endsWith('.xml') || !(undeclared || XML_TYPE.test(type))) {
     throw new HttpError(415, 'Only WordPress export files (.xml) can be imported');

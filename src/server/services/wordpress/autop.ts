@@ -44,7 +44,7 @@ export function autop(html: string): string {
   text = replaceSpans(text, '\\[caption', '\\[/caption\\]', (span) => {
     const m = CAPTION.exec(span);
     if (!m) return span;
-    const caption = m[2]!.trim();
+    const caption = m[2].trim();
     return `<figure>${m[1]}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
   });
   text = text.replace(new RegExp(`(<(?:${BLOCKS})[\\s/>])`, 'gi'), '\n\n$1').replace(new RegExp(`(</(?:${BLOCKS})>)`, 'gi'), '$1\n\n');
@@ -54,7 +54,7 @@ export function autop(html: string): string {
     .filter(Boolean)
     .map((chunk) => {
       const pre = /^\uE000(\d+)\uE000$/.exec(chunk);
-      if (pre) return pres[Number(pre[1])]!;
+      if (pre) return pres[Number(pre[1])];
       if (BLOCK_START.test(chunk)) return chunk;
       return `<p>${chunk.replace(/\n/g, '<br>')}</p>`;
     })

@@ -34,7 +34,7 @@ export function importWxr(db: Db, xml: string, authorId: string): ImportResult {
     // A password-protected or private post was not for everyone to read: it never goes public
     // by itself here, whatever its status says.
     const hidden: KeptPrivate['reason'] | null = item.password !== '' ? 'password-protected' : item.status === 'private' ? 'private' : null;
-    const isPublished = IMPORTABLE_STATUS[item.status]! && !hidden;
+    const isPublished = IMPORTABLE_STATUS[item.status] && !hidden;
     const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(item.slug) ? item.slug : slugify(safeDecodeURI(item.slug)) || slugify(item.title);
     const excerpt = htmlToText(item.excerpt);
     const parsed = PostInputSchema.safeParse({

@@ -82,7 +82,7 @@ export function parseWxr(source: string): WxrItem[] {
   if (valid !== true) throw badRequest(`The file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
   let doc: { rss?: { channel?: { item?: Record<string, unknown>[] } } };
   try {
-    doc = parser.parse(xml);
+    doc = parser.parse(xml) as typeof doc;
   } catch (err) {
     throw badRequest(`The file could not be read as XML${err instanceof Error ? ` (${err.message})` : ''}`);
   }

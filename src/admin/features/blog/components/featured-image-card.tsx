@@ -11,7 +11,7 @@ import { toast } from '#lib/toast.ts';
 interface Props {
   value: string;
   onChange: (url: string) => void;
-  error?: string;
+  error?: string | undefined;
 }
 
 export function FeaturedImageCard({ value, onChange, error }: Props) {

@@ -16,14 +16,14 @@ const initials = (name: string) =>
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
+    .map((w) => w[0].toUpperCase())
     .join('') || '?';
 
 interface CardProps {
   comment: AdminComment;
   busy: boolean;
   approving: boolean;
-  onApprove?: () => void;
+  onApprove?: (() => void) | undefined;
   onDelete: () => void;
 }
 
