@@ -7,7 +7,7 @@ import { loadEnvOrExit } from '#server/env.ts';
 import { createAccount, setFlags, setPassword } from '#server/services/accounts.ts';
 import { passwordProblem } from '#server/passwords.ts';
 
-const [command, name, ...rest] = process.argv.slice(2);
+const [command = '', name = '', ...rest] = process.argv.slice(2);
 const flag = (n: string) => {
   const i = rest.indexOf(`--${n}`);
   return i >= 0 ? rest[i + 1] : undefined;

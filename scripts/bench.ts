@@ -81,7 +81,7 @@ async function jsBytes(base: string, html: string): Promise<number> {
     ...html.matchAll(/before-hydration-url="([^"]+)"/g),
   ].map((m) => m[1]);
   let total = 0;
-  for (const inline of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)) total += gzipSync(inline[1]).length;
+  for (const inline of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)) total += gzipSync(inline[1] ?? '').length;
   while (queue.length) {
     const path = new URL(queue.shift()!, `${base}/`).pathname;
     if (seen.has(path)) continue;
@@ -89,7 +89,7 @@ async function jsBytes(base: string, html: string): Promise<number> {
     const code = await (await fetch(`${base}${path}`)).text();
     total += gzipSync(code).length;
     // Static imports only: chunks a page loads later on demand (import()) are not shipped with it.
-    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js|\/_astro\/[^"']+\.js)["']/g)) queue.push(new URL(m[1], `${base}${path}`).pathname);
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js|\/_astro\/[^"']+\.js)["']/g)) queue.push(new URL(m[1]!, `${base}${path}`).pathname);
   }
   return total;
 }
@@ -105,7 +105,7 @@ async function main() {
 
   const site = await startSite(`${TMP}/demo.db`, true);
   const posts = (await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[];
-  const pages = ['/', '/blog', `/blog/${posts[0].slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy', '/auth'];
+  const pages = ['/', '/blog', `/blog/${posts[0]!.slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy', '/auth'];
 
   // The same bytes the site sends (brotli), for the ceiling.
   const captured = new Map<string, { body: Buffer; type: string; encoding: string | null }>();
@@ -179,11 +179,11 @@ async function main() {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(`/blog uncached render (40 sequential)      p50 ${times[20].toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+  console.log(`/blog uncached render (40 sequential)      p50 ${times[20]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
 
   console.log(`\nserver peak RSS: demo ${peakRssMb(site.proc.pid!)} MB, 10,000 posts ${peakRssMb(big2.proc.pid!)} MB`);
 
-  if (!args.has('--no-lighthouse')) lighthouse(site.url, [pages[0], pages[1], pages[2], pages[3]]);
+  if (!args.has('--no-lighthouse')) lighthouse(site.url, pages.slice(0, 4));
 
   for (const p of [site.proc, ceiling.proc, big2.proc]) p.kill('SIGTERM');
 }

@@ -31,7 +31,12 @@ export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.s
 /** Calls the site's API: a body is sent as JSON, or as it is when it is FormData (multipart). */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const json = body !== undefined && !(body instanceof FormData);
-  const res = await fetch(path, { method, credentials: 'include', headers: json ? { 'Content-Type': 'application/json' } : {}, body: json ? JSON.stringify(body) : body });
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: json ? { 'Content-Type': 'application/json' } : {},
+    body: json ? JSON.stringify(body) : body instanceof FormData ? body : null,
+  });
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, text, res.statusText);
   return (text ? JSON.parse(text) : undefined) as T;

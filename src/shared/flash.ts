@@ -6,7 +6,7 @@ export interface Flash {
   kind: 'success' | 'error';
   message: string;
   /** Field errors with the schema's messages. */
-  issues?: { path: (string | number)[]; message: string }[];
+  issues?: { path: (string | number)[]; message: string }[] | undefined;
   /** What was sent (never passwords): to fill the form again after an error, or name what was made. */
   values?: Record<string, string>;
 }

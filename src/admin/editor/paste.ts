@@ -38,7 +38,7 @@ function convertWordLists(doc: Document): void {
       const marker = para.querySelector('[data-word-marker]');
       const ordered = /^[\da-z]{1,4}[.)]$/i.test(marker?.getAttribute('data-word-marker') ?? '');
       marker?.remove();
-      while (stack.length && stack[stack.length - 1].level > level) stack.pop();
+      while (stack.length && stack[stack.length - 1]!.level > level) stack.pop();
       let current = stack[stack.length - 1];
       if (!current || current.level < level) {
         const list = doc.createElement(ordered ? 'ol' : 'ul');

@@ -198,7 +198,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
     const next = (to + buttons.length) % buttons.length;
     buttons.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
     focusIndex.current = next;
-    buttons[next].focus();
+    buttons[next]?.focus();
   };
 
   let index = 0;

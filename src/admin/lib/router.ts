@@ -22,9 +22,10 @@ export function match(pattern: string, path: string): Record<string, string> | n
   const s = path.replace(/\/+$/, '').split('/').filter(Boolean);
   if (p.length !== s.length) return null;
   const params: Record<string, string> = {};
-  for (let i = 0; i < p.length; i++) {
-    if (p[i].startsWith(':')) params[p[i].slice(1)] = decodeURIComponent(s[i]);
-    else if (p[i] !== s[i]) return null;
+  for (const [i, part] of p.entries()) {
+    const segment = s[i] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segment);
+    else if (part !== segment) return null;
   }
   return params;
 }

@@ -30,7 +30,7 @@ export function TextArea({ id, label, hint, error, ...input }: FieldShell & Text
 /** A labelled switch (role="switch"), e.g. 'Published' or 'Active'. */
 export function Switch({ label, hint, checked, onChange, disabled }: { label: string; hint?: string | undefined; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean | undefined }) {
   return (
-    <HField disabled={disabled} className="flex items-center justify-between gap-4">
+    <HField disabled={disabled ?? false} className="flex items-center justify-between gap-4">
       <span className="flex flex-col">
         <Label className="text-sm font-medium text-slate-800">{label}</Label>
         {hint && <Description className="text-xs text-slate-500">{hint}</Description>}

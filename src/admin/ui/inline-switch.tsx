@@ -15,7 +15,7 @@ interface InlineSwitchProps {
 
 export function InlineSwitch({ label, subject, checked, onChange, disabled, note }: InlineSwitchProps) {
   return (
-    <Field disabled={disabled} className="flex items-center gap-2" title={note}>
+    <Field disabled={disabled ?? false} className="flex items-center gap-2" title={note}>
       <Switch
         checked={checked}
         onChange={onChange}

@@ -58,7 +58,7 @@ export async function readText(request: Request, limit: number): Promise<string>
 }
 
 /** The media type of a Content-Type header, lower-cased, without its parameters. */
-export const mediaType = (contentType: string | null) => (contentType ?? '').split(';', 1)[0].trim().toLowerCase();
+export const mediaType = (contentType: string | null) => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
 /** Whether a Content-Type names JSON itself (parameters such as charset allowed), nothing else. */
 export const isJsonType = (contentType: string | null) => mediaType(contentType) === 'application/json';

@@ -9,7 +9,7 @@ const minFillMs = () => env().FORM_MIN_FILL_MS;
  * 'bot' when the honeypot is filled (the caller answers as if it worked and stores nothing);
  * throws 400 when the form was sent faster than a person could fill it.
  */
-export function screenBots(body: { website?: string; elapsedMs?: number }): 'bot' | 'ok' {
+export function screenBots(body: { website?: string | undefined; elapsedMs?: number | undefined }): 'bot' | 'ok' {
   if (body.website && body.website.trim() !== '') return 'bot';
   if (body.elapsedMs !== undefined && body.elapsedMs < minFillMs()) throw badRequest('That was quick! Please check the form and send it again.');
   return 'ok';

@@ -8,8 +8,8 @@ export interface Issue {
 
 export class HttpError extends Error {
   readonly status: number;
-  readonly issues?: Issue[];
-  readonly headers?: Record<string, string>;
+  readonly issues?: Issue[] | undefined;
+  readonly headers?: Record<string, string> | undefined;
 
   constructor(status: number, message: string, issues?: Issue[], headers?: Record<string, string>) {
     super(message);

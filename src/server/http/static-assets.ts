@@ -51,7 +51,7 @@ export function createAssetHandler(clientDir: string) {
     // Compressed copies are made at build time (scripts/compress-assets.ts).
     const copy = (suffix: string) => (COMPRESSIBLE.has(ext) && existsSync(file + suffix) ? readFileSync(file + suffix) : null);
     assets.set(urlPath, {
-      type: TYPES[ext],
+      type: TYPES[ext] ?? 'application/octet-stream',
       raw,
       br: copy('.br'),
       gzip: copy('.gz'),
@@ -63,7 +63,7 @@ export function createAssetHandler(clientDir: string) {
 
   return function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
     const asset = assets.get(path);
     if (!asset) return false;
     const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag, Vary: 'Accept-Encoding', 'X-Content-Type-Options': 'nosniff' };

@@ -9,7 +9,14 @@ function findByUsername(name: string) {
 }
 
 /** Creates an approved account (admin when asked); returns its id. Fails if the name is taken. */
-export async function createAccount(opts: { username: string; password: string; email?: string; firstName?: string; lastName?: string; isAdmin?: boolean }): Promise<string> {
+export async function createAccount(opts: {
+  username: string;
+  password: string;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  isAdmin?: boolean;
+}): Promise<string> {
   if (findByUsername(opts.username)) throw new Error(`User "${opts.username}" already exists`);
   const ctx = await getAuth().$context;
   const user = await ctx.internalAdapter.createUser(

@@ -12,10 +12,10 @@ import type { SessionUser } from '#server/session.ts';
 
 interface AuthUserLike {
   id: string;
-  username?: string | null;
-  displayUsername?: string | null;
-  firstName?: string | null;
-  isAdmin?: boolean | null;
+  username?: string | null | undefined;
+  displayUsername?: string | null | undefined;
+  firstName?: string | null | undefined;
+  isAdmin?: boolean | null | undefined;
 }
 
 /** The only shape of a user the browser ever gets about itself. */

@@ -14,7 +14,7 @@ export type Post = typeof blogPosts.$inferSelect;
 void (true satisfies Same<Omit<Post, 'content'>, Omit<PostDto, 'content'>>);
 
 /** Posts newest first; only published ones unless `includeDrafts`; all of them unless `limit`. */
-export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includeDrafts?: boolean; limit?: number; offset?: number } = {}): Post[] {
+export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includeDrafts?: boolean; limit?: number | undefined; offset?: number | undefined } = {}): Post[] {
   const q = getDb()
     .select()
     .from(blogPosts)
@@ -149,7 +149,7 @@ export function listPublishedCategories(): string[] {
  * unless 'All', newest first, one page at a time. Three or more characters use the FTS5
  * trigram index; shorter ones fall back to LIKE.
  */
-export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageSize = BLOG_PAGE_SIZE }: { q?: string; category?: string; page?: number; pageSize?: number }): {
+export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageSize = BLOG_PAGE_SIZE }: { q?: string | undefined; category?: string | undefined; page?: number; pageSize?: number }): {
   items: PostSummary[];
   total: number;
 } {

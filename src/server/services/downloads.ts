@@ -193,7 +193,7 @@ export function findGrant(token: string, now = Date.now()): FoundGrant | null {
     .where(eq(downloadGrants.id, Number(m[1])))
     .get();
   if (!row) return null;
-  const given = Buffer.from(m[2]);
+  const given = Buffer.from(m[2]!);
   const expected = Buffer.from(mac(row.grant));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const state: GrantState =

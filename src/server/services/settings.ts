@@ -30,7 +30,7 @@ export function getSettings(db: Reader): Settings {
 export const settingsAnswer = (db: Reader): SettingsAnswer => ({ settings: getSettings(db), lockedOff: lockedOff() });
 
 /** Stores the given settings (the others keep theirs) and answers what is now in force. */
-export function updateSettings(db: Db, patch: Partial<Settings>): SettingsAnswer {
+export function updateSettings(db: Db, patch: { [K in keyof Settings]?: Settings[K] | undefined }): SettingsAnswer {
   db.transaction((tx) => {
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue;

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { env } from '#server/context.ts';
-import { bodyTooLarge, readBody } from '#server/http/body.ts';
+import { bodyTooLarge, mediaType, readBody } from '#server/http/body.ts';
 import { HttpError, badRequest, type Issue } from '#server/http/errors.ts';
 import type { ImportResult } from './wordpress/import.ts';
 
@@ -45,7 +45,7 @@ export async function readWxrUpload(request: Request): Promise<string> {
   if (!file || typeof file === 'string') throw badRequest('Choose a WordPress export file (.xml)', [{ path: ['file'], message: 'Choose a WordPress export file (.xml)' }]);
   if (file.size > MAX_WXR_BYTES) throw tooLarge();
   // Browsers send application/octet-stream for a file whose type they do not know.
-  const type = file.type.split(';')[0].trim().toLowerCase();
+  const type = mediaType(file.type);
   const undeclared = type === '' || type === 'application/octet-stream';
   if (!file.name.toLowerCase().endsWith('.xml') || !(undeclared || XML_TYPE.test(type))) {
     throw new HttpError(415, 'Only WordPress export files (.xml) can be imported');
@@ -55,7 +55,7 @@ export async function readWxrUpload(request: Request): Promise<string> {
 }
 
 /** What the worker answers: the result, or the HttpError it threw, as plain data. */
-export type WorkerAnswer = { result: ImportResult } | { error: { status: number; message: string; issues?: Issue[] } };
+export type WorkerAnswer = { result: ImportResult } | { error: { status: number; message: string; issues?: Issue[] | undefined } };
 
 /** The worker's file, run by Node itself (the server runs from the project root). */
 const WORKER = resolve('src/server/services/wordpress-import-worker.ts');

@@ -39,7 +39,7 @@ export const SERVE_TYPES: Record<string, string> = {
 
 /** The kind a declared Content-Type asks for, or null when it is not an upload type at all. */
 export function declaredKind(contentType: string | null): UploadKind | null {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('audio/')) return 'audio';
   return null;

@@ -44,7 +44,7 @@ export function autop(html: string): string {
   text = replaceSpans(text, '\\[caption', '\\[/caption\\]', (span) => {
     const m = CAPTION.exec(span);
     if (!m) return span;
-    const caption = m[2].trim();
+    const caption = (m[2] ?? '').trim();
     return `<figure>${m[1]}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
   });
   text = text.replace(new RegExp(`(<(?:${BLOCKS})[\\s/>])`, 'gi'), '\n\n$1').replace(new RegExp(`(</(?:${BLOCKS})>)`, 'gi'), '$1\n\n');

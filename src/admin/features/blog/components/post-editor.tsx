@@ -67,7 +67,7 @@ function PostForm({ post }: { post?: Post }) {
 
   const onTitle = (title: string) => {
     setForm((f) => ({ ...f, title, slug: slugEdited ? f.slug : slugify(title) }));
-    if (errors.title || (!slugEdited && errors.slug)) setErrors((e) => ({ ...e, title: undefined, slug: slugEdited ? e.slug : undefined }));
+    if (errors.title || (!slugEdited && errors.slug)) setErrors(({ title: _title, slug, ...rest }) => (slugEdited && slug ? { ...rest, slug } : rest));
   };
 
   const onSlug = (slug: string) => {
