@@ -309,6 +309,22 @@ describe('the success page', () => {
     expect(failedPage).not.toContain('Download success.pdf');
   });
 
+  it('while Stripe says processing, shows no buttons and looks again by itself a few times', async () => {
+    const product = createProduct(server, { name: 'Slow Bank Product' });
+    await addFile(product.id, 'slow.pdf', PDF, 'application/pdf');
+    const intent = await new Client(server).post('/api/create-payment-intent', { productId: product.id, checkoutId: crypto.randomUUID(), email: 'slow@example.com' });
+    stripe.settle(intent.body.paymentIntentId, 'processing');
+    const url = `${server.url}/checkout/success?payment_intent=${intent.body.paymentIntentId}&payment_intent_client_secret=${intent.body.clientSecret}`;
+    const page = await (await get(url)).text();
+    expect(page).toContain('Payment processing');
+    expect(page).not.toContain('Download slow.pdf');
+    expect(page).toMatch(/<meta http-equiv="refresh" content="3;url=\/checkout\/success\?[^"]*poll=1/);
+    // It stops looking after ten times; then paid, the same page shows the buttons.
+    expect(await (await get(`${url}&poll=10`)).text()).not.toContain('http-equiv="refresh"');
+    stripe.settle(intent.body.paymentIntentId, 'succeeded');
+    expect(await (await get(`${url}&poll=3`)).text()).toContain('Download slow.pdf');
+  });
+
   it('without files, the receipt and the page say what happens next, with the booking link', async () => {
     const product = createProduct(server, { name: 'Coaching Session' });
     const paid = await buy(product.id, 'coachee@example.com');

@@ -26,11 +26,14 @@ interface Intent {
   last_payment_error: { message: string } | null;
 }
 
+/** What a customer's payment comes to: paid, declined, or still being processed (bank debits). */
+type Outcome = 'succeeded' | 'failed' | 'processing';
+
 export interface StripeDouble {
   url: string;
   calls: RecordedCall[];
   /** Moves an intent to a final state, as a customer's payment would. */
-  settle: (id: string, status: 'succeeded' | 'failed', email?: string) => Intent;
+  settle: (id: string, status: Outcome, email?: string) => Intent;
   stop: () => Promise<void>;
 }
 
@@ -62,7 +65,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     if (url.pathname === '/__health') return send(200, { ok: true });
     if (url.pathname === '/__control/settle') {
       if (req.method === 'OPTIONS') return send(204, null);
-      const { id, status, email } = JSON.parse(raw || '{}') as { id: string; status: 'succeeded' | 'failed'; email?: string };
+      const { id, status, email } = JSON.parse(raw || '{}') as { id: string; status: Outcome; email?: string };
       try {
         return send(200, settle(id, status, email));
       } catch {
@@ -125,10 +128,11 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
   }
-  function settle(id: string, status: 'succeeded' | 'failed', email?: string): Intent {
+  function settle(id: string, status: Outcome, email?: string): Intent {
     const intent = intents.get(id);
     if (!intent) throw new Error(`no intent ${id}`);
-    if (status === 'succeeded') {
+    if (status === 'processing') intent.status = 'processing';
+    else if (status === 'succeeded') {
       intent.status = 'succeeded';
       intent.amount_received = intent.amount;
     } else {
