@@ -66,3 +66,6 @@ export const stripControlChars = (text: string) => text.replace(CONTROL_CHARS, '
 
 /** True when the text holds a C0 control character or DEL. */
 export const hasControlChars = (text: string) => new RegExp(CONTROL_CHARS.source).test(text);
+
+/** A file size as people read it: '1.4 MB', '12 KB' (at least 1 KB). */
+export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

@@ -89,10 +89,10 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
 }
 
 /** Marks the order of a payment refunded and ends its download links. */
-function recordRefund(tx: Tx, paymentIntentId: string): boolean {
-  const order = tx.update(orders).set({ status: 'refunded', refundedAt: new Date(), updatedAt: nowMs }).where(eq(orders.paymentIntentId, paymentIntentId)).returning({ id: orders.id }).get();
+function recordRefund(tx: Tx, paymentIntentId: string) {
+  const order = tx.update(orders).set({ status: 'refunded', refundedAt: new Date(), updatedAt: nowMs }).where(eq(orders.paymentIntentId, paymentIntentId)).returning().get();
   if (order) revokeGrants(tx, order.id);
-  return Boolean(order);
+  return order;
 }
 
 /** Admin: refunds a paid order in full at Stripe, then marks it refunded and ends its links. */
@@ -103,8 +103,7 @@ export async function refundOrder(orderId: number) {
   if (order.status !== 'succeeded') throw badRequest('Only a paid order can be refunded');
   const stripe = requireStripe();
   await stripe.refunds.create({ payment_intent: order.paymentIntentId }, { idempotencyKey: `refund-${order.id}` });
-  getDb().transaction((tx) => recordRefund(tx, order.paymentIntentId));
-  return getDb().select().from(orders).where(eq(orders.id, orderId)).get()!;
+  return getDb().transaction((tx) => recordRefund(tx, order.paymentIntentId)) ?? order;
 }
 
 /** Verifies and applies a webhook delivery; each event id is applied once. */

@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db } from '#db/client.ts';
 import { downloadGrants, orders, productFiles, products } from '#db/schema/commerce.ts';
@@ -16,8 +16,9 @@ import { privateFilesDir } from '#server/env.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { freshDownloads, receipt } from '#server/mail/templates.ts';
+import type { Settings } from '#shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
-import { answeringRefusals, receive } from './uploads.ts';
+import { answeringRefusals, receive, tooLarge } from './uploads.ts';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 
@@ -56,8 +57,7 @@ export function listProductFiles(productId: number): ProductFileView[] {
 export function receiveProductFile(productId: number, requestedName: string, request: Request): Promise<ProductFileView> {
   return answeringRefusals(request, async () => {
     if (!getDb().select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) throw notFound('Product not found');
-    const tooLarge = new HttpError(413, 'File too large: the limit is 500 MB');
-    if (Number(request.headers.get('content-length') ?? 0) > PRODUCT_FILE_LIMIT) throw tooLarge;
+    if (Number(request.headers.get('content-length') ?? 0) > PRODUCT_FILE_LIMIT) throw tooLarge(PRODUCT_FILE_LIMIT);
     if (!request.body) throw badRequest('The file is empty');
     const root = privateRoot();
     mkdirSync(join(root, '.tmp'), { recursive: true });
@@ -113,10 +113,11 @@ const mac = (grant: Pick<Grant, 'id' | 'nonce'>) => createHmac('sha256', env().B
 export const tokenFor = (grant: Pick<Grant, 'id' | 'nonce'>) => `${grant.id}.${mac(grant)}`;
 export const downloadUrl = (grant: Pick<Grant, 'id' | 'nonce'>) => `${env().SITE_URL}/download/${tokenFor(grant)}`;
 
-/** New grants for every file of the order's product, with today's settings. */
-function createGrants(tx: Tx, order: { id: number; productId: number | null }): { fileName: string; url: string; grant: Grant }[] {
+type LinkLimits = Pick<Settings, 'downloadDays' | 'downloadLimit'>;
+
+/** New grants for every file of the order's product, with the given days and count. */
+function createGrants(tx: Tx, order: { id: number; productId: number | null }, { downloadDays, downloadLimit }: LinkLimits): { fileName: string; url: string }[] {
   if (!order.productId) return [];
-  const { downloadDays, downloadLimit } = getSettings(tx);
   const files = tx.select().from(productFiles).where(eq(productFiles.productId, order.productId)).orderBy(asc(productFiles.id)).all();
   return files.map((file) => {
     const grant = tx
@@ -124,7 +125,7 @@ function createGrants(tx: Tx, order: { id: number; productId: number | null }): 
       .values({ orderId: order.id, fileId: file.id, nonce: randomBytes(12).toString('base64url'), maxDownloads: downloadLimit, expiresAt: new Date(Date.now() + downloadDays * 86_400_000) })
       .returning()
       .get();
-    return { fileName: file.fileName, url: downloadUrl(grant), grant };
+    return { fileName: file.fileName, url: downloadUrl(grant) };
   });
 }
 
@@ -136,17 +137,17 @@ type Order = typeof orders.$inferSelect;
  * transaction that records the payment.
  */
 export function deliverOrder(tx: Tx, order: Order): void {
-  const downloads = createGrants(tx, order);
+  const limits = getSettings(tx);
+  const downloads = createGrants(tx, order, limits);
   if (!order.customerEmail) return;
-  const { downloadDays, downloadLimit } = getSettings(tx);
   const mail = receipt({
     number: order.id,
     productName: order.productName,
     amount: formatPrice(order.amount),
     date: formatLongDate(order.createdAt),
     downloads,
-    days: downloadDays,
-    limit: downloadLimit,
+    days: limits.downloadDays,
+    limit: limits.downloadLimit,
     bookingUrl: env().BOOKING_URL ?? null,
   });
   enqueueMail(tx, { kind: 'receipt', to: order.customerEmail, ...mail });
@@ -206,13 +207,11 @@ export const grantFile = (found: FoundGrant) => fileOnDisk(found.file.storageKey
 
 /** Counts a completed download. */
 export function countDownload(grantId: number): void {
-  const db = getDb();
-  const grant = db.select().from(downloadGrants).where(eq(downloadGrants.id, grantId)).get();
-  if (grant)
-    db.update(downloadGrants)
-      .set({ downloads: grant.downloads + 1 })
-      .where(eq(downloadGrants.id, grantId))
-      .run();
+  getDb()
+    .update(downloadGrants)
+    .set({ downloads: sql`${downloadGrants.downloads} + 1` })
+    .where(eq(downloadGrants.id, grantId))
+    .run();
 }
 
 /** At most one fresh set of links per order in this time, however often it is asked for. */
@@ -233,10 +232,14 @@ export function requestFreshLinks(found: FoundGrant): 'sent' | 'no-email' | 'rev
   freshLinksSent.set(found.order.id, Date.now());
   if (freshLinksSent.size > 10_000) freshLinksSent.delete(freshLinksSent.keys().next().value!);
   getDb().transaction((tx) => {
-    const downloads = createGrants(tx, found.order);
+    const limits = getSettings(tx);
+    const downloads = createGrants(tx, found.order, limits);
     if (downloads.length === 0) return;
-    const { downloadDays, downloadLimit } = getSettings(tx);
-    enqueueMail(tx, { kind: 'fresh-downloads', to: email, ...freshDownloads({ number: found.order.id, productName: found.order.productName, downloads, days: downloadDays, limit: downloadLimit }) });
+    enqueueMail(tx, {
+      kind: 'fresh-downloads',
+      to: email,
+      ...freshDownloads({ number: found.order.id, productName: found.order.productName, downloads, days: limits.downloadDays, limit: limits.downloadLimit }),
+    });
   });
   return 'sent';
 }

@@ -51,7 +51,7 @@ function claim(secret: string): string | null {
   throw forbidden(row.usedAt ? 'This upload URL was already used' : 'This upload URL has expired');
 }
 
-const tooLarge = (limit: number) => new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
+export const tooLarge = (limit: number) => new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
 
 /** Copies the request body to `file`, failing with 413 as soon as it passes `limit` bytes. */
 export async function receive(body: ReadableStream<Uint8Array>, file: string, limit: number): Promise<number> {

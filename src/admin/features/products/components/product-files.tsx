@@ -7,12 +7,11 @@ import { TrashIcon } from '#admin/ui/icons.tsx';
 import { ProgressBar } from '#admin/ui/progress.tsx';
 import { UploadError, sendFile } from '#admin/ui/upload.ts';
 import { toast } from '#lib/toast.ts';
+import { formatBytes } from '#shared/format.ts';
 import { deleteProductFile, filesPath, type ProductFile } from '#admin/features/products/api/products.ts';
 
 const MAX_BYTES = 500 * 1024 * 1024;
 const ACCEPT = '.pdf,.zip,.epub,.mp3,.mp4,application/pdf,application/zip,application/epub+zip,audio/mpeg,video/mp4';
-
-const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 export function ProductFiles({ productId }: { productId: number | null }) {
   const files = useQuery<ProductFile[]>(productId ? filesPath(productId) : null, 'Failed to load the product files');
@@ -64,7 +63,7 @@ export function ProductFiles({ productId }: { productId: number | null }) {
             <li key={f.id} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span className="truncate text-ink">{f.fileName}</span>
               <span className="flex items-center gap-3 text-slate-500">
-                {sizeOf(f.size)}
+                {formatBytes(f.size)}
                 <button type="button" className="rounded p-1 text-slate-500 hover:text-red-700" aria-label={`Remove ${f.fileName}`} onClick={() => void remove(f)}>
                   <TrashIcon size={16} />
                 </button>
