@@ -1,4 +1,5 @@
 // Browser tests against the built server, in Debian's Chromium (no browser download).
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { uploadThingToken } from './tests/support/uploadthing-token';
 
@@ -7,6 +8,8 @@ import { uploadThingToken } from './tests/support/uploadthing-token';
 process.env.E2E_PORT ??= String(10_000 + 5 * Math.floor(Math.random() * 4_000)); // below the ephemeral range
 const PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** Debian's Chromium headless shell (installed by `npm test`), else the full Chromium. */
+const HEADLESS_SHELL = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password' };
 /** A second server on an empty database (SEED_DEMO=false), for empty states. */
 export const EMPTY_URL = `http://127.0.0.1:${PORT + 1}`;
@@ -57,7 +60,7 @@ export default defineConfig({
     // For the UploadThing double's self-signed certificate (every other server is plain HTTP).
     ignoreHTTPSErrors: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? HEADLESS_SHELL,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

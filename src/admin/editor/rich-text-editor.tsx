@@ -48,30 +48,27 @@ export function promptForLink(editor: Editor): void {
   }
 }
 
-const icon = (children: ReactNode) => (
+/** A toolbar drawing from one path's data. */
+const icon = (d: string) => (
   <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-    {children}
+    <path d={d} />
   </svg>
 );
 // Drawn, not written: a visible 'H1' would not match the button's name 'Heading 1'.
-const H = <path d="M4 12h8M4 18V6M12 18V6" />;
-const DIGITS: Record<number, ReactNode> = {
-  1: <path d="m17 12 3-2v8" />,
-  2: <path d="M21 18h-4c0-4 4-3 4-6 0-1.5-2-2.5-4-1" />,
-  3: (
-    <>
-      <path d="M17.5 10.5c1.7-1 3.5 0 3.5 1.5a2 2 0 0 1-2 2" />
-      <path d="M17 17.5c2 1.5 4 .3 4-1.5a2 2 0 0 0-2-2" />
-    </>
-  ),
+const H = 'M4 12h8M4 18V6M12 18V6';
+const DIGITS = ['', 'M17 12l3-2v8', 'M21 18h-4c0-4 4-3 4-6 0-1.5-2-2.5-4-1', 'M17.5 10.5c1.7-1 3.5 0 3.5 1.5a2 2 0 0 1-2 2M17 17.5c2 1.5 4 .3 4-1.5a2 2 0 0 0-2-2'];
+const DRAWINGS = {
+  bold: 'M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z',
+  italic: 'M14 5h-4M14 19h-4M14.5 5 9.5 19',
+  underline: 'M7 4v7a5 5 0 0 0 10 0V4M5 20h14',
+  bullets: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
+  numbers: 'M10 6h10M10 12h10M10 18h10M4 5h1v4M4 9h2M4 14.5a1 1 0 0 1 2 .5L4 19h2',
+  quote: 'M7 7H5a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1h2.5v1.5A2.5 2.5 0 0 1 5 16M17 7h-2a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1h2.5v1.5A2.5 2.5 0 0 1 15 16',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  left: 'M4 6h16M4 10h10M4 14h16M4 18h10',
+  center: 'M4 6h16M7 10h10M4 14h16M7 18h10',
+  right: 'M4 6h16M10 10h10M4 14h16M10 18h10',
 };
-const heading = (n: number) =>
-  icon(
-    <>
-      {H}
-      {DIGITS[n]}
-    </>,
-  );
 
 interface Tool {
   label: string;
@@ -82,102 +79,31 @@ interface Tool {
   run: (e: Editor) => void;
 }
 
+/** A button: its name, its keys after Ctrl ('B', 'Shift+8'), its drawing, when it shows pressed and what it does. */
+const tool = (label: string, keys: string, d: string, does: Pick<Tool, 'isActive' | 'run'>): Tool => ({ label, shortcut: `Ctrl+${keys}`, keys: `Control+${keys}`, icon: icon(d), ...does });
+
 const TOOLS: Tool[][] = [
   [
-    {
-      label: 'Bold',
-      shortcut: 'Ctrl+B',
-      keys: 'Control+B',
-      icon: icon(<path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />),
-      isActive: (e) => e.isActive('bold'),
-      run: (e) => e.chain().focus().toggleBold().run(),
-    },
-    {
-      label: 'Italic',
-      shortcut: 'Ctrl+I',
-      keys: 'Control+I',
-      icon: icon(<path d="M14 5h-4M14 19h-4M14.5 5 9.5 19" />),
-      isActive: (e) => e.isActive('italic'),
-      run: (e) => e.chain().focus().toggleItalic().run(),
-    },
-    {
-      label: 'Underline',
-      shortcut: 'Ctrl+U',
-      keys: 'Control+U',
-      icon: icon(<path d="M7 4v7a5 5 0 0 0 10 0V4M5 20h14" />),
-      isActive: (e) => e.isActive('underline'),
-      run: (e) => e.chain().focus().toggleUnderline().run(),
-    },
+    tool('Bold', 'B', DRAWINGS.bold, { isActive: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() }),
+    tool('Italic', 'I', DRAWINGS.italic, { isActive: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() }),
+    tool('Underline', 'U', DRAWINGS.underline, { isActive: (e) => e.isActive('underline'), run: (e) => e.chain().focus().toggleUnderline().run() }),
   ],
-  ([1, 2, 3] as const).map((level) => ({
-    label: `Heading ${level}`,
-    shortcut: `Ctrl+Alt+${level}`,
-    keys: `Control+Alt+${level}`,
-    icon: heading(level),
-    isActive: (e: Editor) => e.isActive('heading', { level }),
-    run: (e: Editor) => e.chain().focus().toggleHeading({ level }).run(),
-  })),
+  ([1, 2, 3] as const).map((level) =>
+    tool(`Heading ${level}`, `Alt+${level}`, H + DIGITS[level], { isActive: (e) => e.isActive('heading', { level }), run: (e) => e.chain().focus().toggleHeading({ level }).run() }),
+  ),
   [
-    {
-      label: 'Bullet list',
-      shortcut: 'Ctrl+Shift+8',
-      keys: 'Control+Shift+8',
-      icon: icon(<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />),
-      isActive: (e) => e.isActive('bulletList'),
-      run: (e) => e.chain().focus().toggleBulletList().run(),
-    },
-    {
-      label: 'Numbered list',
-      shortcut: 'Ctrl+Shift+7',
-      keys: 'Control+Shift+7',
-      icon: icon(<path d="M10 6h10M10 12h10M10 18h10M4 5h1v4M4 9h2M4 14.5a1 1 0 0 1 2 .5L4 19h2" />),
-      isActive: (e) => e.isActive('orderedList'),
-      run: (e) => e.chain().focus().toggleOrderedList().run(),
-    },
-    {
-      label: 'Quote',
-      shortcut: 'Ctrl+Shift+B',
-      keys: 'Control+Shift+B',
-      icon: icon(<path d="M7 7H5a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1h2.5v1.5A2.5 2.5 0 0 1 5 16M17 7h-2a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1h2.5v1.5A2.5 2.5 0 0 1 15 16" />),
-      isActive: (e) => e.isActive('blockquote'),
-      run: (e) => e.chain().focus().toggleBlockquote().run(),
-    },
+    tool('Bullet list', 'Shift+8', DRAWINGS.bullets, { isActive: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() }),
+    tool('Numbered list', 'Shift+7', DRAWINGS.numbers, { isActive: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() }),
+    tool('Quote', 'Shift+B', DRAWINGS.quote, { isActive: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() }),
   ],
+  [tool('Link', 'K', DRAWINGS.link, { isActive: (e) => e.isActive('link'), run: promptForLink })],
   [
-    {
-      label: 'Link',
-      shortcut: 'Ctrl+K',
-      keys: 'Control+K',
-      icon: icon(<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />),
-      isActive: (e) => e.isActive('link'),
-      run: promptForLink,
-    },
-  ],
-  [
-    {
-      label: 'Align left',
-      shortcut: 'Ctrl+Shift+L',
-      keys: 'Control+Shift+L',
-      icon: icon(<path d="M4 6h16M4 10h10M4 14h16M4 18h10" />),
+    tool('Align left', 'Shift+L', DRAWINGS.left, {
       isActive: (e) => !e.isActive({ textAlign: 'center' }) && !e.isActive({ textAlign: 'right' }),
       run: (e) => e.chain().focus().unsetTextAlign().run(),
-    },
-    {
-      label: 'Align center',
-      shortcut: 'Ctrl+Shift+E',
-      keys: 'Control+Shift+E',
-      icon: icon(<path d="M4 6h16M7 10h10M4 14h16M7 18h10" />),
-      isActive: (e) => e.isActive({ textAlign: 'center' }),
-      run: (e) => e.chain().focus().setTextAlign('center').run(),
-    },
-    {
-      label: 'Align right',
-      shortcut: 'Ctrl+Shift+R',
-      keys: 'Control+Shift+R',
-      icon: icon(<path d="M4 6h16M10 10h10M4 14h16M10 18h10" />),
-      isActive: (e) => e.isActive({ textAlign: 'right' }),
-      run: (e) => e.chain().focus().setTextAlign('right').run(),
-    },
+    }),
+    tool('Align center', 'Shift+E', DRAWINGS.center, { isActive: (e) => e.isActive({ textAlign: 'center' }), run: (e) => e.chain().focus().setTextAlign('center').run() }),
+    tool('Align right', 'Shift+R', DRAWINGS.right, { isActive: (e) => e.isActive({ textAlign: 'right' }), run: (e) => e.chain().focus().setTextAlign('right').run() }),
   ],
 ];
 const FLAT = TOOLS.flat();

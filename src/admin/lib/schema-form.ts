@@ -23,6 +23,13 @@ export function useSchemaForm<V extends object, T>(
     if (errors[key as string]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  /** A text control's value, change handler and error for one string field: `<TextField {...bind('title')} />`. */
+  const bind = <K extends { [P in keyof V]: V[P] extends string ? P : never }[keyof V]>(key: K) => ({
+    value: values[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value as V[K]),
+    error: errors[key as string],
+  });
+
   const submit = async (form: HTMLFormElement) => {
     const parsed = parse(values);
     if (!parsed.success) {
@@ -42,5 +49,5 @@ export function useSchemaForm<V extends object, T>(
     }
   };
 
-  return { values, setValues, errors, setErrors, busy, set, submit };
+  return { values, setValues, errors, setErrors, busy, set, bind, submit };
 }

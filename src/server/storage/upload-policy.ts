@@ -6,36 +6,18 @@ export type UploadKind = 'image' | 'audio';
 export const LIMITS: Record<UploadKind, number> = { image: 5 * 1024 * 1024, audio: 100 * 1024 * 1024 };
 
 /** MIME types accepted per kind, with the extension the stored file gets. */
-export const ALLOWED: Record<string, { kind: UploadKind; ext: string }> = {
-  'image/jpeg': { kind: 'image', ext: 'jpg' },
-  'image/png': { kind: 'image', ext: 'png' },
-  'image/gif': { kind: 'image', ext: 'gif' },
-  'image/webp': { kind: 'image', ext: 'webp' },
-  'image/avif': { kind: 'image', ext: 'avif' },
-  'audio/mpeg': { kind: 'audio', ext: 'mp3' },
-  'audio/mp4': { kind: 'audio', ext: 'm4a' },
-  'audio/x-m4a': { kind: 'audio', ext: 'm4a' },
-  'audio/aac': { kind: 'audio', ext: 'aac' },
-  'audio/wav': { kind: 'audio', ext: 'wav' },
-  'audio/x-wav': { kind: 'audio', ext: 'wav' },
-  'audio/ogg': { kind: 'audio', ext: 'ogg' },
-  'audio/opus': { kind: 'audio', ext: 'opus' },
+const ACCEPTED: Record<UploadKind, Record<string, string>> = {
+  image: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif' },
+  audio: { 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/x-m4a': 'm4a', 'audio/aac': 'aac', 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/ogg': 'ogg', 'audio/opus': 'opus' },
 };
+export const ALLOWED: Record<string, { kind: UploadKind; ext: string }> = Object.fromEntries(
+  Object.entries(ACCEPTED).flatMap(([kind, types]) => Object.entries(types).map(([mime, ext]) => [mime, { kind: kind as UploadKind, ext }])),
+);
 
-/** Content types the /uploads route serves, by extension. */
-export const SERVE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg',
-};
+/** Content types the /uploads route serves, by extension (Opus is served as Ogg, its container). */
+const SERVED_IMAGES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' };
+const SERVED_AUDIO = { mp3: 'audio/mpeg', m4a: 'audio/mp4', aac: 'audio/aac', wav: 'audio/wav', ogg: 'audio/ogg', opus: 'audio/ogg' };
+export const SERVE_TYPES: Record<string, string> = { ...SERVED_IMAGES, ...SERVED_AUDIO };
 
 /** The kind a declared Content-Type asks for, or null when it is not an upload type at all. */
 export function declaredKind(contentType: string | null): UploadKind | null {

@@ -18,6 +18,15 @@ export const optionalUrl = (message: string) =>
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || /^\/[^/\\]/.test(v) || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), message);
 
+/** A whole number from 1 up, or absent (stored as null): `label` names it in the messages, `unit` follows 'whole number'. */
+export const optionalCount = (label: string, unit = '') =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number${unit}`)
+    .min(1, `${label} must be at least 1`)
+    .nullish()
+    .transform((v) => v ?? null);
+
 /** A positive integer id taken from a route parameter. */
 export const IdParamsSchema = z.object({ id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found') });
 

@@ -1,23 +1,13 @@
 import * as z from 'zod';
-import { optionalText, optionalUrl } from './common.ts';
+import { optionalCount, optionalText, optionalUrl } from './common.ts';
 
 export const EpisodeInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(255, 'Title too long'),
   slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(255, 'Slug too long'),
   description: optionalText(1000, 'Description too long'),
   audioUrl: optionalUrl('Invalid audio URL'),
-  duration: z
-    .number({ error: 'Duration must be a number' })
-    .int('Duration must be a whole number of seconds')
-    .min(1, 'Duration must be at least 1')
-    .nullish()
-    .transform((v) => v ?? null),
-  episodeNumber: z
-    .number({ error: 'Episode number must be a number' })
-    .int('Episode number must be a whole number')
-    .min(1, 'Episode number must be at least 1')
-    .nullish()
-    .transform((v) => v ?? null),
+  duration: optionalCount('Duration', ' of seconds'),
+  episodeNumber: optionalCount('Episode number'),
   guest: optionalText(255, 'Guest name too long'),
   isPublished: z.boolean({ error: 'Published must be true or false' }).default(false),
 });

@@ -41,18 +41,7 @@ export default function Emails() {
         (list.length === 0 ? (
           <EmptyState title="No e-mails yet" text="Confirmations, receipts and notifications appear here as the site sends them." />
         ) : (
-          <DataTable
-            caption="E-mails, newest first"
-            columns={[
-              { label: 'Date' },
-              { label: 'To' },
-              { label: 'Subject' },
-              { label: 'Status' },
-              { label: 'Attempts', align: 'right' },
-              { label: 'Last error' },
-              { label: 'Actions', hidden: true },
-            ]}
-          >
+          <DataTable caption="E-mails, newest first" columns={['Date', 'To', 'Subject', 'Status', { label: 'Attempts', align: 'right' }, 'Last error', { label: 'Actions', hidden: true }]}>
             {list.map((e) => (
               <tr key={e.id}>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatShortDate(e.createdAt)}</td>

@@ -91,19 +91,7 @@ export default function Orders() {
         (list.length === 0 ? (
           <EmptyState title="No orders yet" text="Orders appear here when someone starts a checkout." />
         ) : (
-          <DataTable
-            caption="Orders, newest first"
-            columns={[
-              { label: 'Order' },
-              { label: 'Date' },
-              { label: 'Product' },
-              { label: 'Amount', align: 'right' },
-              { label: 'Status' },
-              { label: 'Customer' },
-              { label: 'Files' },
-              { label: 'Actions', hidden: true },
-            ]}
-          >
+          <DataTable caption="Orders, newest first" columns={['Order', 'Date', 'Product', { label: 'Amount', align: 'right' }, 'Status', 'Customer', 'Files', { label: 'Actions', hidden: true }]}>
             {list.map((o) => (
               <tr key={o.id}>
                 <td className="px-4 py-3 text-slate-600">{o.id}</td>

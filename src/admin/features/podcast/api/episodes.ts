@@ -10,9 +10,5 @@ export { EpisodeInputSchema, type EpisodeInput };
 export type Episode = Json<EpisodeDto>;
 
 /** Every episode (drafts included, highest episode number first) and the writes. */
-export const {
-  useList: useEpisodes,
-  create: createEpisode,
-  update: updateEpisode,
-  remove: deleteEpisode,
-} = resourceApi<Episode, EpisodeInput>(API.episodes, API.episode, { plural: 'podcast episodes', singular: 'podcast episode' });
+const api = resourceApi<Episode, EpisodeInput>(API.episodes, API.episode, { plural: 'podcast episodes', singular: 'podcast episode' });
+export const { useList: useEpisodes, create: createEpisode, update: updateEpisode, remove: deleteEpisode } = api;

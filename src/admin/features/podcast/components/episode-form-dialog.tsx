@@ -52,7 +52,7 @@ interface Props {
 }
 
 export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Props) {
-  const { values, setValues, errors, setErrors, busy, set, submit } = useSchemaForm<Values, EpisodeInput>(
+  const { values, setValues, errors, setErrors, busy, set, bind, submit } = useSchemaForm<Values, EpisodeInput>(
     () => initialValues(episode, nextNumber),
     (v) => EpisodeInputSchema.safeParse({ ...v, episodeNumber: numberOrNull(v.episodeNumber), duration: numberOrNull(v.duration) }),
     async (data) => {
@@ -120,23 +120,10 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
           inputMode="numeric"
           min={1}
           step={1}
-          value={values.episodeNumber}
-          onChange={(e) => set('episodeNumber', e.target.value)}
-          error={errors.episodeNumber}
+          {...bind('episodeNumber')}
           hint={episode ? undefined : `The next number is ${nextNumber}`}
         />
-        <TextField
-          id="episode-duration"
-          label="Duration (seconds)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={values.duration}
-          onChange={(e) => set('duration', e.target.value)}
-          error={errors.duration}
-          hint={durationHint}
-        />
+        <TextField id="episode-duration" label="Duration (seconds)" type="number" inputMode="numeric" min={1} step={1} {...bind('duration')} hint={durationHint} />
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -151,30 +138,14 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
           maxLength={255}
           spellCheck={false}
         />
-        <TextField id="episode-guest" label="Guest (optional)" value={values.guest} onChange={(e) => set('guest', e.target.value)} error={errors.guest} maxLength={255} placeholder="Name, role" />
+        <TextField id="episode-guest" label="Guest (optional)" {...bind('guest')} maxLength={255} placeholder="Name, role" />
       </div>
 
-      <TextArea
-        id="episode-description"
-        label="Description"
-        rows={3}
-        value={values.description}
-        onChange={(e) => set('description', e.target.value)}
-        error={errors.description}
-        hint={`${values.description.length}/${DESCRIPTION_MAX} characters`}
-      />
+      <TextArea id="episode-description" label="Description" rows={3} {...bind('description')} hint={`${values.description.length}/${DESCRIPTION_MAX} characters`} />
 
       <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">Audio</legend>
-        <TextField
-          id="episode-audio-url"
-          label="Audio URL"
-          inputMode="url"
-          placeholder="https://… or upload a file"
-          value={values.audioUrl}
-          onChange={(e) => set('audioUrl', e.target.value)}
-          error={errors.audioUrl}
-        />
+        <TextField id="episode-audio-url" label="Audio URL" inputMode="url" placeholder="https://… or upload a file" {...bind('audioUrl')} />
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <FileButton id="episode-audio-file" label="Upload Audio File" accept="audio/*" onFile={(f) => void onAudio(f)} disabled={uploading || busy} describedBy="episode-audio-file-hint">
             {uploading ? 'Uploading...' : 'Upload Audio File'}

@@ -12,12 +12,8 @@ export { ProductInputSchema, type ProductInput };
 export type Product = Json<ProductDto>;
 
 /** Every product (inactive ones included, newest first) and the writes. */
-export const {
-  useList: useProducts,
-  create: createProduct,
-  update: updateProduct,
-  remove: deleteProduct,
-} = resourceApi<Product, ProductInput>(API.products, API.product, { plural: 'products', singular: 'product' });
+const api = resourceApi<Product, ProductInput>(API.products, API.product, { plural: 'products', singular: 'product' });
+export const { useList: useProducts, create: createProduct, update: updateProduct, remove: deleteProduct } = api;
 
 /** Dollars typed in the form to cents for the API: '49.99' -> 4999; '' -> NaN (the schema says why). */
 export const dollarsToCents = (dollars: string) => (dollars.trim() === '' ? Number.NaN : Math.round(Number(dollars) * 100));

@@ -26,7 +26,7 @@ interface Props {
 }
 
 export function ProductFormDialog({ product, onClose, onSaved }: Props) {
-  const { values, errors, busy, set, submit } = useSchemaForm<Values, ProductInput>(
+  const { values, errors, busy, set, bind, submit } = useSchemaForm<Values, ProductInput>(
     () => ({
       name: product?.name ?? '',
       description: product?.description ?? '',
@@ -60,17 +60,9 @@ export function ProductFormDialog({ product, onClose, onSaved }: Props) {
       onSubmit={(form) => void submit(form)}
       size="md"
     >
-      <TextField id="product-name" label="Product Name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus required maxLength={255} />
+      <TextField id="product-name" label="Product Name" {...bind('name')} autoFocus required maxLength={255} />
 
-      <TextArea
-        id="product-description"
-        label="Description"
-        rows={4}
-        value={values.description}
-        onChange={(e) => set('description', e.target.value)}
-        error={errors.description}
-        hint={`${values.description.length}/${DESCRIPTION_MAX} characters`}
-      />
+      <TextArea id="product-description" label="Description" rows={4} {...bind('description')} hint={`${values.description.length}/${DESCRIPTION_MAX} characters`} />
 
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
@@ -106,16 +98,7 @@ export function ProductFormDialog({ product, onClose, onSaved }: Props) {
             </p>
           )}
         </div>
-        <TextField
-          id="product-stripe-price"
-          label="Stripe Price ID (optional)"
-          value={values.stripePriceId}
-          onChange={(e) => set('stripePriceId', e.target.value)}
-          error={errors.stripePriceId}
-          placeholder="price_…"
-          spellCheck={false}
-          maxLength={255}
-        />
+        <TextField id="product-stripe-price" label="Stripe Price ID (optional)" {...bind('stripePriceId')} placeholder="price_…" spellCheck={false} maxLength={255} />
       </div>
 
       <div className="rounded-xl border border-slate-200 p-4">

@@ -1,7 +1,7 @@
 // /admin/settings: which e-mails the site sends (each notification can be switched off, unless
 // its environment variable already has) and how long and how often a download link works.
 import { API } from '#shared/api-paths.ts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { mutate, useQuery } from '#admin/lib/query.ts';
 import { PageHeader, Switch, TextField } from '#admin/ui/controls.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
@@ -17,6 +17,23 @@ const NOTIFICATIONS = [
   { key: 'notifyRegistrations', label: 'New account waiting for approval', hint: 'E-mails you a link to Users.', env: 'NOTIFY_REGISTRATIONS' },
   { key: 'notifyApprovals', label: "'Your account is approved'", hint: 'E-mails the user when you approve them, if they gave an e-mail.', env: 'NOTIFY_APPROVALS' },
 ] as const;
+
+const LINK_LIMITS = [
+  { key: 'downloadDays', label: 'Days a link works' },
+  { key: 'downloadLimit', label: 'Downloads per link' },
+] as const;
+
+/** One titled group of settings. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export default function SettingsScreen() {
   const query = useQuery<SettingsResponse>(API.settings, 'Failed to load settings');
@@ -61,10 +78,7 @@ export default function SettingsScreen() {
       {loadState(query, { loading: 'Loading settings', failed: 'Failed to load settings' }) ??
         (data && draft && (
           <form ref={form} noValidate onSubmit={(e) => void save(e)} className="max-w-2xl space-y-8">
-            <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="notifications-title">
-              <h2 id="notifications-title" className="text-lg font-semibold text-ink">
-                Notifications
-              </h2>
+            <Panel id="notifications-title" title="Notifications">
               {!data.mailConfigured && <p className="text-sm text-amber-800">E-mail is not set up: notifications are recorded in E-mails but not sent until SMTP_URL is set.</p>}
               {NOTIFICATIONS.map((n) => (
                 <Switch
@@ -76,33 +90,24 @@ export default function SettingsScreen() {
                   onChange={(v) => setDraft({ ...draft, [n.key]: v })}
                 />
               ))}
-            </section>
-            <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="downloads-title">
-              <h2 id="downloads-title" className="text-lg font-semibold text-ink">
-                Download links
-              </h2>
+            </Panel>
+            <Panel id="downloads-title" title="Download links">
               <p className="text-sm text-slate-600">What a buyer's link allows, for orders paid from now on.</p>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  id="downloadDays"
-                  name="downloadDays"
-                  label="Days a link works"
-                  inputMode="numeric"
-                  value={numbers.downloadDays}
-                  error={errors.downloadDays}
-                  onChange={(e) => setNumbers({ ...numbers, downloadDays: e.target.value })}
-                />
-                <TextField
-                  id="downloadLimit"
-                  name="downloadLimit"
-                  label="Downloads per link"
-                  inputMode="numeric"
-                  value={numbers.downloadLimit}
-                  error={errors.downloadLimit}
-                  onChange={(e) => setNumbers({ ...numbers, downloadLimit: e.target.value })}
-                />
+                {LINK_LIMITS.map(({ key, label }) => (
+                  <TextField
+                    key={key}
+                    id={key}
+                    name={key}
+                    label={label}
+                    inputMode="numeric"
+                    value={numbers[key]}
+                    error={errors[key]}
+                    onChange={(e) => setNumbers({ ...numbers, [key]: e.target.value })}
+                  />
+                ))}
               </div>
-            </section>
+            </Panel>
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? 'Saving...' : 'Save settings'}
             </button>

@@ -18,7 +18,7 @@ import { useUsers } from '#admin/features/users/hooks/use-users.ts';
 import { filterUsers, newestFirst, userStats } from './user-filters';
 
 // Not in the shared icon set; the only one this screen needs on its own.
-const ShieldIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);
+const ShieldIcon = icon('M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z');
 
 /** 'PL' for Pat Lee, else the first two letters of the username. */
 const initials = (u: AdminUser) => (u.firstName && u.lastName ? `${u.firstName[0]}${u.lastName[0]}` : u.username.slice(0, 2));
