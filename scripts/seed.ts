@@ -511,6 +511,7 @@ export function seedDemo(db: Db, authorId?: string): boolean {
               episodeNumber,
               guest: e.guest,
               isPublished: e.published,
+              publishedAt: e.published ? createdAt : null,
               createdAt,
               updatedAt: createdAt,
             };

@@ -22,11 +22,20 @@ export const blogPosts = sqliteTable(
       .notNull()
       .references(() => users.id),
     readTime: integer('read_time'),
+    // When it went public (it orders lists and feeds); kept through later edits.
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    // When it goes public by itself; set only while that is in the future (is_published is false until then).
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [uniqueIndex('blog_posts_slug_unique').on(t.slug), uniqueIndex('blog_posts_guid_unique').on(t.guid), index('blog_posts_published_created_idx').on(t.isPublished, t.createdAt)],
+  (t) => [
+    uniqueIndex('blog_posts_slug_unique').on(t.slug),
+    uniqueIndex('blog_posts_guid_unique').on(t.guid),
+    index('blog_posts_published_created_idx').on(t.isPublished, t.createdAt),
+    index('blog_posts_scheduled_idx').on(t.scheduledAt),
+    index('blog_posts_published_at_idx').on(t.isPublished, t.publishedAt),
+  ],
 );
 
 export const podcastEpisodes = sqliteTable(
@@ -43,6 +52,8 @@ export const podcastEpisodes = sqliteTable(
     episodeNumber: integer('episode_number'),
     guest: text('guest', { length: 255 }),
     isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(false),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
@@ -50,6 +61,7 @@ export const podcastEpisodes = sqliteTable(
     uniqueIndex('podcast_episodes_slug_unique').on(t.slug),
     uniqueIndex('podcast_episodes_guid_unique').on(t.guid),
     index('podcast_episodes_published_created_idx').on(t.isPublished, t.createdAt),
+    index('podcast_episodes_scheduled_idx').on(t.scheduledAt),
   ],
 );
 

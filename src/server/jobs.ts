@@ -4,11 +4,15 @@ import { getDb } from '#db/client.ts';
 import { env } from './env.ts';
 import { logger } from './log.ts';
 import { deliverDueMail, mailFrom, retryPendingNow, smtpTransport } from './mail/sender.ts';
+import { contentChanged } from './http/page-cache.ts';
 import { sweepAbandonedOrders } from './services/abandoned-orders.ts';
+import { nextDue, onScheduleChange, publishDue } from './services/publishing.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** How often the outbox is looked at for mail that is due. */
 const MAIL_POLL_MS = 1_000;
+/** The longest the scheduler sleeps: a schedule set meanwhile is seen within this. */
+const SCHEDULE_POLL_MS = 10_000;
 
 function run(name: string, job: () => number): void {
   try {
@@ -27,6 +31,7 @@ export function startBackgroundJobs(): void {
   const sweep = () => run('sweep-abandoned-orders', () => sweepAbandonedOrders(getDb()));
   setTimeout(sweep, 5_000).unref();
   setInterval(sweep, HOUR_MS).unref();
+  startScheduler();
   const e = env();
   if (e.SMTP_URL) startMailSender(e.SMTP_URL, mailFrom(e), e.MAIL_RETRY_MS);
 }
@@ -44,4 +49,33 @@ function startMailSender(smtpUrl: string, from: string, retryBaseMs: number): vo
     setTimeout(() => void tick(), MAIL_POLL_MS).unref();
   };
   void tick();
+}
+
+/**
+ * Publishes scheduled posts and episodes when their time comes, with no request needed: what
+ * fell due while the server was down goes out on start, then a timer wakes at the next due
+ * time (or every SCHEDULE_POLL_MS), and a write that sets a schedule wakes it. The page cache
+ * is dropped whenever something went public.
+ */
+function startScheduler(): void {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    clearTimeout(timer);
+    let delay = SCHEDULE_POLL_MS;
+    try {
+      const db = getDb();
+      const published = publishDue(db);
+      if (published > 0) {
+        contentChanged();
+        logger.info({ job: 'publish-scheduled', done: published }, 'background job');
+      }
+      const next = nextDue(db);
+      if (next) delay = Math.max(0, Math.min(delay, next.getTime() - Date.now()));
+    } catch (err) {
+      logger.error({ err, job: 'publish-scheduled' }, 'background job failed');
+    }
+    timer = setTimeout(tick, delay).unref();
+  };
+  onScheduleChange(tick);
+  tick();
 }

@@ -47,11 +47,14 @@ export async function createUser(server: TestServer, opts: UserOpts = {}) {
 
 export function createPost(server: TestServer, authorId: string, over: Partial<typeof blogPosts.$inferInsert> = {}) {
   const n = unique();
-  return server.db
-    .insert(blogPosts)
-    .values({ title: `Post ${n}`, slug: `post-${n}`, content: `<p>Content of post ${n}</p>`, isPublished: true, publishedAt: new Date(), authorId, ...over })
-    .returning()
-    .get();
+  return (
+    server.db
+      .insert(blogPosts)
+      // Published when written unless told otherwise (lists order by when a post went public).
+      .values({ title: `Post ${n}`, slug: `post-${n}`, content: `<p>Content of post ${n}</p>`, isPublished: true, publishedAt: over.createdAt ?? new Date(), authorId, ...over })
+      .returning()
+      .get()
+  );
 }
 
 export function createEpisode(server: TestServer, over: Partial<typeof podcastEpisodes.$inferInsert> = {}) {

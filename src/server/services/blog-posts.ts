@@ -5,6 +5,7 @@ import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { PostDto, PostInput, PostSummary } from '#shared/schemas/blog-post.ts';
 import { stripControlChars, truncate } from '#shared/format.ts';
+import { publication, withSchedule } from './publishing.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 import { nowMs } from '#db/schema/now.ts';
 import type { Same } from '#shared/json.ts';
@@ -13,13 +14,16 @@ export type Post = typeof blogPosts.$inferSelect;
 // The API answers rows as they are: the table and PostDto must list the same fields.
 void (true satisfies Same<Omit<Post, 'content'>, Omit<PostDto, 'content'>>);
 
-/** Posts newest first; only published ones unless `includeDrafts`; all of them unless `limit`. */
+/** The public order: the latest to go public first. */
+export const PUBLIC_ORDER = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+
+/** Posts newest first (by when they went public; drafts included, by when they were written); only published ones unless `includeDrafts`; all of them unless `limit`. */
 export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includeDrafts?: boolean; limit?: number | undefined; offset?: number | undefined } = {}): Post[] {
   const q = getDb()
     .select()
     .from(blogPosts)
     .where(includeDrafts ? undefined : eq(blogPosts.isPublished, true))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+    .orderBy(...(includeDrafts ? [desc(blogPosts.createdAt), desc(blogPosts.id)] : PUBLIC_ORDER));
   return limit ? q.limit(limit).offset(offset).all() : q.all();
 }
 
@@ -40,7 +44,7 @@ export function listRelatedPosts(postId: number, limit = 3): Post[] {
     .select()
     .from(blogPosts)
     .where(and(eq(blogPosts.isPublished, true), ne(blogPosts.id, postId)))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .orderBy(...PUBLIC_ORDER)
     .limit(limit)
     .all();
 }
@@ -77,7 +81,6 @@ function prepare(input: PostInput) {
     content,
     featuredImage: input.featuredImage,
     category: input.category || 'General',
-    isPublished: input.isPublished,
     readTime: input.readTime ?? readTimeOf(content),
   };
 }
@@ -85,11 +88,13 @@ function prepare(input: PostInput) {
 export function createPost(input: PostInput, authorId: string): Post {
   assertSlugFree(input.slug);
   const values = prepare(input);
-  return getDb()
-    .insert(blogPosts)
-    .values({ ...values, authorId, publishedAt: values.isPublished ? new Date() : null })
-    .returning()
-    .get();
+  return withSchedule(
+    getDb()
+      .insert(blogPosts)
+      .values({ ...values, ...publication(input, null), authorId })
+      .returning()
+      .get(),
+  );
 }
 
 export function updatePost(id: number, input: PostInput): Post {
@@ -97,17 +102,14 @@ export function updatePost(id: number, input: PostInput): Post {
   if (!existing) throw notFound('Post not found');
   assertSlugFree(input.slug, id);
   const values = prepare(input);
-  return getDb()
-    .update(blogPosts)
-    .set({
-      ...values,
-      // publishedAt marks the first publication and is kept through later edits.
-      publishedAt: existing.publishedAt ?? (values.isPublished ? new Date() : null),
-      updatedAt: nowMs,
-    })
-    .where(eq(blogPosts.id, id))
-    .returning()
-    .get();
+  return withSchedule(
+    getDb()
+      .update(blogPosts)
+      .set({ ...values, ...publication(input, existing), updatedAt: nowMs })
+      .where(eq(blogPosts.id, id))
+      .returning()
+      .get(),
+  );
 }
 
 export function deletePost(id: number): void {
@@ -115,7 +117,7 @@ export function deletePost(id: number): void {
   if (result.changes === 0) throw notFound('Post not found');
 }
 
-type SummarySource = Pick<Post, 'id' | 'slug' | 'title' | 'category' | 'excerpt' | 'content' | 'featuredImage' | 'createdAt' | 'readTime'>;
+type SummarySource = Pick<Post, 'id' | 'slug' | 'title' | 'category' | 'excerpt' | 'content' | 'featuredImage' | 'createdAt' | 'readTime'> & { publishedAt?: Date | null };
 
 /** A post as its card shows it; the excerpt falls back to the content's first `excerptChars` characters. */
 export function toSummary(post: SummarySource, excerptChars = 120): PostSummary {
@@ -126,7 +128,8 @@ export function toSummary(post: SummarySource, excerptChars = 120): PostSummary 
     category: post.category || 'General',
     excerpt: post.excerpt?.trim() || truncate(htmlToText(post.content), excerptChars),
     featuredImage: post.featuredImage,
-    createdAt: post.createdAt.toISOString(),
+    // The date a card shows: when the post went public.
+    createdAt: (post.publishedAt ?? post.createdAt).toISOString(),
     readTime: post.readTime,
   };
 }
@@ -176,8 +179,8 @@ export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageS
   const total = (db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`).get(...params) as { n: number }).n;
   const rows = db
     .prepare(
-      `SELECT b.id, b.slug, b.title, b.category, b.excerpt, b.content, b.featured_image AS featuredImage, b.created_at AS createdAt, b.read_time AS readTime
-       FROM ${from} WHERE ${clause} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`,
+      `SELECT b.id, b.slug, b.title, b.category, b.excerpt, b.content, b.featured_image AS featuredImage, b.created_at AS createdAt, b.published_at AS publishedAt, b.read_time AS readTime
+       FROM ${from} WHERE ${clause} ORDER BY b.published_at DESC, b.id DESC LIMIT ? OFFSET ?`,
     )
     .all(...params, pageSize, (Math.max(1, page) - 1) * pageSize) as {
     id: number;
@@ -188,7 +191,8 @@ export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageS
     content: string;
     featuredImage: string | null;
     createdAt: number;
+    publishedAt: number | null;
     readTime: number | null;
   }[];
-  return { total, items: rows.map((r) => toSummary({ ...r, createdAt: new Date(r.createdAt) })) };
+  return { total, items: rows.map((r) => toSummary({ ...r, createdAt: new Date(r.createdAt), publishedAt: r.publishedAt === null ? null : new Date(r.publishedAt) })) };
 }

@@ -1,7 +1,7 @@
 // Feeds and crawler files: blog RSS, the podcast RSS that Apple Podcasts and Spotify read,
 // the sitemap and robots.txt. XML is built with fast-xml-builder (escaping included).
 import XMLBuilder from 'fast-xml-builder';
-import { desc, eq, inArray, max } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { BRAND } from '#shared/brand.ts';
@@ -10,7 +10,7 @@ import { storedFiles } from '#db/schema/storage.ts';
 import { env, getDb } from '#server/context.ts';
 import { resolveUpload } from '#server/storage/local.ts';
 import { SERVE_TYPES } from '#server/storage/upload-policy.ts';
-import { listPosts } from './blog-posts.ts';
+import { listPosts, PUBLIC_ORDER } from './blog-posts.ts';
 import { legacyEpisodeGuid, legacyPostGuid } from './legacy-guids.ts';
 import { listEpisodes } from './podcast-episodes.ts';
 import { absoluteUrls, htmlToText } from './sanitize.ts';
@@ -159,7 +159,7 @@ export function podcastFeed(): string {
             title: ep.title,
             guid: { '#text': ep.guid ?? legacyEpisodeGuid(site, ep.id), '@_isPermaLink': 'false' },
             link: `${site}/podcast`,
-            pubDate: rfc2822(ep.createdAt),
+            pubDate: rfc2822(ep.publishedAt ?? ep.createdAt),
             description: ep.description ?? ep.title,
             'itunes:summary': ep.description ?? ep.title,
             enclosure: { '@_url': url, '@_length': String(size ?? 0), '@_type': stored?.contentType ?? audioType(ep.audioUrl!) },
@@ -190,7 +190,7 @@ function sitemapUrls(): SitemapUrl[] {
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(eq(blogPosts.isPublished, true))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .orderBy(...PUBLIC_ORDER)
     .all();
   const latestEpisode = getDb()
     .select({ at: max(podcastEpisodes.updatedAt) })

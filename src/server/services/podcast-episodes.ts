@@ -5,6 +5,7 @@ import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { EpisodeDto, EpisodeInput, PublicEpisode } from '#shared/schemas/podcast-episode.ts';
 import { nowMs } from '#db/schema/now.ts';
+import { publication, withSchedule } from './publishing.ts';
 import type { Same } from '#shared/json.ts';
 
 export type Episode = typeof podcastEpisodes.$inferSelect;
@@ -53,22 +54,27 @@ function assertSlugFree(slug: string, exceptId?: number): void {
 
 export function createEpisode(input: EpisodeInput): Episode {
   assertSlugFree(input.slug);
-  return getDb()
-    .insert(podcastEpisodes)
-    .values({ ...input, episodeNumber: input.episodeNumber ?? nextEpisodeNumber() })
-    .returning()
-    .get();
+  return withSchedule(
+    getDb()
+      .insert(podcastEpisodes)
+      .values({ ...input, ...publication(input, null), episodeNumber: input.episodeNumber ?? nextEpisodeNumber() })
+      .returning()
+      .get(),
+  );
 }
 
 export function updateEpisode(id: number, input: EpisodeInput): Episode {
-  if (!getEpisodeById(id)) throw notFound('Episode not found');
+  const existing = getEpisodeById(id);
+  if (!existing) throw notFound('Episode not found');
   assertSlugFree(input.slug, id);
-  return getDb()
-    .update(podcastEpisodes)
-    .set({ ...input, updatedAt: nowMs })
-    .where(eq(podcastEpisodes.id, id))
-    .returning()
-    .get();
+  return withSchedule(
+    getDb()
+      .update(podcastEpisodes)
+      .set({ ...input, ...publication(input, existing), updatedAt: nowMs })
+      .where(eq(podcastEpisodes.id, id))
+      .returning()
+      .get(),
+  );
 }
 
 export function deleteEpisode(id: number): void {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { optionalText, optionalUrl } from './common.ts';
+import { optionalText, optionalUrl, scheduleTime } from './common.ts';
 
 export const CATEGORIES = ['General', 'Leadership', 'Technology', 'Business', 'Personal'] as const;
 
@@ -11,6 +11,7 @@ export const PostInputSchema = z.object({
   featuredImage: optionalUrl('Invalid image URL'),
   category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(100, 'Category too long').default('General'),
   isPublished: z.boolean({ error: 'Published must be true or false' }).default(false),
+  scheduledAt: scheduleTime,
   readTime: z.number({ error: 'Read time must be a number' }).int().min(1).max(600).nullish(),
 });
 export type PostInput = z.infer<typeof PostInputSchema>;
@@ -55,6 +56,8 @@ export interface PostDto {
   authorId: string;
   readTime: number | null;
   publishedAt: Date | null;
+  /** When it goes public by itself (only while that is ahead). */
+  scheduledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

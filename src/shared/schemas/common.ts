@@ -27,6 +27,16 @@ export const optionalCount = (label: string, unit = '') =>
     .nullish()
     .transform((v) => v ?? null);
 
+/**
+ * When an item goes public by itself: an ISO 8601 date and time with its offset or Z. `null`
+ * clears a schedule; absent leaves it as it is.
+ */
+export const scheduleTime = z.iso
+  .datetime({ offset: true, error: 'Schedule time must be a date and time with its time zone' })
+  .nullable()
+  .transform((v) => (v === null ? null : new Date(v)))
+  .optional();
+
 /** A positive integer id taken from a route parameter. */
 export const IdParamsSchema = z.object({ id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found') });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { optionalCount, optionalText, optionalUrl } from './common.ts';
+import { optionalCount, optionalText, optionalUrl, scheduleTime } from './common.ts';
 
 export const EpisodeInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(255, 'Title too long'),
@@ -9,6 +9,7 @@ export const EpisodeInputSchema = z.object({
   duration: optionalCount('Duration', ' of seconds'),
   episodeNumber: optionalCount('Episode number'),
   guest: optionalText(255, 'Guest name too long'),
+  scheduledAt: scheduleTime,
   isPublished: z.boolean({ error: 'Published must be true or false' }).default(false),
 });
 export type EpisodeInput = z.infer<typeof EpisodeInputSchema>;
@@ -40,6 +41,10 @@ export interface EpisodeDto {
   episodeNumber: number | null;
   guest: string | null;
   isPublished: boolean;
+  /** When it went public. */
+  publishedAt: Date | null;
+  /** When it goes public by itself (only while that is ahead). */
+  scheduledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
