@@ -66,7 +66,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
-    site(PORT, true, { CONTACT_EMAIL: 'hello@example.com' }),
+    site(PORT, true, { CONTACT_EMAIL: 'hello@example.com', SITE_TIMEZONE: 'America/New_York' }),
     site(PORT + 1, false),
     { command: `exec node tests/support/double-server.ts stripe ${PORT + 2}`, url: `${STRIPE_DOUBLE_URL}/__health`, reuseExistingServer: false, timeout: 30_000 },
     site(PORT + 3, true, {

@@ -17,6 +17,14 @@ const url = (name: string) =>
     .string()
     .trim()
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), `${name} must be an http(s) URL`);
+const isTimeZone = (v: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** An UploadThing token: base64 of JSON `{apiKey, appId, regions}`, as the dashboard gives it. */
@@ -40,6 +48,12 @@ const EnvSchema = z
     /** Files sold with products; never served publicly. Default: `private` beside the database. */
     PRIVATE_FILES_DIR: optional,
     SITE_URL: url('SITE_URL').optional(),
+    // The time zone schedules are entered in and admin dates are shown in (an IANA name).
+    SITE_TIMEZONE: z
+      .string()
+      .trim()
+      .refine((v) => isTimeZone(v), 'SITE_TIMEZONE must be an IANA time zone such as Europe/Berlin')
+      .default('UTC'),
     BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
     ADMIN_USERNAME: optional,
     ADMIN_PASSWORD: optional,

@@ -36,4 +36,6 @@ export interface AdminSettingsDto extends SettingsAnswer {
   analyticsDashboardUrl: string | null;
   podcastOwnerEmailConfigured: boolean;
   mailConfigured: boolean;
+  /** SITE_TIMEZONE: schedules are entered in it. */
+  timeZone: string;
 }

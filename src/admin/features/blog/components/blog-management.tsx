@@ -17,6 +17,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Posts' },
   { value: 'published', label: 'Published' },
   { value: 'draft', label: 'Drafts' },
+  { value: 'scheduled', label: 'Scheduled' },
 ];
 
 const NO_POSTS: Post[] = [];

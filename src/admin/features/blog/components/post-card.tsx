@@ -2,7 +2,7 @@
 // list answer fills it in from the content when a post has none), date, read time, and the
 // view / edit / delete actions.
 import { Link } from '#admin/lib/link.tsx';
-import { Badge } from '#admin/ui/controls.tsx';
+import { PublishStatus } from '#admin/ui/publish-status.tsx';
 import { CalendarIcon, ClockIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '#admin/ui/icons.tsx';
 import { fallbackCover, formatReadTime, formatShortDate } from '#shared/format.ts';
 import type { Post } from '#admin/features/blog/api/posts.ts';
@@ -24,7 +24,7 @@ export function PostCard({ post, onDelete }: { post: Post; onDelete: (post: Post
                   {post.title}
                 </Link>
               </h2>
-              <Badge tone={post.isPublished ? 'green' : 'amber'}>{post.isPublished ? 'Published' : 'Draft'}</Badge>
+              <PublishStatus isPublished={post.isPublished} scheduledAt={post.scheduledAt} />
             </div>
             <p className="mt-0.5 text-xs font-medium tracking-wide text-slate-500 uppercase">{post.category || 'General'}</p>
           </div>

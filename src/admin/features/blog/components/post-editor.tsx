@@ -6,7 +6,11 @@ import { Link } from '#admin/lib/link.tsx';
 import { useQuery } from '#admin/lib/query.ts';
 import { navigate } from '#admin/lib/router.ts';
 import { EmptyState, Spinner, Switch, TextArea, TextField } from '#admin/ui/controls.tsx';
-import { ArrowLeftIcon, EyeIcon } from '#admin/ui/icons.tsx';
+import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '#admin/ui/icons.tsx';
+import { siteTimeZone } from '#admin/lib/site-time.ts';
+import { PublishStatus } from '#admin/ui/publish-status.tsx';
+import { SchedulePanel } from '#admin/ui/schedule-panel.tsx';
+import { formatInZone } from '#shared/time.ts';
 import { apiFieldErrors, toFieldErrors } from '#lib/form.ts';
 import { RichTextEditor } from '#admin/editor/rich-text-editor.tsx';
 import { toast } from '#lib/toast.ts';
@@ -52,7 +56,9 @@ function PostForm({ post }: { post?: Post }) {
   const editing = Boolean(post);
   const [form, setForm] = useState<FormState>(() => fromPost(post));
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
+  const [saving, setSaving] = useState<'draft' | 'publish' | 'schedule' | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const zone = siteTimeZone();
   // A new post's slug follows its title until someone edits the slug.
   const [slugEdited, setSlugEdited] = useState(editing);
 
@@ -82,16 +88,18 @@ function PostForm({ post }: { post?: Post }) {
     if (first) document.getElementById(FIELD_IDS[first])?.focus();
   };
 
-  const save = async (publish: boolean) => {
+  /** Saves as a draft or published (`at` null: now, clearing a schedule), or scheduled for `at`; `at` absent keeps the schedule. */
+  const save = async (publish: boolean, at?: Date | null) => {
     if (saving) return;
-    const parsed = PostInputSchema.safeParse({ ...form, isPublished: publish });
+    const parsed = PostInputSchema.safeParse({ ...form, isPublished: publish, scheduledAt: at === undefined ? undefined : (at?.toISOString() ?? null) });
     if (!parsed.success) return showErrors(toFieldErrors(parsed.error.issues));
     setErrors({});
-    setSaving(publish ? 'publish' : 'draft');
+    setSaving(at ? 'schedule' : publish ? 'publish' : 'draft');
     try {
       if (post) await updatePost(post.id, parsed.data);
       else await createPost(parsed.data);
-      toast({ title: post ? 'Post updated' : 'Post created' });
+      if (at) toast({ title: 'Post scheduled', description: `It goes live on ${formatInZone(at, zone)} (${zone}).` });
+      else toast({ title: post ? 'Post updated' : 'Post created' });
       navigate('/admin/blog');
     } catch (err) {
       // mutate() has toasted; field issues from the server go next to their fields.
@@ -127,6 +135,7 @@ function PostForm({ post }: { post?: Post }) {
             <h1 id="post-editor-title" className="text-2xl font-bold tracking-tight text-ink">
               {editing ? 'Edit Post' : 'Create New Post'}
             </h1>
+            {post?.scheduledAt && <PublishStatus isPublished={post.isPublished} scheduledAt={post.scheduledAt} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {post?.isPublished && post.slug && (
@@ -135,14 +144,21 @@ function PostForm({ post }: { post?: Post }) {
                 Preview
               </a>
             )}
-            <button type="button" className="btn-secondary" disabled={saving !== null} onClick={() => void save(false)}>
+            <button type="button" className="btn-secondary" aria-expanded={scheduling} disabled={saving !== null} onClick={() => setScheduling((v) => !v)}>
+              <CalendarIcon size={16} />
+              Schedule
+            </button>
+            <button type="button" className="btn-secondary" disabled={saving !== null} onClick={() => void save(false, null)}>
               {saving === 'draft' ? 'Saving...' : 'Save Draft'}
             </button>
-            <button type="button" className="btn-primary" disabled={saving !== null} onClick={() => void save(true)}>
+            <button type="button" className="btn-primary" disabled={saving !== null} onClick={() => void save(true, null)}>
               {publishLabel}
             </button>
           </div>
         </div>
+        {scheduling && (
+          <SchedulePanel id="post-schedule" scheduledAt={post?.scheduledAt ?? null} busy={saving === 'schedule'} onSchedule={(at) => void save(true, at)} onCancel={() => setScheduling(false)} />
+        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">

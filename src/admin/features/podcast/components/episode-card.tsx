@@ -1,4 +1,4 @@
-import { Badge } from '#admin/ui/controls.tsx';
+import { PublishStatus } from '#admin/ui/publish-status.tsx';
 import { CalendarIcon, ClockIcon, PencilIcon, PlayIcon, StopIcon, TrashIcon } from '#admin/ui/icons.tsx';
 import { episodeHeading, formatClock, formatShortDate } from '#shared/format.ts';
 import type { Episode } from '#admin/features/podcast/api/episodes.ts';
@@ -47,7 +47,7 @@ export function EpisodeCard({ episode, playing, onTogglePlay, onEdit, onDelete }
                 <h3 id={`episode-${episode.id}-title`} className="text-base font-semibold text-ink">
                   {episodeHeading(episode)}
                 </h3>
-                {episode.isPublished ? <Badge tone="green">Published</Badge> : <Badge tone="amber">Draft</Badge>}
+                <PublishStatus isPublished={episode.isPublished} scheduledAt={episode.scheduledAt} />
               </div>
               {episode.guest && <p className="mt-0.5 text-sm text-slate-600">with {episode.guest}</p>}
             </div>

@@ -10,6 +10,8 @@ import { ProgressBar } from '#admin/ui/progress.tsx';
 import { uploadFile } from '#admin/ui/upload.ts';
 import { toast } from '#lib/toast.ts';
 import { formatClock, slugify } from '#shared/format.ts';
+import { formatInZone, instantToZoned, zonedToInstant } from '#shared/time.ts';
+import { siteTimeZone } from '#admin/lib/site-time.ts';
 import { createEpisode, EpisodeInputSchema, updateEpisode, type Episode, type EpisodeInput } from '#admin/features/podcast/api/episodes.ts';
 
 interface Values {
@@ -21,13 +23,15 @@ interface Values {
   description: string;
   audioUrl: string;
   isPublished: boolean;
+  /** A wall-clock time in the site's zone ('' for none). */
+  scheduleAt: string;
 }
 
 type Upload = { state: 'idle' } | { state: 'uploading' | 'done'; name: string; progress: number };
 
 const DESCRIPTION_MAX = 1000;
 
-function initialValues(episode: Episode | null, nextNumber: number): Values {
+function initialValues(episode: Episode | null, nextNumber: number, zone: string): Values {
   return {
     title: episode?.title ?? '',
     episodeNumber: String(episode ? (episode.episodeNumber ?? '') : nextNumber),
@@ -37,6 +41,7 @@ function initialValues(episode: Episode | null, nextNumber: number): Values {
     description: episode?.description ?? '',
     audioUrl: episode?.audioUrl ?? '',
     isPublished: episode?.isPublished ?? false,
+    scheduleAt: episode?.scheduledAt ? instantToZoned(new Date(episode.scheduledAt), zone) : '',
   };
 }
 
@@ -51,13 +56,31 @@ interface Props {
   onSaved: (episode: Episode) => void;
 }
 
+/** What the toast says about where a saved episode stands. */
+function standing(saved: Episode, zone: string): string {
+  if (saved.scheduledAt) return `"${saved.title}" goes live on ${formatInZone(new Date(saved.scheduledAt), zone)} (${zone}).`;
+  return saved.isPublished ? `"${saved.title}" is live on the podcast page.` : `"${saved.title}" is saved as a draft.`;
+}
+
+/** The schedule to send: none ('' clears it), or a time ahead in the site's zone; undefined when the time will not do. */
+function scheduleOf(local: string, zone: string): Date | null | undefined {
+  if (local === '') return null;
+  const at = zonedToInstant(local, zone);
+  return at && at.getTime() > Date.now() ? at : undefined;
+}
+
 export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Props) {
+  const zone = siteTimeZone();
   const { values, setValues, errors, setErrors, busy, set, bind, submit } = useSchemaForm<Values, EpisodeInput>(
-    () => initialValues(episode, nextNumber),
-    (v) => EpisodeInputSchema.safeParse({ ...v, episodeNumber: numberOrNull(v.episodeNumber), duration: numberOrNull(v.duration) }),
+    () => initialValues(episode, nextNumber, zone),
+    ({ scheduleAt, ...v }) => {
+      const at = scheduleOf(scheduleAt, zone);
+      if (at === undefined) return { success: false, error: { issues: [{ path: ['scheduleAt'], message: 'Choose a time in the future' }] } };
+      return EpisodeInputSchema.safeParse({ ...v, episodeNumber: numberOrNull(v.episodeNumber), duration: numberOrNull(v.duration), scheduledAt: at?.toISOString() ?? null });
+    },
     async (data) => {
       const saved = episode ? await updateEpisode(episode.id, data) : await createEpisode(data);
-      toast({ title: episode ? 'Episode updated' : 'Episode created', description: saved.isPublished ? `"${saved.title}" is live on the podcast page.` : `"${saved.title}" is saved as a draft.` });
+      toast({ title: episode ? 'Episode updated' : 'Episode created', description: standing(saved, zone) });
       onSaved(saved);
     },
   );
@@ -165,6 +188,9 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
 
       <div className="rounded-xl border border-slate-200 p-4">
         <Switch label="Published" hint="Visible on the public podcast page" checked={values.isPublished} onChange={(v) => set('isPublished', v)} />
+        <div className="mt-4">
+          <TextField id="episode-schedule" label={`Schedule for (${zone})`} type="datetime-local" hint="Optional: the episode goes live by itself at this time" {...bind('scheduleAt')} />
+        </div>
       </div>
     </FormDialog>
   );

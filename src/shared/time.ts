@@ -1,0 +1,49 @@
+// Wall-clock times in a named time zone (the site's SITE_TIMEZONE) and the instants they
+// stand for, with the platform's Intl data: a schedule is typed as '2026-12-01T07:00' in the
+// site's zone and sent as an instant.
+
+const partsFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** The wall-clock fields of an instant in a zone. */
+function wallFields(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    partsFormat(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(ms: number, timeZone: string): number {
+  const w = wallFields(new Date(ms), timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The instant a wall-clock time ('YYYY-MM-DDTHH:mm', as a datetime-local input gives it)
+ * stands for in a zone, or null when it is not such a time. A time skipped when the clocks
+ * go forward is moved forward by the gap (02:30 becomes 03:30), as calendars do.
+ */
+export function zonedToInstant(local: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return null;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  let t = wall - offsetAt(wall, timeZone);
+  t = wall - offsetAt(t, timeZone);
+  return new Date(t);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as the zone's wall-clock time, 'YYYY-MM-DDTHH:mm' (for a datetime-local input). */
+export function instantToZoned(instant: Date, timeZone: string): string {
+  const w = wallFields(instant, timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** 'Dec 1, 2026, 7:00 AM' in the zone. */
+export function formatInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
+}
