@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '#db/schema/auth.ts';
-import { Client, clientAs, createUser } from '#tests/support/factories.ts';
-import { startServer, type TestServer } from '#tests/support/server.ts';
+import { Client, clientAs, createUser, serverForFile } from '#tests/support/factories.ts';
+import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+serverForFile((s) => (server = s));
 
 describe('registration', () => {
   it('creates an unapproved, non-admin account, answers needsApproval and does not log in', async () => {

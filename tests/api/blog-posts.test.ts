@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { blogPosts, comments } from '#db/schema/content.ts';
 import { Client, createComment, createPost, serverWithClients, unique, type SessionClient } from '#tests/support/factories.ts';
+import { ids } from '#tests/support/rows.ts';
 import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
@@ -23,7 +24,6 @@ const postBody = (over: Record<string, unknown> = {}) => ({
 
 const rowBySlug = (slug: string) => server.db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).get();
 const rowById = (id: number) => server.db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
-const ids = (list: { id: number }[]) => list.map((p) => p.id);
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
 describe('creating a post: guards', () => {

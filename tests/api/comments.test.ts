@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments } from '#db/schema/content.ts';
 import { Client, createComment, createPost, serverWithClients, unique, type SessionClient } from '#tests/support/factories.ts';
+import { refusedCallers } from '#tests/support/guards.ts';
 import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
@@ -168,26 +169,18 @@ describe('moderation', () => {
 });
 
 describe('moderation guards', () => {
-  it('answers 401 to an anonymous visitor on every admin comment route and changes nothing', async () => {
-    const post = createPost(server, admin.user.id);
-    const c = createComment(server, post.id, { authorEmail: 'guarded@example.com' });
-    const anon = new Client(server);
-    const list = await anon.get('/api/admin/comments');
-    expect(list.status).toBe(401);
-    expect(list.text).not.toContain('guarded@example.com');
-    expect((await anon.patch(`/api/admin/comments/${c.id}/approve`)).status).toBe(401);
-    expect((await anon.delete(`/api/admin/comments/${c.id}`)).status).toBe(401);
-    expect(commentById(c.id)).toMatchObject({ isApproved: false });
-  });
-
-  it('answers 403 to a non-admin on every admin comment route and changes nothing', async () => {
-    const post = createPost(server, admin.user.id);
-    const c = createComment(server, post.id, { authorEmail: 'guarded2@example.com' });
-    const list = await user.get('/api/admin/comments');
-    expect(list.status).toBe(403);
-    expect(list.text).not.toContain('guarded2@example.com');
-    expect((await user.patch(`/api/admin/comments/${c.id}/approve`)).status).toBe(403);
-    expect((await user.delete(`/api/admin/comments/${c.id}`)).status).toBe(403);
-    expect(commentById(c.id)).toMatchObject({ isApproved: false });
-  });
+  it.each(refusedCallers(() => ({ server, user }), { email: 'guarded@example.com' }, { email: 'guarded2@example.com' }))(
+    'answers $status to $who on every admin comment route and changes nothing',
+    async ({ as, status, email }) => {
+      const post = createPost(server, admin.user.id);
+      const c = createComment(server, post.id, { authorEmail: email });
+      const caller = as();
+      const list = await caller.get('/api/admin/comments');
+      expect(list.status).toBe(status);
+      expect(list.text).not.toContain(email);
+      expect((await caller.patch(`/api/admin/comments/${c.id}/approve`)).status).toBe(status);
+      expect((await caller.delete(`/api/admin/comments/${c.id}`)).status).toBe(status);
+      expect(commentById(c.id)).toMatchObject({ isApproved: false });
+    },
+  );
 });

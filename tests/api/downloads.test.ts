@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadGrants, orders, productFiles } from '#db/schema/commerce.ts';
-import { outbox } from '#db/schema/mail.ts';
 import { Client, clientAs, createProduct } from '#tests/support/factories.ts';
 import { DEMO_MP3, PNG_1X1 } from '#tests/support/media.ts';
+import { outboxWhere } from '#tests/support/rows.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
 import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
@@ -163,13 +163,7 @@ describe('buying a product with two files', () => {
     expect((await webhook('payment_intent.succeeded', intent)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     expect(receiptsTo('buyer-one@example.com')).toHaveLength(1);
-    expect(
-      server.db
-        .select()
-        .from(outbox)
-        .all()
-        .filter((m) => m.to === 'buyer-one@example.com' && m.kind === 'receipt'),
-    ).toHaveLength(1);
+    expect(outboxWhere(server, (m) => m.to === 'buyer-one@example.com' && m.kind === 'receipt')).toHaveLength(1);
   }, 30_000);
 
   it('a failed payment sends no receipt and gives no links', async () => {
@@ -179,13 +173,7 @@ describe('buying a product with two files', () => {
     const order = server.db.select().from(orders).where(eq(orders.paymentIntentId, id)).get()!;
     expect(order.status).toBe('failed');
     expect(server.db.select().from(downloadGrants).where(eq(downloadGrants.orderId, order.id)).all()).toEqual([]);
-    expect(
-      server.db
-        .select()
-        .from(outbox)
-        .all()
-        .filter((m) => m.to === 'declined@example.com'),
-    ).toEqual([]);
+    expect(outboxWhere(server, (m) => m.to === 'declined@example.com')).toEqual([]);
   });
 
   it("refuses a token with another grant's number, or a made-up one, with 404", async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
 import { seedDemo } from '#scripts/seed.ts';
 import { clientAs, createEpisode, createPost, type SessionClient } from '#tests/support/factories.ts';
+import { publishedEpisodesWithAudio } from '#tests/support/rows.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 
 // Quotes, ampersands, a CDATA terminator, emoji and C0 control characters (which XML 1.0 does
@@ -114,12 +115,7 @@ describe('/podcast.xml read by Podcast Index (podcast-partytime)', () => {
     expect(feed).not.toBeNull();
     expect(feed!.title).toBe('The Leadership Code');
     expect(feed!.owner).toMatchObject({ email: 'owner@example.com' });
-    const published = server.db
-      .select()
-      .from(podcastEpisodes)
-      .where(eq(podcastEpisodes.isPublished, true))
-      .all()
-      .filter((e) => e.audioUrl);
+    const published = publishedEpisodesWithAudio(server);
     expect(feed!.items.map((i) => i.guid).sort()).toEqual(published.map((e) => e.guid).sort());
     for (const item of feed!.items) {
       expect(item.enclosure.url).toMatch(new RegExp(`^${server.url}/`));

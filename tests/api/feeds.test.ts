@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
 import { seedDemo } from '#scripts/seed.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
+import { publishedEpisodesWithAudio } from '#tests/support/rows.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', processEntities: false, parseTagValue: false, isArray: (name) => ['item', 'url'].includes(name) });
@@ -58,12 +59,7 @@ describe('/podcast.xml', () => {
   });
 
   it('has one item per published episode with audio, with real enclosure lengths and unique guids', async () => {
-    const published = server.db
-      .select()
-      .from(podcastEpisodes)
-      .where(eq(podcastEpisodes.isPublished, true))
-      .all()
-      .filter((e) => e.audioUrl);
+    const published = publishedEpisodesWithAudio(server);
     const drafts = server.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.isPublished, false)).all();
     const { text } = await get('/podcast.xml');
     const items = parser.parse(text).rss.channel.item as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -13,6 +13,7 @@ import { sessions } from '#db/schema/auth.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { Client, clientAs, createPost, createProduct, createUser, type SessionClient } from '#tests/support/factories.ts';
 import { ROOT, TMP_DIR } from '#scripts/lib/paths.ts';
+import { rawPostStatus } from '#tests/support/raw-http.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
 
@@ -107,23 +108,7 @@ describe('bodies are capped while they are read', () => {
   });
 
   it('a JSON body declared over 1 MB is refused before a byte of it is read', async () => {
-    const { hostname, port } = new URL(server.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const socket = connect(Number(port), hostname);
-      let received = '';
-      socket.on('data', (d) => {
-        received += d.toString();
-        const m = /^HTTP\/1\.1 (\d{3})/.exec(received);
-        if (m) {
-          resolve(Number(m[1]));
-          socket.destroy();
-        }
-      });
-      socket.on('error', reject);
-      socket.write(
-        `POST /api/blog-posts HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nCookie: ${admin.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
-      );
-    });
+    const status = await rawPostStatus(server, '/api/blog-posts', admin.cookie, `Content-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n`);
     expect(status).toBe(413);
   });
 });
@@ -440,37 +425,16 @@ describe('abandoned checkouts', () => {
   it('removes the pending orders of checkouts abandoned for over a day, and keeps recent ones', async () => {
     const own = await startServer();
     const product = createProduct(own);
-    const old = own.db
-      .insert(orders)
-      .values({
-        productId: product.id,
-        productName: 'Old',
-        amount: 100,
-        currency: 'usd',
-        status: 'pending',
-        paymentIntentId: 'pi_abandoned_long_ago',
-        createdAt: new Date(Date.now() - 25 * 60 * 60_000),
-      })
-      .returning()
-      .get();
-    const paid = own.db
-      .insert(orders)
-      .values({
-        productId: product.id,
-        productName: 'Paid',
-        amount: 100,
-        currency: 'usd',
-        status: 'succeeded',
-        paymentIntentId: 'pi_paid_long_ago',
-        createdAt: new Date(Date.now() - 25 * 60 * 60_000),
-      })
-      .returning()
-      .get();
-    const recent = own.db
-      .insert(orders)
-      .values({ productId: product.id, productName: 'Recent', amount: 100, currency: 'usd', status: 'pending', paymentIntentId: 'pi_just_started' })
-      .returning()
-      .get();
+    const order = (values: Pick<typeof orders.$inferInsert, 'productName' | 'status' | 'paymentIntentId' | 'createdAt'>) =>
+      own.db
+        .insert(orders)
+        .values({ productId: product.id, amount: 100, currency: 'usd', ...values })
+        .returning()
+        .get();
+    const dayAndHourAgo = new Date(Date.now() - 25 * 60 * 60_000);
+    const old = order({ productName: 'Old', status: 'pending', paymentIntentId: 'pi_abandoned_long_ago', createdAt: dayAndHourAgo });
+    const paid = order({ productName: 'Paid', status: 'succeeded', paymentIntentId: 'pi_paid_long_ago', createdAt: dayAndHourAgo });
+    const recent = order({ productName: 'Recent', status: 'pending', paymentIntentId: 'pi_just_started' });
     // The sweep runs a few seconds after the server starts, then hourly.
     const row = (id: number) => own.db.select().from(orders).where(eq(orders.id, id)).get();
     try {

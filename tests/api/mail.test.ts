@@ -7,6 +7,7 @@ import { newsletterSubscribers } from '#db/schema/content.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { Client, clientAs, createPost, createUser } from '#tests/support/factories.ts';
 import { startKitDouble } from '#tests/support/kit-double.ts';
+import { outboxWhere } from '#tests/support/rows.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { linkIn, rawHeader, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
 
@@ -207,13 +208,7 @@ describe('notifications', () => {
       const post = createPost(quiet, admin.user.id);
       expect((await new Client(quiet).post(`/api/blog-posts/${post.id}/comments`, { authorName: 'Q', authorEmail: 'q@example.com', content: 'Shh' })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 1500));
-      expect(
-        quiet.db
-          .select()
-          .from(outbox)
-          .all()
-          .filter((m) => m.kind === 'comment-awaiting-approval'),
-      ).toEqual([]);
+      expect(outboxWhere(quiet, (m) => m.kind === 'comment-awaiting-approval')).toEqual([]);
 
       // The variable wins over Admin → Settings; the other kinds are switched off there.
       const before = (await admin.get('/api/admin/settings')).body as { settings: Record<string, unknown>; lockedOff: Record<string, boolean> };
@@ -230,13 +225,7 @@ describe('notifications', () => {
 
       expect((await new Client(quiet).post('/api/register', { username: 'quietperson', email: 'quietperson@example.com', password: 'tangerine-orbit-42' })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 1000));
-      expect(
-        quiet.db
-          .select()
-          .from(outbox)
-          .all()
-          .filter((m) => m.kind === 'account-awaiting-approval'),
-      ).toEqual([]);
+      expect(outboxWhere(quiet, (m) => m.kind === 'account-awaiting-approval')).toEqual([]);
     } finally {
       await quiet.stop();
     }

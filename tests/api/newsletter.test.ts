@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '#db/schema/content.ts';
 import { Client, createSubscriber, serverWithClients, unique, type SessionClient } from '#tests/support/factories.ts';
+import { expectInvalid } from '#tests/support/guards.ts';
 import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
@@ -65,11 +66,8 @@ describe('subscribing', () => {
     ['a missing e-mail', { name: 'No Email' }],
     ['an e-mail sent as a number', { email: 42 }],
   ])('refuses %s with 400 on the email field and writes nothing', async (_label, body) => {
-    const before = countRows();
-    const res = await subscribe(body);
-    expect(res.status).toBe(400);
-    expect(res.body.issues.map((i: { path: string[] }) => i.path)).toContainEqual(['email']);
-    expect(countRows()).toBe(before);
+    const issues = await expectInvalid(() => subscribe(body), countRows);
+    expect(issues.map((i) => i.path)).toContainEqual(['email']);
   });
 
   it('reactivates a subscriber who had become inactive, without a second row', async () => {

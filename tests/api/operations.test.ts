@@ -5,21 +5,16 @@ import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDb } from '#db/client.ts';
 import { comments, newsletterSubscribers } from '#db/schema/content.ts';
 import { seedDemo } from '#scripts/seed.ts';
-import { Client, clientAs, createPost, createUser } from '#tests/support/factories.ts';
+import { Client, clientAs, createPost, createUser, serverForFile } from '#tests/support/factories.ts';
 import { ROOT, TMP_DIR } from '#scripts/lib/paths.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+serverForFile((s) => (server = s));
 
 describe('concurrency', () => {
   it('stores all of 200 concurrent comments and 200 concurrent subscriptions', async () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { blogPosts } from '#db/schema/content.ts';
 import { Client, createPost, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import { rawPostStatus } from '#tests/support/raw-http.ts';
 import type { TestServer } from '#tests/support/server.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/wordpress-export.xml', import.meta.url), 'utf8');
@@ -214,31 +214,9 @@ describe('refusing bad files, writing nothing', () => {
     expect(row('too-big')).toBeUndefined();
   });
 
-  // These two talk HTTP over a bare socket: a server that refuses before reading a whole body
-  // closes the connection, and a client still sending may then see a reset instead of the
-  // answer. Sending exactly what the server reads makes the exchange deterministic.
-  function rawPost(headers: string, body: Buffer | null): Promise<number> {
-    const { hostname, port } = new URL(server.url);
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname);
-      let received = '';
-      socket.on('data', (d) => {
-        received += d.toString();
-        const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
-        if (status) {
-          resolve(Number(status[1]));
-          socket.destroy();
-        }
-      });
-      socket.on('error', reject);
-      socket.on('close', () => reject(new Error(`closed without an answer: ${received}`)));
-      socket.write(
-        `POST /api/wordpress/import HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nCookie: ${admin.cookie}\r\n` +
-          `Content-Type: multipart/form-data; boundary=xyz\r\n${headers}\r\n`,
-      );
-      if (body) socket.write(body);
-    });
-  }
+  // These two talk HTTP over a bare socket: sending exactly what the server reads makes the
+  // exchange deterministic.
+  const rawPost = (headers: string, body: Buffer | null) => rawPostStatus(server, '/api/wordpress/import', admin.cookie, `Content-Type: multipart/form-data; boundary=xyz\r\n${headers}`, body);
 
   it('answers 413 as soon as the declared Content-Length is over the limit, without reading the body', async () => {
     expect(await rawPost(`Content-Length: ${11 * 1024 * 1024}\r\n`, null)).toBe(413);

@@ -4,7 +4,7 @@ import { expect, request as playwrightRequest, test, type Locator, type Page } f
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
 import { DEMO_MP3 as MP3 } from '#tests/support/media.ts';
 import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
-import { getJson, loginAs, unique } from './helpers';
+import { expectTextsVisible, fillByLabel, getJson, loginAs, unique } from './helpers';
 
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
@@ -36,6 +36,26 @@ interface ApiProduct {
 function stat(scope: Locator, label: string) {
   const card = scope.getByText(label, { exact: true }).locator('xpath=ancestor::div[2]');
   return { value: card.locator(':scope > p').nth(0), detail: card.locator(':scope > p').nth(1) };
+}
+
+/** Opens an admin management screen, waits for its heading and answers its statistics region. */
+async function openWithStats(page: Page, path: string, heading: string, statsRegion: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  return page.getByRole('region', { name: statsRegion });
+}
+
+/** Logs in as the admin, opens an admin screen and its create dialog with the `button` there. */
+async function openCreateDialog(page: Page, origin: string, path: string, button: string, dialogName: string) {
+  await loginAs(page, origin);
+  await page.goto(path);
+  await page.getByRole('button', { name: button }).click();
+  return page.getByRole('dialog', { name: dialogName });
+}
+
+/** Expects the stat cards in `scope` to show these values, label by label in order. */
+async function expectStatValues(scope: Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await expect(stat(scope, label).value).toHaveText(value);
 }
 
 const newestFirst = <T extends { createdAt: string }>(a: T, b: T) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
@@ -139,10 +159,7 @@ test.describe('dashboard', () => {
     await expect(page.getByText('No blog posts published yet.')).toBeVisible();
     await expect(page.getByText('No podcast episodes published yet.')).toBeVisible();
     const stats = page.getByRole('region', { name: 'Site statistics' });
-    await expect(stat(stats, 'Blog Posts').value).toHaveText('0');
-    await expect(stat(stats, 'Podcast Episodes').value).toHaveText('0');
-    await expect(stat(stats, 'Active Products').value).toHaveText('0');
-    await expect(stat(stats, 'Subscribers').value).toHaveText('0');
+    await expectStatValues(stats, { 'Blog Posts': '0', 'Podcast Episodes': '0', 'Active Products': '0', Subscribers: '0' });
     await expectNoSeriousA11yViolations(page);
   });
 });
@@ -155,12 +172,12 @@ test.describe('podcast', () => {
     const next = Math.max(0, ...existing.map((e) => e.episodeNumber ?? 0)) + 1;
     expect(next).toBeGreaterThanOrEqual(5); // seeded: episodes 1-4
 
-    await page.goto('/admin/podcast');
-    await expect(page.getByRole('heading', { name: 'Podcast Management' })).toBeVisible();
-    const stats = page.getByRole('region', { name: 'Episode statistics' });
-    await expect(stat(stats, 'Total Episodes').value).toHaveText(String(existing.length));
-    await expect(stat(stats, 'Published').value).toHaveText(String(existing.filter((e) => e.isPublished).length));
-    await expect(stat(stats, 'Drafts').value).toHaveText(String(existing.filter((e) => !e.isPublished).length));
+    const stats = await openWithStats(page, '/admin/podcast', 'Podcast Management', 'Episode statistics');
+    await expectStatValues(stats, {
+      'Total Episodes': String(existing.length),
+      Published: String(existing.filter((e) => e.isPublished).length),
+      Drafts: String(existing.filter((e) => !e.isPublished).length),
+    });
     // Seeded episode 1 has audio (9 s), episode 4 has none.
     const withAudio = page.getByRole('article', { name: /^Episode 1: / });
     await expect(withAudio).toContainText('0:09');
@@ -250,17 +267,10 @@ test.describe('podcast', () => {
   });
 
   test('the form shows the schema messages and cancelling a delete keeps the episode', async ({ page, baseURL }) => {
-    await loginAs(page, baseURL!);
-    await page.goto('/admin/podcast');
-    await page.getByRole('button', { name: 'New Episode' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Episode' });
-    await dialog.getByLabel('Episode Number').fill('0');
-    await dialog.getByLabel('Audio URL').fill('not a url');
+    const dialog = await openCreateDialog(page, baseURL!, '/admin/podcast', 'New Episode', 'Create Episode');
+    await fillByLabel(dialog, { 'Episode Number': '0', 'Audio URL': 'not a url' });
     await dialog.getByRole('button', { name: 'Create Episode' }).click();
-    await expect(dialog.getByText('Title is required')).toBeVisible();
-    await expect(dialog.getByText('Slug is required')).toBeVisible();
-    await expect(dialog.getByText('Episode number must be at least 1')).toBeVisible();
-    await expect(dialog.getByText('Invalid audio URL')).toBeVisible();
+    await expectTextsVisible(dialog, ['Title is required', 'Slug is required', 'Episode number must be at least 1', 'Invalid audio URL']);
     await expect(dialog.getByLabel('Episode Title')).toBeFocused();
     await expect(dialog.getByLabel('Episode Title')).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
@@ -300,13 +310,13 @@ test.describe('products', () => {
     const before = await getJson<ApiProduct[]>(page.request, '/api/products');
     const activeValue = before.filter((p) => p.isActive).reduce((s, p) => s + p.price, 0);
 
-    await page.goto('/admin/products');
-    await expect(page.getByRole('heading', { name: 'Product Management' })).toBeVisible();
-    const stats = page.getByRole('region', { name: 'Product statistics' });
-    await expect(stat(stats, 'Total Products').value).toHaveText(String(before.length));
-    await expect(stat(stats, 'Active').value).toHaveText(String(before.filter((p) => p.isActive).length));
-    await expect(stat(stats, 'Inactive').value).toHaveText(String(before.filter((p) => !p.isActive).length));
-    await expect(stat(stats, 'Total Value').value).toHaveText(usd(activeValue));
+    const stats = await openWithStats(page, '/admin/products', 'Product Management', 'Product statistics');
+    await expectStatValues(stats, {
+      'Total Products': String(before.length),
+      Active: String(before.filter((p) => p.isActive).length),
+      Inactive: String(before.filter((p) => !p.isActive).length),
+      'Total Value': usd(activeValue),
+    });
     // Seeded: the workshop recording is inactive and has no Buy link.
     for (const p of before) {
       const buy = page.getByRole('article', { name: p.name }).getByRole('link', { name: /^Buy/ });
@@ -370,14 +380,10 @@ test.describe('products', () => {
   });
 
   test('the form refuses a price of 0 and a missing name with the spec messages', async ({ page, baseURL }) => {
-    await loginAs(page, baseURL!);
-    await page.goto('/admin/products');
-    await page.getByRole('button', { name: 'New Product' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Product' });
+    const dialog = await openCreateDialog(page, baseURL!, '/admin/products', 'New Product', 'Create Product');
     await dialog.getByLabel('Price (USD)').fill('0');
     await dialog.getByRole('button', { name: 'Create Product' }).click();
-    await expect(dialog.getByText('Product name is required')).toBeVisible();
-    await expect(dialog.getByText('Price must be greater than 0')).toBeVisible();
+    await expectTextsVisible(dialog, ['Product name is required', 'Price must be greater than 0']);
     await expect(dialog.getByLabel('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
     // Nothing was sent.

@@ -24,6 +24,19 @@ async function register(request: APIRequestContext, origin: string, username: st
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/**
+ * Subscribes a fresh address through the public form's API (expecting 201), logs in as the
+ * admin, opens the newsletter screen and clicks that subscriber's Delete button; answers the address.
+ */
+async function askToDeleteNewSubscriber(page: Page, origin: string, prefix: string) {
+  const email = `${unique(prefix)}@example.com`;
+  expect((await page.request.post('/api/newsletter/subscribe', { data: { email }, headers: { Origin: origin } })).status()).toBe(201);
+  await loginAs(page, origin);
+  await page.goto('/admin/newsletter');
+  await page.getByRole('button', { name: `Delete subscriber ${email}` }).click();
+  return email;
+}
+
 test.describe('newsletter', () => {
   test('stats match the seeded subscribers, search filters by e-mail or name, links open Kit', async ({ page, baseURL }) => {
     await loginAs(page, baseURL!);
@@ -104,12 +117,7 @@ test.describe('newsletter', () => {
   });
 
   test('deletes a subscriber after confirmation', async ({ page, baseURL }) => {
-    const email = `${unique('bye')}@example.com`;
-    expect((await page.request.post('/api/newsletter/subscribe', { data: { email }, headers: { Origin: baseURL! } })).status()).toBe(201);
-    await loginAs(page, baseURL!);
-    await page.goto('/admin/newsletter');
-
-    await page.getByRole('button', { name: `Delete subscriber ${email}` }).click();
+    const email = await askToDeleteNewSubscriber(page, baseURL!, 'bye');
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText(`This will permanently remove ${email} from the subscriber list. This action cannot be undone.`);
     await expectNoSeriousA11yViolations(page);
@@ -374,11 +382,7 @@ test.describe('failures', () => {
   }
 
   test("a subscriber deleted elsewhere: the server's message is shown", async ({ page, baseURL }) => {
-    const email = `${unique('twice')}@example.com`;
-    expect((await page.request.post('/api/newsletter/subscribe', { data: { email }, headers: { Origin: baseURL! } })).status()).toBe(201);
-    await loginAs(page, baseURL!);
-    await page.goto('/admin/newsletter');
-    await page.getByRole('button', { name: `Delete subscriber ${email}` }).click();
+    const email = await askToDeleteNewSubscriber(page, baseURL!, 'twice');
     // Someone else deletes it first.
     const all = (await (await page.request.get('/api/newsletter/subscribers')).json()) as { id: number; email: string }[];
     const id = all.find((s) => s.email === email)!.id;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
-import { loginAs, unique } from './helpers';
+import { expectTextsVisible, fillByLabel, loginAs, unique } from './helpers';
 
 async function register(page: Page, username: string, password = 'secret12') {
   await page.goto('/auth');
@@ -19,13 +19,9 @@ test('login and register tabs, with the spec messages for bad input', async ({ p
   await expect(page.getByText('Password is required')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Register' }).click();
-  await page.getByLabel('Username').fill('ab');
-  await page.getByLabel('Email (optional)').fill('not-an-email');
-  await page.getByLabel('Password').fill('123');
+  await fillByLabel(page, { Username: 'ab', 'Email (optional)': 'not-an-email', Password: '123' });
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
-  await expect(page.getByText('Valid email is required')).toBeVisible();
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expectTextsVisible(page, ['Username must be at least 3 characters', 'Valid email is required', 'Password must be at least 6 characters']);
 });
 
 test('a new account waits for approval, then logs in and lands on the home page', async ({ page, baseURL }) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, INBOX_URL, PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
+import { hydrated } from '#tests/support/page-checks.ts';
 
 /**
  * Requests made from the test (not the page) close their connection: a kept-alive socket the
@@ -22,6 +23,29 @@ export async function getJson<T>(request: APIRequestContext, url: string): Promi
   const res = await request.get(url, { headers: CLOSE });
   expect(res.ok(), url).toBe(true);
   return (await res.json()) as T;
+}
+
+/** Fills the fields of `scope` found by their labels, in the order given. */
+export async function fillByLabel(scope: Page | Locator, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label).fill(value);
+}
+
+/** Expects each of `texts` to be visible inside `scope`, in the order given. */
+export async function expectTextsVisible(scope: Page | Locator, texts: string[]): Promise<void> {
+  for (const text of texts) await expect(scope.getByText(text)).toBeVisible();
+}
+
+/**
+ * Signs up through the newsletter form inside `form`: waits for the island to hydrate (what is
+ * typed before that is lost), fills the fields by label, clicks `button`, and expects a status
+ * message that is not an error.
+ */
+export async function expectSignUpAccepted(form: Locator, fields: Record<string, string>, button: string): Promise<void> {
+  await hydrated(form.getByLabel('Email address'));
+  await fillByLabel(form, fields);
+  await form.getByRole('button', { name: button }).click();
+  await expect(form.getByRole('status')).not.toBeEmpty();
+  await expect(form.getByRole('status')).not.toHaveClass(/text-red/);
 }
 
 /** Stores a consent decision before the page loads, so the cookie banner stays out of the way. */

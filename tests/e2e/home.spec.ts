@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
 import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
-import { withConsentDecided } from './helpers';
+import { expectSignUpAccepted, withConsentDecided } from './helpers';
 
 /** The element's distance from the viewport top once smooth scrolling has come to rest. */
 async function settledTop(el: Locator) {
@@ -164,12 +164,7 @@ test.describe('home page', () => {
     await page.goto('/');
     const section = page.locator('#newsletter');
     await expect(section.getByRole('heading', { name: 'The Weekly Edge' })).toBeVisible();
-    // The form is an island hydrated when visible; what is typed before that is lost.
-    await hydrated(section.getByLabel('Email address'));
-    await section.getByLabel('Email address').fill(`home-${Date.now()}@example.com`);
-    await section.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(section.getByRole('status')).not.toBeEmpty();
-    await expect(section.getByRole('status')).not.toHaveClass(/text-red/);
+    await expectSignUpAccepted(section, { 'Email address': `home-${Date.now()}@example.com` }, 'Subscribe');
   });
 
   test("closing call to action: 'Book a Strategy Call' and the three promises", async ({ page }) => {

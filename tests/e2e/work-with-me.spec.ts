@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
-import { withConsentDecided } from './helpers';
+import { expectSignUpAccepted, withConsentDecided } from './helpers';
 
 // Every package, its price and its timing, per tab.
 const PACKAGES: Record<string, { name: string; price: string; note: string }[]> = {
@@ -54,12 +54,7 @@ test("hero, 'Ready to Get Started?' with the sign-up form and 'What happens next
 test("the 'Get Started' form signs up with a name", async ({ page }) => {
   await page.goto('/work-with-me');
   const card = page.locator('#get-started');
-  await hydrated(card.getByLabel('Email address'));
-  await card.getByLabel('Your name').fill('Pat');
-  await card.getByLabel('Email address').fill(`wwm-${Date.now()}@example.com`);
-  await card.getByRole('button', { name: 'Get Started' }).click();
-  await expect(card.getByRole('status')).not.toBeEmpty();
-  await expect(card.getByRole('status')).not.toHaveClass(/text-red/);
+  await expectSignUpAccepted(card, { 'Your name': 'Pat', 'Email address': `wwm-${Date.now()}@example.com` }, 'Get Started');
 });
 
 test('the packages dialog opens on App Coaching, each tab shows its packages and prices', async ({ page }) => {
@@ -107,22 +102,22 @@ test('arrow keys, Home and End move between tabs', async ({ page }) => {
   await page.goto('/work-with-me');
   const dialog = await openPackages(page);
   const tab = (name: string) => dialog.getByRole('tab', { name });
+  /** Presses `key` and expects the focus on the tab `name`. */
+  const pressFocuses = async (key: string, name: string) => {
+    await page.keyboard.press(key);
+    await expect(tab(name)).toBeFocused();
+  };
   await tab('App Coaching').focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(tab('Leadership Coaching')).toBeFocused();
+  await pressFocuses('ArrowRight', 'Leadership Coaching');
   await expect(tab('Leadership Coaching')).toHaveAttribute('aria-selected', 'true');
   await expect(tab('App Coaching')).toHaveAttribute('aria-selected', 'false');
   await expect(dialog.getByRole('tabpanel', { name: 'Leadership Coaching' })).toBeVisible();
-  await page.keyboard.press('ArrowRight');
-  await expect(tab('Technical Coaching')).toBeFocused();
-  await page.keyboard.press('ArrowLeft');
-  await expect(tab('Leadership Coaching')).toBeFocused();
+  await pressFocuses('ArrowRight', 'Technical Coaching');
+  await pressFocuses('ArrowLeft', 'Leadership Coaching');
   await page.keyboard.press('End');
   await expect(tab('Custom Coaching')).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('ArrowRight');
-  await expect(tab('App Coaching')).toBeFocused();
-  await page.keyboard.press('ArrowLeft');
-  await expect(tab('Custom Coaching')).toBeFocused();
+  await pressFocuses('ArrowRight', 'App Coaching');
+  await pressFocuses('ArrowLeft', 'Custom Coaching');
   await page.keyboard.press('Home');
   await expect(tab('App Coaching')).toHaveAttribute('aria-selected', 'true');
   // Only the selected tab is in the tab order.

@@ -156,17 +156,22 @@ export async function clientAs(server: TestServer, role: 'admin' | 'user') {
 
 export type SessionClient = Awaited<ReturnType<typeof clientAs>>;
 
+/** One built server for the test file, started before its tests and stopped after; `use` receives it once it is up. */
+export function serverForFile(use: (server: TestServer) => unknown, env: Record<string, string> = {}) {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    await use(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+}
+
 /**
  * One built server for the test file (started before its tests, stopped after), with a
  * logged-in admin and a logged-in user; `use` receives them once they are ready.
  */
 export function serverWithClients(use: (s: { server: TestServer; admin: SessionClient; user: SessionClient }) => void, env: Record<string, string> = {}) {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startServer(env);
-    use({ server, admin: await clientAs(server, 'admin'), user: await clientAs(server, 'user') });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  serverForFile(async (server) => use({ server, admin: await clientAs(server, 'admin'), user: await clientAs(server, 'user') }), env);
 }
