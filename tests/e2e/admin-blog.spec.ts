@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
 import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
-import { CLOSE, getJson, loginAs, unique } from './helpers';
+import { CLOSE, getJson, loginAs, startNewPost, unique } from './helpers';
 
 interface ApiPost {
   id: number;
@@ -261,10 +261,7 @@ test.describe('admin blog as an admin', () => {
 
   test('upload a featured image: preview, save, and the file is served', async ({ page, baseURL }) => {
     const title = `Image Post ${unique()}`;
-    await page.goto('/admin/blog/new');
-    await page.getByLabel('Title').fill(title);
-    await page.getByRole('textbox', { name: 'Content' }).click();
-    await page.keyboard.type('A post with a cover image.');
+    await startNewPost(page, title, 'A post with a cover image.');
 
     await page.getByLabel('Upload Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
     await expect(page.getByText('Image uploaded')).toBeVisible();

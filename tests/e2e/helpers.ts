@@ -102,3 +102,11 @@ export const linkIn = (mail: Mail, path: string) => {
   if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
   return link;
 };
+
+/** Opens a new post in the admin editor with a title and one line of content. */
+export async function startNewPost(page: Page, title: string, text: string): Promise<void> {
+  await page.goto('/admin/blog/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type(text);
+}

@@ -1,7 +1,7 @@
 // Scheduling from the admin, in the site's time zone (the e2e site runs with
 // SITE_TIMEZONE=America/New_York): 7:00 on 15 January 2030 there is 12:00 UTC.
 import { expect, request as http, test } from '@playwright/test';
-import { getJson, loginAs, unique } from './helpers';
+import { getJson, loginAs, startNewPost, unique } from './helpers';
 
 const AT_LOCAL = '2030-01-15T07:00';
 const AT_UTC = '2030-01-15T12:00:00.000Z';
@@ -22,10 +22,7 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 test('a post scheduled in the editor is listed as Scheduled with its time, filtered, and 404 for the public', async ({ page, baseURL }) => {
   const title = `Scheduled Post ${unique()}`;
-  await page.goto('/admin/blog/new');
-  await page.getByLabel('Title').fill(title);
-  await page.getByRole('textbox', { name: 'Content' }).click();
-  await page.keyboard.type('Words for Tuesday morning.');
+  await startNewPost(page, title, 'Words for Tuesday morning.');
 
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   const when = page.getByLabel('Publish on (America/New_York)');
