@@ -5,13 +5,16 @@ import { API } from '#shared/api-paths.ts';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Field as FormField } from '#components/ui/Field.tsx';
 import { api, errorMessage } from '#lib/api-client.ts';
-import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors } from '#lib/form.ts';
+import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors, type Issue } from '#lib/form.ts';
 import { toast } from '#lib/toast.ts';
 import { typedBefore, type Flash } from '#shared/flash.ts';
 import type { ClientUser } from '#shared/schemas/auth.ts';
 
 // The schemas (and zod) load on the first submit, not with the page (docs/decisions/004).
 const schemas = () => import('#shared/schemas/auth.ts');
+type AuthSchemas = Awaited<ReturnType<typeof schemas>>;
+/** What `check` takes: a shared schema of values of type T. */
+type Schema<T> = { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } } };
 
 type Tab = 'login' | 'register';
 type Errors = Partial<Record<string, string>>;
@@ -75,56 +78,56 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
     }
   };
 
-  async function login(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const { LoginSchema } = await schemas();
-    const checked = check(LoginSchema, formValues(form));
-    setRefusal(null);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return focusFirstInvalid(form, checked.errors);
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const user = await api<ClientUser>('POST', API.login, checked.data);
-      toast({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
-      window.location.assign(user.isAdmin ? '/admin/dashboard' : '/');
-    } catch (err) {
-      toast({ title: 'Login failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-      setBusy(false);
-    }
-  }
+  /** Both forms submit alike: the values checked in the browser (errors shown, focus on the first), then, when valid, the call while the form is busy. */
+  const submitter =
+    <T,>(schema: (s: AuthSchemas) => Schema<T>, send: (data: T, form: HTMLFormElement) => Promise<void>) =>
+    (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      const form = e.currentTarget;
+      void schemas().then((s) => {
+        const checked = check(schema(s), formValues(form));
+        setRefusal(null);
+        setErrors(checked.errors ?? {});
+        if (checked.errors) return focusFirstInvalid(form, checked.errors);
+        setBusy(true);
+        return send(checked.data, form);
+      });
+    };
 
-  async function register(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const { RegisterSchema } = await schemas();
-    const checked = check(RegisterSchema, formValues(form));
-    setRefusal(null);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return focusFirstInvalid(form, checked.errors);
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      // Empty optional values are sent as absent (the schema turned them into undefined).
-      const user = await api<ClientUser & { needsApproval?: boolean }>('POST', API.register, checked.data);
-      toast({ title: 'Registration successful', description: `Welcome, ${user.firstName || user.username}!` });
-      if (user.needsApproval) setCreated(user.username);
-      form.reset();
-    } catch (err) {
-      const message = errorMessage(err, 'Please try again.');
-      toast({ title: 'Registration failed', description: message, variant: 'destructive' });
-      const fieldErrors = apiFieldErrors(err);
-      setErrors(fieldErrors);
-      focusFirstInvalid(form, fieldErrors);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const login = submitter(
+    (s) => s.LoginSchema,
+    async (data) => {
+      try {
+        const user = await api<ClientUser>('POST', API.login, data);
+        toast({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
+        window.location.assign(user.isAdmin ? '/admin/dashboard' : '/');
+      } catch (err) {
+        toast({ title: 'Login failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+        setBusy(false);
+      }
+    },
+  );
+
+  const register = submitter(
+    (s) => s.RegisterSchema,
+    async (data, form) => {
+      try {
+        // Empty optional values are sent as absent (the schema turned them into undefined).
+        const user = await api<ClientUser & { needsApproval?: boolean }>('POST', API.register, data);
+        toast({ title: 'Registration successful', description: `Welcome, ${user.firstName || user.username}!` });
+        if (user.needsApproval) setCreated(user.username);
+        form.reset();
+      } catch (err) {
+        const message = errorMessage(err, 'Please try again.');
+        toast({ title: 'Registration failed', description: message, variant: 'destructive' });
+        const fieldErrors = apiFieldErrors(err);
+        setErrors(fieldErrors);
+        focusFirstInvalid(form, fieldErrors);
+      } finally {
+        setBusy(false);
+      }
+    },
+  );
 
   const tabClass = (t: Tab) =>
     `flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${
@@ -156,7 +159,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
 
       {tab === 'login' && (
         <div role="tabpanel" id={`${uid}-panel-login`} aria-labelledby={`${uid}-tab-login`} className="mt-6">
-          <form method="post" action="/api/login" onSubmit={(e) => void login(e)} noValidate className="space-y-4">
+          <form method="post" action="/api/login" onSubmit={login} noValidate className="space-y-4">
             <FormHead form="login" returnTo="/auth" refusal={refusal} />
             {loginNotice && (
               <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
@@ -187,7 +190,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
               </p>
             </div>
           )}
-          <form method="post" action="/api/register" onSubmit={(e) => void register(e)} noValidate className="space-y-4">
+          <form method="post" action="/api/register" onSubmit={register} noValidate className="space-y-4">
             <FormHead form="register" returnTo="/auth?tab=register" refusal={refusal} />
             <Field id={`${uid}-reg-username`} name="username" label="Username" autoComplete="username" error={errors.username} hint="At least 3 characters." defaultValue={typed('username')} />
             <Field id={`${uid}-reg-email`} name="email" label="Email (optional)" type="email" autoComplete="email" error={errors.email} defaultValue={typed('email')} />
