@@ -51,6 +51,17 @@ export const podcastEpisodes = sqliteTable(
     duration: integer('duration'),
     episodeNumber: integer('episode_number'),
     guest: text('guest', { length: 255 }),
+    // Apple's and Podcasting 2.0's fields: all optional but the type ('full') and the flag.
+    season: integer('season'),
+    episodeType: text('episode_type', { enum: ['full', 'trailer', 'bonus'] })
+      .notNull()
+      .default('full'),
+    explicit: integer('explicit', { mode: 'boolean' }).notNull().default(false),
+    imageUrl: text('image_url'),
+    // Sanitised HTML, like a post's content; the description stays the short summary.
+    showNotes: text('show_notes'),
+    transcriptUrl: text('transcript_url'),
+    chaptersUrl: text('chapters_url'),
     isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(false),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),

@@ -142,7 +142,11 @@ function EpisodeItem({ episode: e, open, onToggle }: ItemProps) {
           </span>
         )}
         <div className="min-w-0 self-center">
-          <h3 className="text-lg leading-snug font-bold text-ink sm:text-xl">{episodeHeading(e)}</h3>
+          <h3 className="text-lg leading-snug font-bold text-ink sm:text-xl">
+            <a href={`/podcast/${e.slug}`} className="rounded hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              {episodeHeading(e)}
+            </a>
+          </h3>
           {e.guest && <p className="mt-1 text-sm font-medium text-brand-700">with {e.guest}</p>}
         </div>
         {/* Below the title: full width on phones, aligned with the title from sm up. */}

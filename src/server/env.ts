@@ -86,6 +86,10 @@ const EnvSchema = z
     PODCAST_OWNER_EMAIL: z.email('PODCAST_OWNER_EMAIL must be an e-mail address').optional(),
     PODCAST_ARTWORK_URL: optional,
     PODCAST_CATEGORY: optional,
+    // Podcasting 2.0 <podcast:locked>: yes asks podcast hosts not to import the feed elsewhere.
+    PODCAST_LOCKED: bool.default(false),
+    // After moving the show to another host: Apple follows <itunes:new-feed-url> there.
+    PODCAST_NEW_FEED_URL: url('PODCAST_NEW_FEED_URL').optional(),
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on'),
     // How many reverse proxies stand in front of the server: true means one, false none.
     TRUST_PROXY: z

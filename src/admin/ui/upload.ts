@@ -19,6 +19,9 @@ export interface UploadResult {
 
 export class UploadError extends Error {}
 
+/** Transcripts (WebVTT, SRT) and chapters (JSON) by file ending. */
+const TEXT_TYPES: Record<string, string> = { vtt: 'text/vtt', srt: 'application/x-subrip', json: 'application/json' };
+
 /** Sends a file as the request body with progress; resolves to the JSON answer (with `key` present). */
 export function sendFile<T>(method: 'PUT' | 'POST', url: string, file: File, key: keyof T & string, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -48,10 +51,12 @@ export function sendFile<T>(method: 'PUT' | 'POST', url: string, file: File, key
  * Uploads one file of the given kind. Shows the spec's toasts on failure and resolves to the
  * stored file's public URL; rejects after toasting.
  */
-export async function uploadFile(file: File, kind: 'image' | 'audio', onProgress: (fraction: number) => void): Promise<UploadResult> {
-  const max = kind === 'image' ? MAX_IMAGE_BYTES : MAX_AUDIO_BYTES;
-  if (!file.type.startsWith(`${kind}/`)) {
-    const message = `Choose ${kind === 'image' ? 'an image' : 'an audio'} file.`;
+export async function uploadFile(file: File, kind: 'image' | 'audio' | 'text', onProgress: (fraction: number) => void): Promise<UploadResult> {
+  const max = kind === 'audio' ? MAX_AUDIO_BYTES : MAX_IMAGE_BYTES;
+  // Browsers name .srt files inconsistently: transcripts and chapters are typed by their ending.
+  if (kind === 'text') file = new File([file], file.name, { type: TEXT_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? '' });
+  if (kind === 'text' ? file.type === '' : !file.type.startsWith(`${kind}/`)) {
+    const message = `Choose ${{ image: 'an image', audio: 'an audio', text: 'a .vtt, .srt or .json' }[kind]} file.`;
     toast({ title: 'Upload Error', description: message, variant: 'destructive' });
     throw new UploadError(message);
   }

@@ -1,12 +1,14 @@
 // Feeds and crawler files: blog RSS, the podcast RSS that Apple Podcasts and Spotify read,
 // the sitemap and robots.txt. XML is built with fast-xml-builder (escaping included).
 import XMLBuilder from 'fast-xml-builder';
+import { v5 as uuidv5 } from 'uuid';
 import { eq, inArray, max } from 'drizzle-orm';
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { BRAND } from '#shared/brand.ts';
 import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
 import { storedFiles } from '#db/schema/storage.ts';
+import { siteSettings } from '#db/schema/settings.ts';
 import { env, getDb } from '#server/context.ts';
 import { resolveUpload } from '#server/storage/local.ts';
 import { SERVE_TYPES } from '#server/storage/upload-policy.ts';
@@ -109,6 +111,28 @@ function audioType(url: string): string {
   return SERVE_TYPES[ext] ?? 'audio/mpeg';
 }
 
+/** A transcript's type from its file name, as the Podcasting 2.0 namespace names it: WebVTT or SRT. */
+const transcriptType = (url: string) => (/\.srt$/i.test(new URL(url, 'http://x').pathname) ? 'application/srt' : 'text/vtt');
+
+/** The Podcasting 2.0 namespace for a show's GUID: UUIDv5 of the feed URL without its scheme. */
+const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
+
+/** The show's GUID as the Podcasting 2.0 namespace makes it: UUIDv5 of the feed URL without its scheme and trailing slashes. */
+export const podcastGuidFor = (feedUrl: string) => uuidv5(feedUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, ''), PODCAST_GUID_NAMESPACE);
+
+/**
+ * The show's GUID: made from the feed's URL the first time the feed is asked for, then kept,
+ * so that it outlives a move to another domain (podcast apps follow a show by it).
+ */
+function podcastGuid(feedUrl: string): string {
+  const db = getDb();
+  db.insert(siteSettings)
+    .values({ key: 'podcastGuid', value: podcastGuidFor(feedUrl) })
+    .onConflictDoNothing()
+    .run();
+  return db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'podcastGuid')).get()!.value as string;
+}
+
 /** Where Apple sends the feed's ownership check; null when the site has no address to give. */
 export function podcastOwnerEmail(): string | null {
   const e = env();
@@ -135,6 +159,7 @@ export function podcastFeed(): string {
       '@_xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
       '@_xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
+      '@_xmlns:podcast': 'https://podcastindex.org/namespace/1.0',
       channel: {
         title: BRAND.podcastName,
         link: `${site}/podcast`,
@@ -151,6 +176,9 @@ export function podcastFeed(): string {
         'itunes:category': { '@_text': e.PODCAST_CATEGORY ?? 'Business' },
         'itunes:explicit': 'false',
         'itunes:type': 'episodic',
+        'itunes:new-feed-url': e.PODCAST_NEW_FEED_URL,
+        'podcast:guid': podcastGuid(`${site}/podcast.xml`),
+        'podcast:locked': { '#text': e.PODCAST_LOCKED ? 'yes' : 'no', ...(ownerEmail ? { '@_owner': ownerEmail } : {}) },
         item: episodes.map((ep) => {
           const url = abs(ep.audioUrl!);
           const stored = remote.get(ep.audioUrl!);
@@ -158,16 +186,21 @@ export function podcastFeed(): string {
           return {
             title: ep.title,
             guid: { '#text': ep.guid ?? legacyEpisodeGuid(site, ep.id), '@_isPermaLink': 'false' },
-            link: `${site}/podcast`,
+            link: `${site}/podcast/${ep.slug}`,
             pubDate: rfc2822(ep.publishedAt ?? ep.createdAt),
             description: ep.description ?? ep.title,
             'itunes:summary': ep.description ?? ep.title,
+            'content:encoded': ep.showNotes ? { '#cdata': absoluteUrls(ep.showNotes, `${site}/podcast/${ep.slug}`) } : undefined,
             enclosure: { '@_url': url, '@_length': String(size ?? 0), '@_type': stored?.contentType ?? audioType(ep.audioUrl!) },
             'itunes:duration': ep.duration ? String(ep.duration) : undefined,
+            'itunes:season': ep.season ? String(ep.season) : undefined,
             'itunes:episode': ep.episodeNumber ? String(ep.episodeNumber) : undefined,
-            'itunes:episodeType': 'full',
-            'itunes:explicit': 'false',
+            'itunes:episodeType': ep.episodeType,
+            'itunes:explicit': ep.explicit ? 'true' : 'false',
+            'itunes:image': ep.imageUrl ? { '@_href': abs(ep.imageUrl) } : undefined,
             'itunes:author': ownerName,
+            'podcast:transcript': ep.transcriptUrl ? { '@_url': abs(ep.transcriptUrl), '@_type': transcriptType(ep.transcriptUrl) } : undefined,
+            'podcast:chapters': ep.chaptersUrl ? { '@_url': abs(ep.chaptersUrl), '@_type': 'application/json+chapters' } : undefined,
           };
         }),
       },
@@ -197,12 +230,14 @@ function sitemapUrls(): SitemapUrl[] {
     .from(podcastEpisodes)
     .where(eq(podcastEpisodes.isPublished, true))
     .get()?.at;
+  const episodes = getDb().select({ slug: podcastEpisodes.slug, updatedAt: podcastEpisodes.updatedAt }).from(podcastEpisodes).where(eq(podcastEpisodes.isPublished, true)).all();
   const latestPost = posts.reduce<Date | null>((latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest), null);
   const lastmod: Record<string, Date | null | undefined> = { '/blog': latestPost, '/podcast': latestEpisode };
   const pages = ['/', '/work-with-me', '/blog', '/podcast', '/newsletter', '/privacy-policy'];
   return [
     ...pages.map((p) => ({ loc: `${site}${p}`, ...(lastmod[p] ? { lastmod: lastmod[p].toISOString() } : {}) })),
     ...posts.map((p) => ({ loc: `${site}/blog/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
+    ...episodes.map((ep) => ({ loc: `${site}/podcast/${ep.slug}`, lastmod: ep.updatedAt.toISOString() })),
   ];
 }
 

@@ -6,6 +6,7 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import type { EpisodeDto, EpisodeInput, PublicEpisode } from '#shared/schemas/podcast-episode.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { publication, withSchedule } from './publishing.ts';
+import { sanitizePostHtml } from './sanitize.ts';
 import type { Same } from '#shared/json.ts';
 
 export type Episode = typeof podcastEpisodes.$inferSelect;
@@ -24,6 +25,10 @@ export function listEpisodes({ includeDrafts = false }: { includeDrafts?: boolea
 
 export function getEpisodeById(id: number): Episode | undefined {
   return getDb().select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).get();
+}
+
+export function getEpisodeBySlug(slug: string): Episode | undefined {
+  return getDb().select().from(podcastEpisodes).where(eq(podcastEpisodes.slug, slug)).get();
 }
 
 /** The episode a visitor may see: published, or any when an admin asks. Throws 404 otherwise. */
@@ -52,12 +57,15 @@ function assertSlugFree(slug: string, exceptId?: number): void {
   }
 }
 
+/** Show notes are post-like HTML, sanitised the same way; empty ones are none. */
+const notes = (html: string | null) => (html ? sanitizePostHtml(html) || null : null);
+
 export function createEpisode(input: EpisodeInput): Episode {
   assertSlugFree(input.slug);
   return withSchedule(
     getDb()
       .insert(podcastEpisodes)
-      .values({ ...input, ...publication(input, null), episodeNumber: input.episodeNumber ?? nextEpisodeNumber() })
+      .values({ ...input, ...publication(input, null), showNotes: notes(input.showNotes), episodeNumber: input.episodeNumber ?? nextEpisodeNumber() })
       .returning()
       .get(),
   );
@@ -70,7 +78,7 @@ export function updateEpisode(id: number, input: EpisodeInput): Episode {
   return withSchedule(
     getDb()
       .update(podcastEpisodes)
-      .set({ ...input, ...publication(input, existing), updatedAt: nowMs })
+      .set({ ...input, ...publication(input, existing), showNotes: notes(input.showNotes), updatedAt: nowMs })
       .where(eq(podcastEpisodes.id, id))
       .returning()
       .get(),
@@ -86,6 +94,7 @@ export function deleteEpisode(id: number): void {
 export function listPublicEpisodes(): PublicEpisode[] {
   return listEpisodes().map((e) => ({
     id: e.id,
+    slug: e.slug,
     episodeNumber: e.episodeNumber,
     title: e.title,
     guest: e.guest,

@@ -3,7 +3,7 @@
 // stores it (locally, or on UploadThing when configured) and answers its public URL (and,
 // for audio, its length in seconds).
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
@@ -14,7 +14,7 @@ import { storedFiles, uploadTokens } from '#db/schema/storage.ts';
 import { env, getDb } from '#server/context.ts';
 import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
 import { storeLocal, tempPath } from '#server/storage/local.ts';
-import { ALLOWED, LIMITS, declaredKind } from '#server/storage/upload-policy.ts';
+import { ALLOWED, LIMITS, declaredKind, sniffText, type UploadKind } from '#server/storage/upload-policy.ts';
 import { storeOnUploadThing } from '#server/storage/uploadthing.ts';
 
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
@@ -135,13 +135,22 @@ async function store(tmp: string, file: { contentType: string; ext: string; size
   return stored.url;
 }
 
+const SUPPORTED: Record<UploadKind, string> = { image: 'JPEG, PNG, GIF, WebP or AVIF', audio: 'MP3, M4A, AAC, WAV or OGG', text: 'WebVTT or SRT transcript, or JSON chapters' };
+
+/** A transcript's or chapters file's type, when its text is what it was declared to be. */
+function textType(file: string, contentType: string | null): { mime: string } | undefined {
+  const declared = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  const mime = sniffText(readFileSync(file, 'utf8'), declared);
+  return mime ? { mime } : undefined;
+}
+
 /** Refused bodies up to this size are read and dropped before answering. */
 const DRAIN_LIMIT = 110 * 1024 * 1024;
 
 async function receive0(secret: string, request: Request): Promise<StoredUpload> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw notFound('Upload URL not found');
   const kind = declaredKind(request.headers.get('content-type'));
-  if (!kind) throw new HttpError(415, 'Only image and audio files can be uploaded');
+  if (!kind) throw new HttpError(415, 'Only image and audio files, transcripts and chapters can be uploaded');
   const limit = LIMITS[kind];
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw tooLarge(limit);
@@ -152,11 +161,9 @@ async function receive0(secret: string, request: Request): Promise<StoredUpload>
   try {
     const size = await receive(request.body, tmp, limit);
     if (size === 0) throw new HttpError(400, 'The file is empty');
-    const sniffed = await fileTypeFromFile(tmp);
+    const sniffed = kind === 'text' ? textType(tmp, request.headers.get('content-type')) : await fileTypeFromFile(tmp);
     const allowed = sniffed ? ALLOWED[sniffed.mime] : undefined;
-    if (!sniffed || !allowed || allowed.kind !== kind) {
-      throw new HttpError(415, `The file is not a supported ${kind} (${kind === 'image' ? 'JPEG, PNG, GIF, WebP or AVIF' : 'MP3, M4A, AAC, WAV or OGG'})`);
-    }
+    if (!sniffed || !allowed || allowed.kind !== kind) throw new HttpError(415, `The file is not a supported ${kind} (${SUPPORTED[kind]})`);
     const duration = kind === 'audio' ? await audioDuration(tmp) : undefined;
     const url = await store(tmp, { contentType: sniffed.mime, ext: allowed.ext, size, owner });
     return duration === undefined ? { url, contentType: sniffed.mime, size } : { url, contentType: sniffed.mime, size, duration };

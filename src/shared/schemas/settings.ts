@@ -36,6 +36,4 @@ export interface AdminSettingsDto extends SettingsAnswer {
   analyticsDashboardUrl: string | null;
   podcastOwnerEmailConfigured: boolean;
   mailConfigured: boolean;
-  /** SITE_TIMEZONE: schedules are entered in it. */
-  timeZone: string;
 }

@@ -18,7 +18,6 @@ export const GET = endpoint({ auth: 'admin' }, (): AdminSettingsDto => {
     analyticsDashboardUrl: e.ANALYTICS_DASHBOARD_URL ?? null,
     podcastOwnerEmailConfigured: podcastOwnerEmail() !== null,
     mailConfigured: mailConfigured(),
-    timeZone: e.SITE_TIMEZONE,
     ...settingsAnswer(getDb()),
   };
 });

@@ -1,11 +1,15 @@
 import { endpoint } from '#server/http/endpoint.ts';
+import { assertArtwork } from '#server/services/artwork.ts';
 import { deleteEpisode, getEpisodeById, requireVisibleEpisode, updateEpisode } from '#server/services/podcast-episodes.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { EpisodeInputSchema } from '#shared/schemas/podcast-episode.ts';
 
 export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => requireVisibleEpisode(getEpisodeById(params.id), Boolean(user?.isAdmin)));
 
-export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: EpisodeInputSchema }, ({ params, body }) => updateEpisode(params.id, body));
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: EpisodeInputSchema }, async ({ params, body }) => {
+  await assertArtwork(body.imageUrl);
+  return updateEpisode(params.id, body);
+});
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
   deleteEpisode(params.id);

@@ -13,6 +13,8 @@ import { formatClock, slugify } from '#shared/format.ts';
 import { formatInZone, instantToZoned, zonedToInstant } from '#shared/time.ts';
 import { siteTimeZone } from '#admin/lib/site-time.ts';
 import { createEpisode, EpisodeInputSchema, updateEpisode, type Episode, type EpisodeInput } from '#admin/features/podcast/api/episodes.ts';
+import { EPISODE_TYPES, type EpisodeType } from '#shared/schemas/podcast-episode.ts';
+import { RichTextEditor } from '#admin/editor/rich-text-editor.tsx';
 
 interface Values {
   title: string;
@@ -22,6 +24,13 @@ interface Values {
   guest: string;
   description: string;
   audioUrl: string;
+  season: string;
+  episodeType: EpisodeType;
+  explicit: boolean;
+  imageUrl: string;
+  transcriptUrl: string;
+  chaptersUrl: string;
+  showNotes: string;
   isPublished: boolean;
   /** A wall-clock time in the site's zone ('' for none). */
   scheduleAt: string;
@@ -30,6 +39,13 @@ interface Values {
 type Upload = { state: 'idle' } | { state: 'uploading' | 'done'; name: string; progress: number };
 
 const DESCRIPTION_MAX = 1000;
+
+/** Files beside the audio: each a URL field with an upload button. */
+const SIDE_FILES = [
+  { field: 'imageUrl', label: 'Episode artwork (optional)', hint: 'A square JPEG or PNG from 1400 to 3000 pixels', upload: 'Upload Artwork', accept: 'image/jpeg,image/png' },
+  { field: 'transcriptUrl', label: 'Transcript (optional)', hint: 'WebVTT (.vtt) or SRT (.srt); shown on the episode page', upload: 'Upload Transcript', accept: '.vtt,.srt' },
+  { field: 'chaptersUrl', label: 'Chapters (optional)', hint: 'A Podcasting 2.0 chapters file (.json)', upload: 'Upload Chapters', accept: '.json,application/json' },
+] as const;
 
 function initialValues(episode: Episode | null, nextNumber: number, zone: string): Values {
   return {
@@ -40,6 +56,13 @@ function initialValues(episode: Episode | null, nextNumber: number, zone: string
     guest: episode?.guest ?? '',
     description: episode?.description ?? '',
     audioUrl: episode?.audioUrl ?? '',
+    season: episode?.season ? String(episode.season) : '',
+    episodeType: episode?.episodeType ?? 'full',
+    explicit: episode?.explicit ?? false,
+    imageUrl: episode?.imageUrl ?? '',
+    transcriptUrl: episode?.transcriptUrl ?? '',
+    chaptersUrl: episode?.chaptersUrl ?? '',
+    showNotes: episode?.showNotes ?? '',
     isPublished: episode?.isPublished ?? false,
     scheduleAt: episode?.scheduledAt ? instantToZoned(new Date(episode.scheduledAt), zone) : '',
   };
@@ -76,7 +99,13 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
     ({ scheduleAt, ...v }) => {
       const at = scheduleOf(scheduleAt, zone);
       if (at === undefined) return { success: false, error: { issues: [{ path: ['scheduleAt'], message: 'Choose a time in the future' }] } };
-      return EpisodeInputSchema.safeParse({ ...v, episodeNumber: numberOrNull(v.episodeNumber), duration: numberOrNull(v.duration), scheduledAt: at?.toISOString() ?? null });
+      return EpisodeInputSchema.safeParse({
+        ...v,
+        episodeNumber: numberOrNull(v.episodeNumber),
+        duration: numberOrNull(v.duration),
+        season: numberOrNull(v.season),
+        scheduledAt: at?.toISOString() ?? null,
+      });
     },
     async (data) => {
       const saved = episode ? await updateEpisode(episode.id, data) : await createEpisode(data);
@@ -102,6 +131,16 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
     // Clearing the slug hands it back to the title.
     setSlugEdited(slug !== '');
     set('slug', slug === '' && !episode ? slugify(values.title) : slug);
+  };
+
+  /** Uploads artwork, a transcript or chapters and puts the stored file's URL in its field. */
+  const attach = async (file: File, field: 'imageUrl' | 'transcriptUrl' | 'chaptersUrl') => {
+    try {
+      const result = await uploadFile(file, field === 'imageUrl' ? 'image' : 'text', () => undefined);
+      set(field, result.url);
+    } catch {
+      // uploadFile has said why
+    }
   };
 
   const onAudio = async (file: File) => {
@@ -185,6 +224,41 @@ export function EpisodeFormDialog({ episode, nextNumber, onClose, onSaved }: Pro
         )}
         {values.audioUrl && !errors.audioUrl && !uploading && <audio controls preload="none" src={values.audioUrl} className="mt-3 w-full" aria-label="Preview the episode audio" />}
       </fieldset>
+
+      <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">For podcast apps</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField id="episode-season" label="Season (optional)" type="number" inputMode="numeric" min={1} step={1} {...bind('season')} />
+          <div>
+            <label htmlFor="episode-type" className="label">
+              Episode type
+            </label>
+            <select id="episode-type" className="input" value={values.episodeType} onChange={(e) => set('episodeType', e.target.value as EpisodeType)}>
+              {EPISODE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t[0]!.toUpperCase() + t.slice(1)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <Switch label="Explicit" hint="Apple marks the episode as explicit" checked={values.explicit} onChange={(v) => set('explicit', v)} />
+        {SIDE_FILES.map((f) => (
+          <div key={f.field} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="min-w-0 flex-1">
+              <TextField id={`episode-${f.field}`} label={f.label} hint={f.hint} inputMode="url" {...bind(f.field)} />
+            </div>
+            <FileButton id={`episode-${f.field}-file`} label={f.upload} accept={f.accept} onFile={(file) => void attach(file, f.field)} disabled={busy} />
+          </div>
+        ))}
+      </fieldset>
+
+      <div>
+        <span id="episode-notes-label" className="label">
+          Show notes (optional)
+        </span>
+        <RichTextEditor id="episode-notes" value={values.showNotes} onChange={(html) => set('showNotes', html)} labelledBy="episode-notes-label" placeholder="Links, timestamps, guest bio..." />
+      </div>
 
       <div className="rounded-xl border border-slate-200 p-4">
         <Switch label="Published" hint="Visible on the public podcast page" checked={values.isPublished} onChange={(v) => set('isPublished', v)} />
