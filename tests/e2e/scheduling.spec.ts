@@ -22,7 +22,7 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 test('a post scheduled in the editor is listed as Scheduled with its time, filtered, and 404 for the public', async ({ page, baseURL }) => {
   const title = `Scheduled Post ${unique()}`;
-  await startNewPost(page, title, 'Words for Tuesday morning.');
+  await startNewPost(page, title, 'Words for Tuesday morning, written ahead and published by itself.');
 
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   const when = page.getByLabel('Publish on (America/New_York)');
