@@ -29,3 +29,22 @@ export const storedFiles = sqliteTable('stored_files', {
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
 });
+
+/**
+ * Smaller copies of an uploaded image (WebP and AVIF at a few widths, beside the original),
+ * made in the background after the upload: one row per original, with its own size once read.
+ */
+export const imageVariants = sqliteTable('image_variants', {
+  /** The original's URL (/uploads/…). */
+  url: text('url').primaryKey(),
+  status: text('status', { enum: ['pending', 'done', 'failed'] })
+    .notNull()
+    .default('pending'),
+  width: integer('width'),
+  height: integer('height'),
+  /** The widths made, each in both formats. */
+  widths: text('widths', { mode: 'json' }).$type<number[]>(),
+  attempts: integer('attempts').notNull().default(0),
+  error: text('error'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+});

@@ -7,6 +7,7 @@ import { deliverDueMail, mailFrom, retryPendingNow, smtpTransport } from './mail
 import { contentChanged } from './http/page-cache.ts';
 import { sweepAbandonedOrders } from './services/abandoned-orders.ts';
 import { nextDue, onScheduleChange, publishDue } from './services/publishing.ts';
+import { processNextImage } from './services/images.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** How often the outbox is looked at for mail that is due. */
@@ -32,6 +33,7 @@ export function startBackgroundJobs(): void {
   setTimeout(sweep, 5_000).unref();
   setInterval(sweep, HOUR_MS).unref();
   startScheduler();
+  startImageWorker();
   const e = env();
   if (e.SMTP_URL) startMailSender(e.SMTP_URL, mailFrom(e), e.MAIL_RETRY_MS);
 }
@@ -78,4 +80,28 @@ function startScheduler(): void {
   };
   onScheduleChange(tick);
   tick();
+}
+
+/** How often the image queue is looked at when it was empty. */
+const IMAGE_POLL_MS = 2_000;
+
+/**
+ * Makes the smaller copies of uploaded images, one image at a time, so pages can offer them;
+ * the page cache is dropped after a batch so pages pick them up.
+ */
+function startImageWorker(): void {
+  const tick = async () => {
+    let made = 0;
+    try {
+      while (made < 20 && (await processNextImage(getDb()))) made += 1;
+      if (made > 0) {
+        contentChanged();
+        logger.info({ job: 'image-variants', done: made }, 'background job');
+      }
+    } catch (err) {
+      logger.error({ err, job: 'image-variants' }, 'background job failed');
+    }
+    setTimeout(() => void tick(), made > 0 ? 0 : IMAGE_POLL_MS).unref();
+  };
+  void tick();
 }

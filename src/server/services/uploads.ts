@@ -14,6 +14,7 @@ import { storedFiles, uploadTokens } from '#db/schema/storage.ts';
 import { env, getDb } from '#server/context.ts';
 import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
 import { storeLocal, tempPath } from '#server/storage/local.ts';
+import { queueImage } from './images.ts';
 import { ALLOWED, LIMITS, declaredKind, sniffText, type UploadKind } from '#server/storage/upload-policy.ts';
 import { storeOnUploadThing } from '#server/storage/uploadthing.ts';
 
@@ -132,6 +133,8 @@ async function store(tmp: string, file: { contentType: string; ext: string; size
     .values({ ...stored, contentType: file.contentType, size: file.size, createdBy: file.owner })
     .onConflictDoNothing()
     .run();
+  // Smaller copies are made in the background (server/jobs.ts).
+  if (stored.storage === 'local') queueImage(getDb(), stored.url);
   return stored.url;
 }
 

@@ -32,7 +32,7 @@ export function storeLocal(tmpFile: string, ext: string): { url: string; key: st
  * uploads folder (traversal, odd characters, hidden files).
  */
 export function resolveUpload(urlPath: string): string | null {
-  if (!/^[0-9]{4}\/[0-9]{2}\/[a-f0-9]{24}\.[a-z0-9]{2,5}$/.test(urlPath)) return null;
+  if (!/^[0-9]{4}\/[0-9]{2}\/[a-f0-9]{24}(?:-[0-9]{2,4})?\.[a-z0-9]{2,5}$/.test(urlPath)) return null;
   const root = uploadsRoot();
   const file = resolve(root, urlPath);
   return file.startsWith(root + sep) ? file : null;
