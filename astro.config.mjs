@@ -25,7 +25,8 @@ export default defineConfig({
         "font-src 'self'",
         // Google Analytics hosts are added per page only when ANALYTICS_ID is set (SiteLayout).
         "connect-src 'self' https://api.stripe.com",
-        'frame-src https://js.stripe.com https://hooks.stripe.com',
+        // Stripe's payment frames, and the two video players a post may embed.
+        'frame-src https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com',
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

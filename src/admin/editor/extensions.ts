@@ -22,7 +22,36 @@ export function normaliseUrl(input: string): string | null {
   return null;
 }
 
-/** Block images, kept as they are; the editor offers no way to add one. */
+/** YouTube's privacy-enhanced player and Vimeo's: the only frames a post may hold. */
+export const EMBED_PLAYER = /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{4,12})(?:\?[\w=&%.-]*)?$/;
+
+/** The player address for a YouTube or Vimeo link someone pasted, or null. */
+export function embedUrl(input: string): string | null {
+  const url = input.trim();
+  const yt = /^(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/|youtube-nocookie\.com\/embed\/)([\w-]{11})/.exec(url);
+  if (yt) return `https://www.youtube-nocookie.com/embed/${yt[1]}`;
+  const vimeo = /^(?:https?:\/\/)?(?:www\.|player\.)?vimeo\.com\/(?:video\/)?(\d{4,12})/.exec(url);
+  return vimeo ? `https://player.vimeo.com/video/${vimeo[1]}?dnt=1` : null;
+}
+
+/** An embedded video: a player frame of one of the two allowed players. */
+const Video = Node.create({
+  name: 'video',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, title: { default: 'Video' } };
+  },
+  parseHTML() {
+    return [{ tag: 'iframe[src]', getAttrs: (el) => (EMBED_PLAYER.test(el.getAttribute('src') ?? '') ? null : false) }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['iframe', mergeAttributes(HTMLAttributes, { allowfullscreen: 'true', allow: 'encrypted-media; picture-in-picture; fullscreen', width: '560', height: '315' })];
+  },
+});
+
+/** Block images: kept from existing posts, and added with the toolbar's Image dialog. */
 const Image = Node.create({
   name: 'image',
   group: 'block',
@@ -65,6 +94,7 @@ export function editorExtensions({ placeholder, onLinkShortcut }: { placeholder:
     }),
     Align,
     Image,
+    Video,
     TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({ placeholder }),
     Extension.create({

@@ -3,7 +3,8 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { toast } from '#lib/toast.ts';
-import { editorExtensions, normaliseUrl } from './extensions';
+import { editorExtensions, embedUrl, normaliseUrl } from './extensions';
+import { ImageDialog } from './image-dialog';
 import { cleanPastedHtml } from './paste';
 
 export interface RichTextEditorProps {
@@ -68,19 +69,57 @@ const DRAWINGS = {
   left: 'M4 6h16M4 10h10M4 14h16M4 18h10',
   center: 'M4 6h16M7 10h10M4 14h16M7 18h10',
   right: 'M4 6h16M10 10h10M4 14h16M10 18h10',
+  image: 'M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2ZM21 16l-5-5-9 9M8.5 8.5h.01',
+  video: 'M4 6h11a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2ZM17 10l5-3v10l-5-3',
 };
+
+/** What a tool may open beside the editor. */
+interface ToolbarUi {
+  openImageDialog: () => void;
+}
 
 interface Tool {
   label: string;
-  shortcut: string;
-  keys: string;
+  shortcut?: string;
+  keys?: string;
   icon: ReactNode;
   isActive: (e: Editor) => boolean;
-  run: (e: Editor) => void;
+  run: (e: Editor, ui: ToolbarUi) => void;
 }
 
 /** A button: its name, its keys after Ctrl ('B', 'Shift+8'), its drawing, when it shows pressed and what it does. */
-const tool = (label: string, keys: string, d: string, does: Pick<Tool, 'isActive' | 'run'>): Tool => ({ label, shortcut: `Ctrl+${keys}`, keys: `Control+${keys}`, icon: icon(d), ...does });
+const tool = (label: string, keys: string | null, d: string, does: Pick<Tool, 'isActive' | 'run'>): Tool => ({
+  label,
+  ...(keys ? { shortcut: `Ctrl+${keys}`, keys: `Control+${keys}` } : {}),
+  icon: icon(d),
+  ...does,
+});
+
+/** Inserts an image or a video as a block after the one the cursor is in (or after a selected image or video). */
+function insertBlock(editor: Editor, node: { type: 'image' | 'video'; attrs: Record<string, string> }): void {
+  const { state, view } = editor;
+  const { $to } = state.selection;
+  const at = $to.depth === 0 ? $to.pos : $to.after(1);
+  view.dispatch(state.tr.insert(at, state.schema.nodes[node.type]!.create(node.attrs)).scrollIntoView());
+  editor.commands.focus();
+}
+
+/** Asks for a YouTube or Vimeo address and inserts its privacy-enhanced player. */
+export function promptForVideo(editor: Editor): void {
+  const input = window.prompt('Enter a YouTube or Vimeo address:');
+  if (input === null || input.trim() === '') return;
+  const src = embedUrl(input);
+  if (!src) {
+    toast({ title: 'Invalid video', description: 'Enter the address of a YouTube or Vimeo video.', variant: 'destructive' });
+    editor.commands.focus();
+    return;
+  }
+  editor
+    .chain()
+    .focus()
+    .insertContent({ type: 'video', attrs: { src, title: src.includes('vimeo') ? 'Vimeo video' : 'YouTube video' } })
+    .run();
+}
 
 const TOOLS: Tool[][] = [
   [
@@ -98,6 +137,10 @@ const TOOLS: Tool[][] = [
   ],
   [tool('Link', 'K', DRAWINGS.link, { isActive: (e) => e.isActive('link'), run: promptForLink })],
   [
+    tool('Image', null, DRAWINGS.image, { isActive: (e) => e.isActive('image'), run: (_e, ui) => ui.openImageDialog() }),
+    tool('Video', null, DRAWINGS.video, { isActive: (e) => e.isActive('video'), run: promptForVideo }),
+  ],
+  [
     tool('Align left', 'Shift+L', DRAWINGS.left, {
       isActive: (e) => !e.isActive({ textAlign: 'center' }) && !e.isActive({ textAlign: 'right' }),
       run: (e) => e.chain().focus().unsetTextAlign().run(),
@@ -108,7 +151,7 @@ const TOOLS: Tool[][] = [
 ];
 const FLAT = TOOLS.flat();
 
-function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
+function Toolbar({ editor, controls, ui }: { editor: Editor; controls: string; ui: ToolbarUi }) {
   const active = useEditorState({ editor, selector: ({ editor: e }) => FLAT.map((t) => t.isActive(e)) });
   const focusIndex = useRef(0);
   const bar = useRef<HTMLDivElement>(null);
@@ -150,10 +193,10 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
                 aria-label={tool.label}
                 aria-pressed={pressed}
                 aria-keyshortcuts={tool.keys}
-                title={`${tool.label} (${tool.shortcut})`}
+                title={tool.shortcut ? `${tool.label} (${tool.shortcut})` : tool.label}
                 tabIndex={i === focusIndex.current ? 0 : -1}
                 onMouseDown={(e) => e.preventDefault()}
-                onClick={() => tool.run(editor)}
+                onClick={() => tool.run(editor, ui)}
                 className={`inline-flex h-9 w-9 items-center justify-center rounded-md transition focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
                   pressed ? 'bg-brand-100 text-brand-900' : 'text-slate-600 hover:bg-white hover:text-ink hover:shadow-sm'
                 }`}
@@ -201,6 +244,9 @@ export function RichTextEditor({ value, onChange, labelledBy, describedBy, inval
     [id, labelledBy, describedBy, invalid],
   );
 
+  const [imageDialog, setImageDialog] = useState(false);
+  const ui = useMemo<ToolbarUi>(() => ({ openImageDialog: () => setImageDialog(true) }), []);
+
   const editor = useEditor({
     // The admin renders only in the browser, so the editor can exist on the first render.
     immediatelyRender: true,
@@ -230,8 +276,20 @@ export function RichTextEditor({ value, onChange, labelledBy, describedBy, inval
         invalid ? 'border-red-500 focus-within:ring-red-500/30' : 'border-slate-300 focus-within:border-brand-500 focus-within:ring-brand-500/30'
       }`}
     >
-      <Toolbar editor={editor} controls={id} />
+      <Toolbar editor={editor} controls={id} ui={ui} />
       <EditorContent editor={editor} />
+      {imageDialog && (
+        <ImageDialog
+          onClose={() => {
+            setImageDialog(false);
+            editor.commands.focus();
+          }}
+          onInsert={(image) => {
+            setImageDialog(false);
+            insertBlock(editor, { type: 'image', attrs: image });
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { SERVE_TYPES } from '#server/storage/upload-policy.ts';
 import { listPosts, PUBLIC_ORDER } from './blog-posts.ts';
 import { legacyEpisodeGuid, legacyPostGuid } from './legacy-guids.ts';
 import { listEpisodes } from './podcast-episodes.ts';
-import { absoluteUrls, htmlToText } from './sanitize.ts';
+import { absoluteUrls, htmlToText, videosAsLinks } from './sanitize.ts';
 
 // Characters XML 1.0 does not allow anywhere (C0 controls other than tab, CR and LF, lone
 // surrogates, U+FFFE/U+FFFF): one in a title or post would make the whole feed unreadable.
@@ -66,7 +66,7 @@ export function blogFeed(limit = 50): string {
             pubDate: rfc2822(p.publishedAt ?? p.createdAt),
             category: p.category || 'General',
             description: p.excerpt?.trim() || htmlToText(p.content).slice(0, 300),
-            'content:encoded': { '#cdata': absoluteUrls(p.content, link) },
+            'content:encoded': { '#cdata': absoluteUrls(videosAsLinks(p.content), link) },
           };
         }),
       },

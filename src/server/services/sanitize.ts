@@ -4,6 +4,25 @@
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
+/** The video players a post may embed: YouTube's privacy-enhanced one and Vimeo's. */
+export const EMBED_PLAYER = /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{4,12})(?:\?[\w=&%.-]*)?$/;
+
+/** The page a viewer can watch an embedded video on (for feeds, which carry no frames). */
+export function videoPageUrl(player: string): string | null {
+  const yt = /youtube-nocookie\.com\/embed\/([\w-]+)/.exec(player);
+  if (yt) return `https://www.youtube.com/watch?v=${yt[1]}`;
+  const vimeo = /player\.vimeo\.com\/video\/(\d+)/.exec(player);
+  return vimeo ? `https://vimeo.com/${vimeo[1]}` : null;
+}
+
+/** Feed readers show no frames: each video becomes a link to its page. */
+export function videosAsLinks(html: string): string {
+  return html.replace(/<iframe\b[^>]*\bsrc="([^"]+)"[^>]*>\s*<\/iframe>/g, (_frame: string, src: string) => {
+    const page = videoPageUrl(src.replace(/&amp;/g, '&'));
+    return page ? `<p><a href="${page}">Watch the video</a></p>` : '';
+  });
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -41,8 +60,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'tr',
     'th',
     'td',
+    'iframe',
   ],
   allowedAttributes: {
+    // Videos: only the privacy-enhanced players of YouTube and Vimeo (see EMBED_PLAYER).
+    iframe: ['src', 'title', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy', 'width', 'height'],
     a: ['href', 'title', 'target', 'rel'],
     // `loading` is the one transformTags sets below (lazy); attributes are checked after it.
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
@@ -53,7 +75,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowedIframeHostnames: ['www.youtube-nocookie.com', 'player.vimeo.com'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
@@ -64,7 +87,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: out };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // A video frame keeps only a player address of the two allowed forms, loaded lazily.
+    iframe: (tagName, attribs) =>
+      EMBED_PLAYER.test(attribs.src ?? '') ? { tagName, attribs: { ...attribs, loading: 'lazy', referrerpolicy: 'strict-origin-when-cross-origin' } } : { tagName, attribs: {} },
   },
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !EMBED_PLAYER.test(frame.attribs.src ?? ''),
 };
 
 /** Returns HTML safe to render as-is on the public site. */
