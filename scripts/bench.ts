@@ -5,13 +5,15 @@
 //   ceiling) and the ratio between the two;
 // - /blog and blog search at 10,000 posts (cached and uncached renders);
 // - the server's peak memory (RSS);
-// - Lighthouse mobile scores for home, blog, a post and the podcast (Debian's Chromium).
+// - Lighthouse mobile scores for home, blog, a post, the podcast and a post with three large
+//   uploaded photos (Debian's Chromium).
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { freePort, waitFor } from '#scripts/lib/net.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 
@@ -32,7 +34,18 @@ function peakRssMb(pid: number): number {
 
 async function startSite(db: string, seed: boolean): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, SEED_DEMO: String(seed), RATE_LIMITS: 'off', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: db,
+    UPLOADS_DIR: db.replace(/\.db$/, '-uploads'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: String(seed),
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    ...BENCH_ADMIN,
+  };
   const prep = spawnSync(process.execPath, ['scripts/prepare.ts'], { cwd: ROOT, env, stdio: 'ignore' });
   if (prep.status !== 0) throw new Error('prepare failed');
   // The flags npm start uses.
@@ -40,6 +53,56 @@ async function startSite(db: string, seed: boolean): Promise<{ url: string; proc
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, 20_000);
   return { url, proc };
+}
+
+const BENCH_ADMIN = { ADMIN_USERNAME: 'benchadmin', ADMIN_PASSWORD: 'bench-admin-password-1' };
+
+/**
+ * A post the way an owner makes one with photos: three 4000x3000 JPEGs uploaded (a cover and
+ * two in the body), published, and its page offering the smaller copies once the server has
+ * made them. Answers its path.
+ */
+async function photoPost(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ username: BENCH_ADMIN.ADMIN_USERNAME, password: BENCH_ADMIN.ADMIN_PASSWORD }),
+  });
+  const headers = {
+    Origin: base,
+    Cookie: login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
+  const urls: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .blur(2.5)
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const slot = (await (await fetch(`${base}/api/objects/upload`, { method: 'POST', headers })).json()) as { uploadURL: string };
+    const stored = (await (await fetch(slot.uploadURL, { method: 'PUT', headers: { ...headers, 'Content-Type': 'image/jpeg' }, body: new Uint8Array(photo) })).json()) as { url: string };
+    urls.push(stored.url);
+  }
+  const paragraph = '<p>Systems outlast heroics. A team that writes down how it works can change how it works, and a founder who hands over a runbook instead of a password gets a weekend back.</p>';
+  const content = `${paragraph}<p><img src="${urls[1]}" alt="The harbour at dawn"></p>${paragraph}<p><img src="${urls[2]}" alt="The harbour at dusk"></p>${paragraph}`;
+  const post = {
+    title: 'Three Photos From the Harbour',
+    slug: 'three-photos-from-the-harbour',
+    excerpt: 'A post with three large photos, for the image figures.',
+    content,
+    featuredImage: urls[0],
+    category: 'Personal',
+    isPublished: true,
+  };
+  await fetch(`${base}/api/blog-posts`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
+  const path = `/blog/${post.slug}`;
+  for (let i = 0; i < 120; i++) {
+    if (((await (await fetch(`${base}${path}`)).text()).match(/<source type="image\/avif"/g) ?? []).length >= 3) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return path;
 }
 
 /** The ceiling: a bare Node server answering each path with fixed bytes from memory. */
@@ -183,7 +246,7 @@ async function main() {
 
   console.log(`\nserver peak RSS: demo ${peakRssMb(site.proc.pid!)} MB, 10,000 posts ${peakRssMb(big2.proc.pid!)} MB`);
 
-  if (!args.has('--no-lighthouse')) lighthouse(site.url, pages.slice(0, 4));
+  if (!args.has('--no-lighthouse')) lighthouse(site.url, [...pages.slice(0, 4), await photoPost(site.url)]);
 
   for (const p of [site.proc, ceiling.proc, big2.proc]) p.kill('SIGTERM');
 }
