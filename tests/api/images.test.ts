@@ -83,6 +83,9 @@ describe('an uploaded photo', () => {
     expect(html).toMatch(new RegExp(`<img src="${url}" alt="" width="4000" height="3000"[^>]*fetchpriority="high"`));
     expect(html).toMatch(new RegExp(`<picture>(<source [^>]+>){2}<img width="4000" height="3000"[^>]* src="${url}" alt="The harbour at dawn"[^>]* loading="lazy"`));
 
+    // Its card on the home page and on /blog offers the WebP copies too.
+    for (const list of ['/', '/blog']) expect((await new Client(server).get(list)).text).toContain(`srcSet="${base}-480.webp 480w, ${base}-960.webp 960w, ${base}-1600.webp 1600w"`);
+
     // What a phone at 1x takes: the 480 px copy, far below the original.
     const phone = await fetch(`${server.url}${sources[0].candidates[0].url}`);
     expect((await phone.arrayBuffer()).byteLength).toBeLessThan(150 * 1024);

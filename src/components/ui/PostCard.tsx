@@ -3,6 +3,9 @@
 import { fallbackCover, formatMonthDay, formatReadTime } from '#shared/format.ts';
 import type { PostSummary } from '#shared/schemas/blog-post.ts';
 
+/** A card is a third of the 1152 px column on large screens, half on tablets, the width on phones. */
+const CARD_SIZES = '(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw';
+
 interface Props {
   post: PostSummary;
   /** Images above the fold load eagerly. */
@@ -19,6 +22,7 @@ export function PostCard({ post, eager = false, className = '', linkLabel = 'Rea
       <a href={href} tabIndex={-1} aria-hidden="true" className="block aspect-[16/9] overflow-hidden bg-slate-100">
         <img
           src={post.featuredImage || fallbackCover(post.id)}
+          {...(post.featuredSrcset ? { srcSet: post.featuredSrcset, sizes: CARD_SIZES } : {})}
           alt=""
           width={1200}
           height={675}

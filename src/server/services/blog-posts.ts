@@ -5,6 +5,7 @@ import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { PostDto, PostInput, PostSummary } from '#shared/schemas/blog-post.ts';
 import { stripControlChars, truncate } from '#shared/format.ts';
+import { withCardImages } from './images.ts';
 import { publication, withSchedule } from './publishing.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 import { nowMs } from '#db/schema/now.ts';
@@ -194,5 +195,6 @@ export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageS
     publishedAt: number | null;
     readTime: number | null;
   }[];
-  return { total, items: rows.map((r) => toSummary({ ...r, createdAt: new Date(r.createdAt), publishedAt: r.publishedAt === null ? null : new Date(r.publishedAt) })) };
+  const items = rows.map((r) => toSummary({ ...r, createdAt: new Date(r.createdAt), publishedAt: r.publishedAt === null ? null : new Date(r.publishedAt) }));
+  return { total, items: withCardImages(getDb(), items) };
 }

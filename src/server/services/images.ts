@@ -128,3 +128,15 @@ export function responsiveBody(db: Db, html: string, sizes: string): string {
     return `<picture>${sources}${withSize}</picture>`;
   });
 }
+
+/** Post cards with the WebP copies of their featured images, for `srcset`. */
+export function withCardImages<T extends { featuredImage: string | null }>(db: Db, cards: T[]): (T & { featuredSrcset?: string })[] {
+  const info = imageInfo(
+    db,
+    cards.map((c) => c.featuredImage),
+  );
+  return cards.map((c) => {
+    const webp = c.featuredImage ? info.get(c.featuredImage)?.sources.find((s) => s.type === 'image/webp') : undefined;
+    return webp ? { ...c, featuredSrcset: webp.srcset } : c;
+  });
+}

@@ -36,6 +36,8 @@ export interface PostSummary {
   category: string;
   excerpt: string;
   featuredImage: string | null;
+  /** Smaller WebP copies of an uploaded featured image, as a srcset. */
+  featuredSrcset?: string;
   createdAt: string;
   readTime: number | null;
 }
