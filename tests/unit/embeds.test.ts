@@ -8,12 +8,20 @@ const VIMEO = '<iframe src="https://player.vimeo.com/video/76979871?dnt=1" title
 
 describe('video frames in post HTML', () => {
   it('keeps the two allowed players, loaded lazily', () => {
-    expect(sanitizePostHtml(YT)).toBe('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube video" allowfullscreen loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>');
+    expect(sanitizePostHtml(YT)).toBe(
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube video" allowfullscreen loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    );
     expect(sanitizePostHtml(VIMEO)).toContain('src="https://player.vimeo.com/video/76979871?dnt=1"');
   });
 
   it('drops any other frame, including youtube.com itself and script addresses', () => {
-    for (const src of ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://evil.example.com/embed', 'javascript:alert(1)', 'https://www.youtube-nocookie.com.evil.com/embed/x', '//player.vimeo.com/video/123456']) {
+    for (const src of [
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://evil.example.com/embed',
+      'javascript:alert(1)',
+      'https://www.youtube-nocookie.com.evil.com/embed/x',
+      '//player.vimeo.com/video/123456',
+    ]) {
       expect(sanitizePostHtml(`<p>a</p><iframe src="${src}"></iframe><p>b</p>`)).toBe('<p>a</p><p>b</p>');
     }
     expect(sanitizePostHtml('<iframe srcdoc="<script>alert(1)</script>"></iframe>')).toBe('');
