@@ -1,6 +1,5 @@
 // Episode artwork must suit Apple Podcasts: a square from 1400 to 3000 pixels. An uploaded
 // file is measured; artwork elsewhere (UploadThing, another host) is taken as it is.
-import sharp from 'sharp';
 import { badRequest } from '#server/http/errors.ts';
 import { resolveUpload } from '#server/storage/local.ts';
 
@@ -10,6 +9,8 @@ export const ARTWORK_RULE = 'Episode artwork must be a square image from 1400 to
 export async function assertArtwork(imageUrl: string | null | undefined): Promise<void> {
   if (!imageUrl?.startsWith('/uploads/')) return;
   const file = resolveUpload(imageUrl.slice('/uploads/'.length));
+  // Loaded on first use, like the image copies (services/images.ts).
+  const { default: sharp } = await import('sharp');
   const meta = file
     ? await sharp(file)
         .metadata()

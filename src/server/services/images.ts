@@ -4,7 +4,6 @@
 // elsewhere (UploadThing, another host) are used as they are.
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
-import sharp from 'sharp';
 import type { Db } from '#db/client.ts';
 import { imageVariants } from '#db/schema/storage.ts';
 import { nowMs } from '#db/schema/now.ts';
@@ -37,6 +36,8 @@ export function queueImage(db: Db, url: string): void {
 export async function makeVariants(url: string): Promise<{ width: number; height: number; widths: number[] }> {
   const file = resolveUpload(url.slice('/uploads/'.length));
   if (!file || !existsSync(file)) throw new Error('the original is missing');
+  // Loaded on first use: libvips costs the server memory only once there are images to make.
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(file).rotate().metadata();
   // Dimensions as shown: EXIF orientations 5 to 8 swap them.
   const turned = (meta.orientation ?? 1) >= 5;
