@@ -7,6 +7,7 @@ import { Placeholder } from '@tiptap/extensions';
 import { Extension, Node, mergeAttributes, type AnyExtension, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
+import { EMBED_PLAYER } from '#shared/embeds.ts';
 
 /** http(s) and mailto links, plus site-relative ones already in posts ('/work-with-me'). */
 export const isAllowedHref = (href: string) => /^(https?:\/\/|mailto:)/i.test(href) || /^\/(?!\/)|^#/.test(href);
@@ -21,9 +22,6 @@ export function normaliseUrl(input: string): string | null {
   if (/^[\w-]+(\.[\w-]+)+(:\d+)?([/?#]\S*)?$/.test(url)) return `https://${url}`;
   return null;
 }
-
-/** YouTube's privacy-enhanced player and Vimeo's: the only frames a post may hold. */
-export const EMBED_PLAYER = /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{4,12})(?:\?[\w=&%.-]*)?$/;
 
 /** The player address for a YouTube or Vimeo link someone pasted, or null. */
 export function embedUrl(input: string): string | null {

@@ -106,7 +106,8 @@ function remoteFiles(urls: string[]): Map<string, { size: number; contentType: s
   return new Map(rows.map((r) => [r.url, r]));
 }
 
-function audioType(url: string): string {
+/** An audio file's content type from its name (MP3 when it has none the site knows). */
+export function audioType(url: string): string {
   const ext = extname(new URL(url, 'http://x').pathname).slice(1).toLowerCase();
   return SERVE_TYPES[ext] ?? 'audio/mpeg';
 }
@@ -120,17 +121,21 @@ const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
 /** The show's GUID as the Podcasting 2.0 namespace makes it: UUIDv5 of the feed URL without its scheme and trailing slashes. */
 export const podcastGuidFor = (feedUrl: string) => uuidv5(feedUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, ''), PODCAST_GUID_NAMESPACE);
 
+let showGuid: string | undefined;
 /**
- * The show's GUID: made from the feed's URL the first time the feed is asked for, then kept,
- * so that it outlives a move to another domain (podcast apps follow a show by it).
+ * The show's GUID: made from the feed's URL the first time the feed is asked for, then kept
+ * (in the database, and in memory after the first read), so that it outlives a move to
+ * another domain (podcast apps follow a show by it).
  */
 function podcastGuid(feedUrl: string): string {
+  if (showGuid) return showGuid;
   const db = getDb();
   db.insert(siteSettings)
     .values({ key: 'podcastGuid', value: podcastGuidFor(feedUrl) })
     .onConflictDoNothing()
     .run();
-  return db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'podcastGuid')).get()!.value as string;
+  showGuid = db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'podcastGuid')).get()!.value as string;
+  return showGuid;
 }
 
 /** Where Apple sends the feed's ownership check; null when the site has no address to give. */

@@ -104,15 +104,18 @@ export function imageInfo(db: Db, urls: (string | null | undefined)[]): Map<stri
   return found;
 }
 
+const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The `<source>` elements of an image's copies, AVIF first. */
+const sourceTags = (info: ImageInfo, sizes: string) => info.sources.map((s) => `<source type="${s.type}" srcset="${esc(s.srcset)}" sizes="${esc(sizes)}">`).join('');
+
 /** `<picture>` markup for one image: the copies as sources, the original as the fallback. */
 export function pictureHtml(src: string, info: ImageInfo | undefined, attrs: { alt: string; sizes: string; className?: string; eager?: boolean }): string {
-  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const loading = attrs.eager ? 'fetchpriority="high"' : 'loading="lazy"';
   const cls = attrs.className ? ` class="${esc(attrs.className)}"` : '';
   const size = info ? ` width="${info.width}" height="${info.height}"` : '';
   const img = `<img src="${esc(src)}" alt="${esc(attrs.alt)}"${size}${cls} ${loading} decoding="async">`;
-  if (!info) return img;
-  return `<picture>${info.sources.map((s) => `<source type="${s.type}" srcset="${esc(s.srcset)}" sizes="${esc(attrs.sizes)}">`).join('')}${img}</picture>`;
+  return info ? `<picture>${sourceTags(info, attrs.sizes)}${img}</picture>` : img;
 }
 
 /** A post body with each of our images offered as copies (images from elsewhere stay as they are). */
@@ -125,8 +128,7 @@ export function responsiveBody(db: Db, html: string, sizes: string): string {
     const one = src ? info.get(src) : undefined;
     if (!src || !one) return tag;
     const withSize = /\bwidth=/.test(rest) ? tag : tag.replace(/^<img\b/, `<img width="${one.width}" height="${one.height}"`);
-    const sources = one.sources.map((s) => `<source type="${s.type}" srcset="${s.srcset}" sizes="${sizes}">`).join('');
-    return `<picture>${sources}${withSize}</picture>`;
+    return `<picture>${sourceTags(one, sizes)}${withSize}</picture>`;
   });
 }
 

@@ -3,9 +3,7 @@
 // code blocks that imported posts carry. Nothing executable survives.
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
-
-/** The video players a post may embed: YouTube's privacy-enhanced one and Vimeo's. */
-export const EMBED_PLAYER = /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{4,12})(?:\?[\w=&%.-]*)?$/;
+import { EMBED_PLAYER } from '#shared/embeds.ts';
 
 /** The page a viewer can watch an embedded video on (for feeds, which carry no frames). */
 export function videoPageUrl(player: string): string | null {

@@ -2,6 +2,7 @@
 // numbers, times, settings or markup; a voice tag (<v Jordan>) becomes 'Jordan: '. Only files
 // the site stores itself are read (a remote one is linked instead).
 import { readFileSync, statSync } from 'node:fs';
+import { decodeHTML } from 'entities';
 import { resolveUpload } from '#server/storage/local.ts';
 
 const TIME_LINE = /^\s*(?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3}\s+-->/;
@@ -17,16 +18,11 @@ export function transcriptParagraphs(raw: string): string[] {
     const lines = block.split('\n');
     const at = lines.findIndex((l) => TIME_LINE.test(l));
     if (at === -1) continue; // the WEBVTT header, NOTE, STYLE and REGION blocks
-    const text = lines
+    const markup = lines
       .slice(at + 1)
       .map((l) => l.replace(/<v(?:\.[^ >]*)?\s+([^>]+)>/g, '$1: ').replace(/<[^>]*>/g, ''))
-      .join(' ')
-      .replace(/&amp;/g, '&')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+      .join(' ');
+    const text = decodeHTML(markup).replace(/\s+/g, ' ').trim();
     if (text) paragraphs.push(text);
   }
   return paragraphs;
