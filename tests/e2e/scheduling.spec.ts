@@ -74,6 +74,15 @@ test('an episode scheduled in its dialog shows as Scheduled and stays off /podca
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('article').filter({ hasText: title }).getByText(SHOWN)).toBeVisible();
 
+  // The 'Scheduled' filter keeps it and drops published episodes; 'Published' drops it.
+  const filter = page.getByRole('radiogroup', { name: 'Filter episodes by status' });
+  await filter.getByRole('radio', { name: 'Scheduled' }).click();
+  await expect(page.getByRole('article').filter({ hasText: title })).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'Published' })).toHaveCount(0);
+  await filter.getByRole('radio', { name: 'Published' }).click();
+  await expect(page.getByRole('article').filter({ hasText: title })).toHaveCount(0);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
   const episodes = await getJson<{ title: string; isPublished: boolean; scheduledAt: string | null }[]>(page.request, '/api/podcast-episodes');
   expect(episodes.find((e) => e.title === title)).toMatchObject({ isPublished: false, scheduledAt: AT_UTC });
   expect((await publicGet(baseURL!, '/podcast')).text).not.toContain(title);

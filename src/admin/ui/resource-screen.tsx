@@ -9,6 +9,7 @@ import { EmptyState, PageHeader } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { PlusIcon } from '#admin/ui/icons.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
+import { SegmentedControl, type SegmentOption } from '#admin/ui/segmented.tsx';
 
 /** Which item the dialog edits: null for a new one; the whole value null when it is closed. */
 export type Editing<T> = { item: T | null } | null;
@@ -16,6 +17,13 @@ export type Editing<T> = { item: T | null } | null;
 export interface ItemActions {
   edit: () => void;
   remove: () => void;
+}
+
+/** A choice above the list that narrows it (the first option shows everything). */
+export interface ListFilter<T> {
+  label: string;
+  options: SegmentOption<string>[];
+  keep: (item: T, value: string) => boolean;
 }
 
 interface Props<T> {
@@ -28,7 +36,7 @@ interface Props<T> {
   plural: string;
   /** Stat cards, given the loaded items (or [] while loading); a value shows '–' until loaded. */
   stats: { label: string; className: string; cards: (items: T[], value: (v: number | string) => number | string) => ReactNode };
-  list: { loading: string; failed: string; empty: { title: string; text: string }; className: string; item: (item: T, actions: ItemActions) => ReactNode };
+  list: { loading: string; failed: string; empty: { title: string; text: string }; className: string; item: (item: T, actions: ItemActions) => ReactNode; filter?: ListFilter<T> };
   /** Deletes at the API and says so; throws (after toasting) when it failed. */
   remove: (item: T) => Promise<void>;
   confirmText: (item: T) => string;
@@ -43,6 +51,8 @@ export function ResourceScreen<T>({ query, title, subtitle, noun, plural, stats,
   const own = useState<Editing<T>>(null);
   const [editing, setEditing] = external ?? own;
   const items = query.data ?? [];
+  const [filterValue, setFilterValue] = useState(list.filter?.options[0]?.value ?? '');
+  const filtered = list.filter && filterValue !== list.filter.options[0]?.value ? items.filter((item) => list.filter!.keep(item, filterValue)) : items;
   const deletion = useConfirmDelete(async (item: T) => {
     await remove(item);
     await query.refetch();
@@ -66,14 +76,19 @@ export function ResourceScreen<T>({ query, title, subtitle, noun, plural, stats,
       </section>
 
       <section aria-labelledby={headingId} className="mt-8">
-        <h2 id={headingId} className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          {plural}
-        </h2>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            {plural}
+          </h2>
+          {list.filter && <SegmentedControl label={list.filter.label} value={filterValue} onChange={setFilterValue} options={list.filter.options} />}
+        </div>
         {loadState(query, { loading: list.loading, failed: list.failed }) ??
           (items.length === 0 ? (
             <EmptyState title={list.empty.title} text={list.empty.text} action={newButton(`Create First ${noun}`)} />
+          ) : filtered.length === 0 ? (
+            <EmptyState title={`No ${plural.toLowerCase()} found`} text={`No ${plural.toLowerCase()} match this filter.`} />
           ) : (
-            <ul className={list.className}>{items.map((item) => list.item(item, { edit: () => setEditing({ item }), remove: () => deletion.ask(item) }))}</ul>
+            <ul className={list.className}>{filtered.map((item) => list.item(item, { edit: () => setEditing({ item }), remove: () => deletion.ask(item) }))}</ul>
           ))}
       </section>
 

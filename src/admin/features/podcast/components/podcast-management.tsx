@@ -56,6 +56,17 @@ export default function PodcastManagement() {
         failed: 'Episodes could not be loaded',
         empty: { title: 'No episodes yet', text: 'Record something worth hearing, then add it here.' },
         className: 'space-y-3',
+        // A scheduled episode is neither published nor a draft.
+        filter: {
+          label: 'Filter episodes by status',
+          options: [
+            { value: 'all', label: 'All Episodes' },
+            { value: 'published', label: 'Published' },
+            { value: 'draft', label: 'Drafts' },
+            { value: 'scheduled', label: 'Scheduled' },
+          ],
+          keep: (e, status) => (status === 'published' ? e.isPublished : status === 'scheduled' ? Boolean(e.scheduledAt) : !e.isPublished && !e.scheduledAt),
+        },
         item: (episode, actions) => (
           <EpisodeCard
             key={episode.id}
