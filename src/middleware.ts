@@ -6,6 +6,8 @@ import { env } from '#server/env.ts';
 import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
 import { logger } from '#server/log.ts';
 import { hasSessionCookie, readSession } from '#server/session.ts';
+import { getDb } from '#server/context.ts';
+import { followRedirect, isQueryForm } from '#server/services/redirects.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { locals, request, cookies, url } = context;
@@ -18,6 +20,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.flash = flashToken ? takeFlash(flashToken) : null;
   const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || env().SITE_URL.startsWith('https://');
   let response: Response;
+  // WordPress's '/?p=123' would otherwise be the home page.
+  const moved = isQueryForm(url) && (request.method === 'GET' || request.method === 'HEAD') ? followRedirect(getDb(), url) : null;
+  if (moved) return withSecurityHeaders(redirectTo(moved), locals.requestId, https);
   // A cookie that names no valid session (made up, or expired) is an anonymous visitor.
   if (!flashToken && isCacheable(request, url, locals.user !== null)) {
     const key = cacheKey(url.pathname, url.search);
@@ -36,12 +41,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
       response.headers.set('Cache-Control', 'private, no-cache');
     }
   }
+  // An old address (an imported permalink) that is no page here: 301 to where it moved.
+  if (response.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
+    const to = followRedirect(getDb(), url);
+    if (to) response = redirectTo(to);
+  }
   // One structured line per API call and per page render (cache hits are answered before this).
   logger.info({ reqId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
   const answer = withSecurityHeaders(response, locals.requestId, https);
   if (flashToken && !answer.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) answer.headers.append('Set-Cookie', clearFlashCookie);
   return answer;
 });
+
+const redirectTo = (location: string) => new Response(null, { status: 301, headers: { Location: location, 'Cache-Control': 'public, max-age=3600' } });
 
 function withSecurityHeaders(response: Response, requestId: string, https: boolean): Response {
   try {

@@ -1,5 +1,5 @@
 // Blog, podcast, comments and newsletter: what the public pages read.
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { users } from './auth.ts';
 import { nowMs } from './now.ts';
@@ -74,6 +74,43 @@ export const podcastEpisodes = sqliteTable(
     index('podcast_episodes_published_created_idx').on(t.isPublished, t.createdAt),
     index('podcast_episodes_scheduled_idx').on(t.scheduledAt),
   ],
+);
+
+/** A post's tags: the name as shown, and the slug /blog?tag= filters on. */
+export const postTags = sqliteTable(
+  'post_tags',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    slug: text('slug', { length: 100 }).notNull(),
+    name: text('name', { length: 100 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.slug] }), index('post_tags_slug_idx').on(t.slug)],
+);
+
+/**
+ * Old addresses that answer 301 to a page of this site (an imported WordPress permalink, or
+ * one the owner added). Looked up only when a path would otherwise be a 404, so they cost the
+ * pages that exist nothing.
+ */
+export const redirects = sqliteTable(
+  'redirects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** A path, without a trailing slash ('/2019/05/my-post'), or '/?p=123' for WordPress's query form. */
+    fromPath: text('from_path', { length: 500 }).notNull(),
+    /** A path of this site ('/blog/my-post'). */
+    toPath: text('to_path', { length: 500 }).notNull(),
+    hits: integer('hits').notNull().default(0),
+    lastHitAt: integer('last_hit_at', { mode: 'timestamp_ms' }),
+    source: text('source', { enum: ['manual', 'wordpress'] })
+      .notNull()
+      .default('manual'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex('redirects_from_unique').on(t.fromPath)],
 );
 
 export const comments = sqliteTable(

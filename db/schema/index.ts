@@ -4,3 +4,4 @@ export * from './commerce.ts';
 export * from './storage.ts';
 export * from './mail.ts';
 export * from './settings.ts';
+export * from './imports.ts';

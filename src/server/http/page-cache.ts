@@ -69,7 +69,13 @@ export function isCacheable(request: Request, url: URL, signedIn: boolean): bool
 
 // The query parameters each cached page reads; any other parameter changes nothing on the page,
 // so it is left out of the key (a visitor cannot fill the cache with `?x=1`, `?x=2`, ...).
-const PAGE_PARAMS: Record<string, readonly string[]> = { '/blog': ['q', 'category', 'page'], '/api/blog-posts/search': ['q', 'category', 'page', 'pageSize'], '/auth': ['tab'] };
+// On '/', WordPress's query permalinks ('/?p=123') are redirects, never the cached home page.
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  '/': ['p', 'page_id', 'attachment_id'],
+  '/blog': ['q', 'category', 'page'],
+  '/api/blog-posts/search': ['q', 'category', 'page', 'pageSize'],
+  '/auth': ['tab'],
+};
 
 /** The cache key of a request: its path and only the query parameters the page reads. */
 export function cacheKey(pathname: string, search: string): string {
