@@ -18,7 +18,7 @@ interface ApiPost {
 const SEEDED_DRAFT = 'Runbooks Before Headcount: Scaling Operations Without Scaling Chaos';
 const SEEDED_PUBLISHED = "The Burnout I Didn't See Coming";
 const WXR = readFileSync(new URL('../fixtures/wordpress-export.xml', import.meta.url));
-const WXR_SLUGS = ['why-i-dont-write-roadmaps-anymore', 'five-questions-database', 'notes-on-hiring-draft-unfinished', 'quarterly-review-template'];
+const WXR_SLUGS = ['why-i-dont-write-roadmaps-anymore', 'five-questions-database', 'notes-on-hiring-draft-unfinished', 'quarterly-review-template', 'about'];
 
 const adminPosts = (request: APIRequestContext) => getJson<ApiPost[]>(request, '/api/blog-posts');
 
@@ -405,9 +405,17 @@ test.describe('admin blog as an admin', () => {
     await expect(stat(page, 'Total Posts')).toContainText(String(before));
     await page.getByLabel('Import WordPress').setInputFiles({ name: 'jordan.WordPress.2024-03-02.xml', mimeType: 'text/xml', buffer: WXR });
     await expect(page.getByText('Import Successful')).toBeVisible();
-    await expect(page.getByText('Imported 4 posts successfully')).toBeVisible();
+    await expect(page.getByText('Imported 5 posts successfully')).toBeVisible();
     await expect(page.getByText("Kept as drafts, as they were not public on WordPress: 'Quarterly Review Template' (private)")).toBeVisible();
-    await expect(stat(page, 'Total Posts')).toContainText(String(before + 4));
+    await expect(stat(page, 'Total Posts')).toContainText(String(before + 5));
+    // The end report: the counts, and the whole report as a text file.
+    const report = page.getByRole('region', { name: 'WordPress import' });
+    await expect(report).toContainText('5 imported, 0 updated, 4 skipped, 0 failed');
+    const download = page.waitForEvent('download');
+    await report.getByRole('link', { name: 'Download the report' }).click();
+    const text = readFileSync(await (await download).path(), 'utf8');
+    expect(text).toContain("post 'Old Announcement' (WordPress id 170): in the trash");
+    expect(text).toContain('/blog/why-i-dont-write-roadmaps-anymore');
     await expect(card(page, 'Why I Don’t Write Roadmaps Anymore & What I Do Instead').getByText('Published', { exact: true })).toBeVisible();
     await expect(card(page, 'Notes on Hiring: Draft & Unfinished').getByText('Draft', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Import WordPress')).toHaveValue('');
@@ -418,7 +426,7 @@ test.describe('admin blog as an admin', () => {
     await page.getByLabel('Import WordPress').setInputFiles({ name: 'broken.xml', mimeType: 'text/xml', buffer: Buffer.from('<rss><channel></rss>') });
     await expect(page.getByText('Import Failed')).toBeVisible();
     await expect(page.getByText(/There was an error importing your WordPress posts/)).toBeVisible();
-    await expect(stat(page, 'Total Posts')).toContainText(String(before + 4));
+    await expect(stat(page, 'Total Posts')).toContainText(String(before + 5));
 
     for (const post of (await adminPosts(page.request)).filter((p) => WXR_SLUGS.includes(p.slug))) {
       expect((await page.request.delete(`/api/blog-posts/${post.id}`, { headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);

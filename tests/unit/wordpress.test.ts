@@ -14,10 +14,17 @@ describe('parseWxr', () => {
     const [item] = parseWxr(
       wxr(`<item><title>Caf&#233; &amp; code</title><wp:post_name>cafe-code</wp:post_name><wp:post_type>post</wp:post_type>
 <wp:status>publish</wp:status><wp:post_password></wp:post_password><wp:post_date_gmt>2019-05-04 10:30:00</wp:post_date_gmt>
-<category domain="category" nicename="tech"><![CDATA[Tech]]></category>
+<category domain="category" nicename="tech"><![CDATA[Tech]]></category><category domain="post_tag" nicename="remote-work"><![CDATA[Remote work]]></category>
+<wp:post_id>42</wp:post_id><wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value><![CDATA[7]]></wp:meta_value></wp:postmeta>
+<wp:comment><wp:comment_id>3</wp:comment_id><wp:comment_author><![CDATA[Ann]]></wp:comment_author><wp:comment_author_email>ann@example.com</wp:comment_author_email>
+<wp:comment_date_gmt>2019-05-05 08:00:00</wp:comment_date_gmt><wp:comment_content><![CDATA[Nice &amp; clear]]></wp:comment_content><wp:comment_approved>1</wp:comment_approved><wp:comment_type>comment</wp:comment_type></wp:comment>
 <content:encoded><![CDATA[<p>Hello</p>]]></content:encoded><excerpt:encoded><![CDATA[Short]]></excerpt:encoded></item>`),
     );
-    expect(item).toEqual({
+    expect(item).toMatchObject({
+      id: 42,
+      tags: [{ slug: 'remote-work', name: 'Remote work' }],
+      meta: { _thumbnail_id: '7' },
+      comments: [{ id: 3, author: 'Ann', email: 'ann@example.com', date: new Date('2019-05-05T08:00:00Z'), content: 'Nice &amp; clear', approved: '1', type: 'comment' }],
       title: 'Café & code',
       slug: 'cafe-code',
       type: 'post',

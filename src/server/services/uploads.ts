@@ -138,6 +138,19 @@ async function store(tmp: string, file: { contentType: string; ext: string; size
   return stored.url;
 }
 
+/**
+ * Stores a file received into `tmp` when its bytes are an allowed file of `kind` (the type is
+ * read from the bytes unless `sniffed` already says it); null when they are not.
+ */
+export async function storeChecked(tmp: string, kind: UploadKind, size: number, owner: string | null, sniffed?: { mime: string }): Promise<StoredUpload | null> {
+  const type = sniffed ?? (await fileTypeFromFile(tmp));
+  const allowed = type ? ALLOWED[type.mime] : undefined;
+  if (!type || !allowed || allowed.kind !== kind) return null;
+  const duration = kind === 'audio' ? await audioDuration(tmp) : undefined;
+  const url = await store(tmp, { contentType: type.mime, ext: allowed.ext, size, owner });
+  return duration === undefined ? { url, contentType: type.mime, size } : { url, contentType: type.mime, size, duration };
+}
+
 const SUPPORTED: Record<UploadKind, string> = { image: 'JPEG, PNG, GIF, WebP or AVIF', audio: 'MP3, M4A, AAC, WAV or OGG', text: 'WebVTT or SRT transcript, or JSON chapters' };
 
 /** A transcript's or chapters file's type, when its text is what it was declared to be. */
@@ -164,12 +177,10 @@ async function receive0(secret: string, request: Request): Promise<StoredUpload>
   try {
     const size = await receive(request.body, tmp, limit);
     if (size === 0) throw new HttpError(400, 'The file is empty');
-    const sniffed = kind === 'text' ? textType(tmp, request.headers.get('content-type')) : await fileTypeFromFile(tmp);
-    const allowed = sniffed ? ALLOWED[sniffed.mime] : undefined;
-    if (!sniffed || !allowed || allowed.kind !== kind) throw new HttpError(415, `The file is not a supported ${kind} (${SUPPORTED[kind]})`);
-    const duration = kind === 'audio' ? await audioDuration(tmp) : undefined;
-    const url = await store(tmp, { contentType: sniffed.mime, ext: allowed.ext, size, owner });
-    return duration === undefined ? { url, contentType: sniffed.mime, size } : { url, contentType: sniffed.mime, size, duration };
+    const sniffed = kind === 'text' ? textType(tmp, request.headers.get('content-type')) : undefined;
+    const stored = kind === 'text' && !sniffed ? null : await storeChecked(tmp, kind, size, owner, sniffed);
+    if (!stored) throw new HttpError(415, `The file is not a supported ${kind} (${SUPPORTED[kind]})`);
+    return stored;
   } finally {
     rmSync(tmp, { force: true });
   }

@@ -74,6 +74,30 @@ export interface KeptPrivateDto {
 /** What POST /api/wordpress/import answers. */
 export interface ImportResultDto {
   imported: number;
+  updated: number;
   skipped: number;
+  failed: number;
   keptPrivate: KeptPrivateDto[];
+  comments: { imported: number; skipped: number };
+  /** Files of the old site: downloaded, found from an earlier import, or left where they were. */
+  media: { downloaded: number; reused: number; failed: number };
+  redirects: number;
+  /** The run, whose report is at /api/wordpress/import/{runId}/report. */
+  runId?: number;
+}
+
+/** GET /api/wordpress/import: the latest import, while it runs and after. */
+export interface ImportRunDto {
+  id: number;
+  status: 'running' | 'done' | 'failed';
+  fileName: string | null;
+  total: number;
+  done: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
 }

@@ -1,5 +1,8 @@
 import { endpoint } from '#server/http/endpoint.ts';
-import { importWordPress, readWxrUpload } from '#server/services/wordpress-import.ts';
+import { importWordPress, latestImportRun, readWxrUpload } from '#server/services/wordpress-import.ts';
 
-/** Imports the posts of a WordPress export (multipart field `file`, .xml, up to 10 MB). */
+/** Imports a WordPress export (multipart field `file`, .xml) and answers its counts when it is over. */
 export const POST = endpoint({ auth: 'admin' }, async ({ request, user }) => importWordPress(await readWxrUpload(request), user.id));
+
+/** The latest import: its progress while it runs, its counts after. */
+export const GET = endpoint({ auth: 'admin' }, () => latestImportRun());

@@ -28,9 +28,10 @@ export const deletePost = (id: number) => mutate<{ success: true }>('DELETE', po
 
 export type ImportResult = ImportResultDto;
 
-/** POST /api/wordpress/import as multipart (field `file`). */
-export function importWordPress(file: File): Promise<ImportResult> {
+/** POST /api/wordpress/import as multipart (field `file`, and `downloadAudio`). */
+export function importWordPress(file: File, downloadAudio = false): Promise<ImportResult> {
   const body = new FormData();
+  if (downloadAudio) body.append('downloadAudio', '1');
   body.append('file', file);
   return api<ImportResult>('POST', API.wordpressImport, body);
 }

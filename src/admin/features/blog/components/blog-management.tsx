@@ -11,7 +11,7 @@ import { toast } from '#lib/toast.ts';
 import { deletePost, usePosts, type Post } from '#admin/features/blog/api/posts.ts';
 import { usePostFilters, type StatusFilter } from '#admin/features/blog/hooks/use-post-filters.ts';
 import { PostCard } from './post-card';
-import { WordPressImportButton } from './wordpress-import-button';
+import { useWordPressImport } from './wordpress-import-button';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Posts' },
@@ -35,6 +35,7 @@ export default function BlogManagement() {
     void refetch();
   });
   const toDelete = deletion.target;
+  const wordpress = useWordPressImport(() => void refetch());
 
   const newPost = (
     <Link href="/admin/blog/new" className="btn-primary">
@@ -103,12 +104,13 @@ export default function BlogManagement() {
         subtitle="Write, publish and organise the posts on your blog."
         actions={
           <>
-            <WordPressImportButton onImported={() => void refetch()} />
+            {wordpress.controls}
             {newPost}
           </>
         }
       />
 
+      {wordpress.panel}
       <section aria-label="Post statistics" className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Posts" value={stats.total} icon={<DocumentIcon />} />
         <StatCard label="Published" value={stats.published} icon={<GlobeIcon />} />
