@@ -1,4 +1,5 @@
-// The /blog list: search box, category filters and the grid of post cards.
+// The /blog list: search box, category filters and the grid of post cards, within one tag
+// when the page was opened from a tag link (/blog?tag=...).
 // The first page is rendered on the server (so reading works without JavaScript: the
 // controls then submit a GET form and 'Load more' is a link). With JavaScript, typing or
 // choosing a category asks the server's full-text search for the first page of matches, and
@@ -7,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PostCard } from '#components/ui/PostCard.tsx';
 import { api } from '#lib/api-client.ts';
 import { toast } from '#lib/toast.ts';
-import type { PostSummary } from '#shared/schemas/blog-post.ts';
+import type { PostSummary, TagDto } from '#shared/schemas/blog-post.ts';
 
 export const ALL = 'All';
 
@@ -23,6 +24,8 @@ interface Props {
   initialPage?: number;
   initialQuery?: string;
   initialCategory?: string;
+  /** The tag every post shown has; it stays for every search and page until 'Show all posts'. */
+  tag?: TagDto | undefined;
 }
 
 interface Page {
@@ -30,7 +33,7 @@ interface Page {
   total: number;
 }
 
-/** Keeps the address bar in step with the filters, so a filtered view can be shared or reloaded. */
+/** Keeps the address bar in step with the filters, so a filtered view can be shared or reloaded (?tag= stays as it is). */
 function syncUrl(query: string, category: string) {
   const url = new URL(window.location.href);
   if (query.trim()) url.searchParams.set('q', query.trim());
@@ -41,10 +44,11 @@ function syncUrl(query: string, category: string) {
   window.history.replaceState(window.history.state, '', url);
 }
 
-const searchUrl = (q: string, category: string, page: number, pageSize: number) =>
-  `/api/blog-posts/search?${new URLSearchParams({ q: q.trim(), category, page: String(page), pageSize: String(pageSize) })}`;
+const searchUrl = (q: string, category: string, tag: string | undefined, page: number, pageSize: number) =>
+  `/api/blog-posts/search?${new URLSearchParams({ q: q.trim(), category, ...(tag ? { tag } : {}), page: String(page), pageSize: String(pageSize) })}`;
 
-export default function BlogBrowser({ posts: initialPosts, total: initialTotal, allTotal, categories: cats, pageSize, initialPage = 1, initialQuery = '', initialCategory = ALL }: Props) {
+export default function BlogBrowser({ posts: initialPosts, total: initialTotal, allTotal, categories: cats, pageSize, initialPage = 1, initialQuery = '', initialCategory = ALL, tag }: Props) {
+  const tagSlug = tag?.slug;
   const [query, setQuery] = useState(initialQuery);
   const [category, setCategory] = useState(initialCategory);
   const [items, setItems] = useState(initialPosts);
@@ -67,7 +71,7 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
     const id = ++request.current;
     setLoading(true);
     const t = window.setTimeout(() => {
-      api<Page>('GET', searchUrl(query, category, 1, pageSize))
+      api<Page>('GET', searchUrl(query, category, tagSlug, 1, pageSize))
         .then((r) => {
           if (id !== request.current) return;
           setItems(r.items);
@@ -78,13 +82,13 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
         .finally(() => id === request.current && setLoading(false));
     }, 150);
     return () => window.clearTimeout(t);
-  }, [query, category, pageSize]);
+  }, [query, category, tagSlug, pageSize]);
 
   const loadMore = async () => {
     const id = ++request.current;
     setLoading(true);
     try {
-      const r = await api<Page>('GET', searchUrl(query, category, page + 1, pageSize));
+      const r = await api<Page>('GET', searchUrl(query, category, tagSlug, page + 1, pageSize));
       if (id !== request.current) return;
       setItems((prev) => [...prev, ...r.items.filter((p) => !prev.some((q) => q.id === p.id))]);
       setTotal(r.total);
@@ -102,14 +106,24 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
     syncUrl(q, c);
   };
   const onSubmit = (e: FormEvent) => e.preventDefault();
-  const nextHref = `/blog?${new URLSearchParams({ ...(query.trim() ? { q: query.trim() } : {}), ...(category !== ALL ? { category } : {}), page: String(page + 1) })}`;
+  const nextHref = `/blog?${new URLSearchParams({ ...(query.trim() ? { q: query.trim() } : {}), ...(category !== ALL ? { category } : {}), ...(tagSlug ? { tag: tagSlug } : {}), page: String(page + 1) })}`;
 
   return (
     <div>
+      {tag && (
+        <div className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h2 className="text-2xl font-bold tracking-tight text-ink">{`Tagged: ${tag.name}`}</h2>
+          <a href="/blog" className="rounded text-sm font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            Show all posts
+          </a>
+        </div>
+      )}
       {allTotal > 0 && (
         <form role="search" action="/blog" method="get" onSubmit={onSubmit} className="flex flex-col gap-5 border-b border-slate-200 pb-8 lg:flex-row lg:items-end lg:justify-between">
           {/* The form's default button: Enter in the search box (without JS) keeps the chosen category. */}
           <button type="submit" name="category" value={category} hidden tabIndex={-1} aria-hidden="true" />
+          {/* Without JS a search or category stays within the tag. */}
+          {tagSlug && <input type="hidden" name="tag" value={tagSlug} />}
           <div className="w-full lg:max-w-sm">
             <label htmlFor="blog-search" className="label">
               Search articles

@@ -11,6 +11,8 @@ describe('cacheKey', () => {
     expect(cacheKey('/', '?anything=1')).toBe('/');
     expect(cacheKey('/auth', '?tab=register&next=/admin')).toBe('/auth?tab=register');
     expect(cacheKey('/blog', '')).toBe('/blog');
+    expect(cacheKey('/blog', '?tag=remote-work&fbclid=1')).toBe('/blog?tag=remote-work');
+    expect(cacheKey('/api/blog-posts/search', '?tag=ai&page=2')).toBe('/api/blog-posts/search?tag=ai&page=2');
   });
 });
 

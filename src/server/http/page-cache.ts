@@ -72,8 +72,8 @@ export function isCacheable(request: Request, url: URL, signedIn: boolean): bool
 // On '/', WordPress's query permalinks ('/?p=123') are redirects, never the cached home page.
 const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/': ['p', 'page_id', 'attachment_id'],
-  '/blog': ['q', 'category', 'page'],
-  '/api/blog-posts/search': ['q', 'category', 'page', 'pageSize'],
+  '/blog': ['q', 'category', 'tag', 'page'],
+  '/api/blog-posts/search': ['q', 'category', 'tag', 'page', 'pageSize'],
   '/auth': ['tab'],
 };
 

@@ -3,17 +3,23 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { blogPosts } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import type { PostDto, PostInput, PostSummary } from '#shared/schemas/blog-post.ts';
+import type { PostDto, PostInput, PostSummary, TagDto } from '#shared/schemas/blog-post.ts';
 import { stripControlChars, truncate } from '#shared/format.ts';
 import { withCardImages } from './images.ts';
+import { setPostTags, tagsOf } from './post-tags.ts';
 import { publication, withSchedule } from './publishing.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 import { nowMs } from '#db/schema/now.ts';
 import type { Same } from '#shared/json.ts';
 
 export type Post = typeof blogPosts.$inferSelect;
-// The API answers rows as they are: the table and PostDto must list the same fields.
-void (true satisfies Same<Omit<Post, 'content'>, Omit<PostDto, 'content'>>);
+// The API answers rows as they are (one post with its tags): the table and PostDto must list the same fields.
+void (true satisfies Same<Omit<Post, 'content'>, Omit<PostDto, 'content' | 'tags'>>);
+
+/** One post as the API answers it: the row and its tags. */
+export function withTags(post: Post): Post & { tags: TagDto[] } {
+  return { ...post, tags: tagsOf(post.id) };
+}
 
 /** The public order: the latest to go public first. */
 export const PUBLIC_ORDER = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
@@ -86,30 +92,40 @@ function prepare(input: PostInput) {
   };
 }
 
+/** Creates a post, with the tags `input.tags` names when given. */
 export function createPost(input: PostInput, authorId: string): Post {
   assertSlugFree(input.slug);
   const values = prepare(input);
   return withSchedule(
-    getDb()
-      .insert(blogPosts)
-      .values({ ...values, ...publication(input, null), authorId })
-      .returning()
-      .get(),
+    getDb().transaction((tx) => {
+      const post = tx
+        .insert(blogPosts)
+        .values({ ...values, ...publication(input, null), authorId })
+        .returning()
+        .get();
+      if (input.tags) setPostTags(tx, post.id, input.tags);
+      return post;
+    }),
   );
 }
 
+/** Updates a post; its tags become the ones `input.tags` names, or stay as they are when it is absent. */
 export function updatePost(id: number, input: PostInput): Post {
   const existing = getPostById(id);
   if (!existing) throw notFound('Post not found');
   assertSlugFree(input.slug, id);
   const values = prepare(input);
   return withSchedule(
-    getDb()
-      .update(blogPosts)
-      .set({ ...values, ...publication(input, existing), updatedAt: nowMs })
-      .where(eq(blogPosts.id, id))
-      .returning()
-      .get(),
+    getDb().transaction((tx) => {
+      const post = tx
+        .update(blogPosts)
+        .set({ ...values, ...publication(input, existing), updatedAt: nowMs })
+        .where(eq(blogPosts.id, id))
+        .returning()
+        .get();
+      if (input.tags) setPostTags(tx, id, input.tags);
+      return post;
+    }),
   );
 }
 
@@ -150,13 +166,22 @@ export function listPublishedCategories(): string[] {
 
 /**
  * The public blog search: title or excerpt contain `q` (case-insensitive), category exact
- * unless 'All', newest first, one page at a time. Three or more characters use the FTS5
+ * unless 'All', having the tag whose slug is `tag` when given, newest first, one page at a time. Three or more characters use the FTS5
  * trigram index; shorter ones fall back to LIKE.
  */
-export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageSize = BLOG_PAGE_SIZE }: { q?: string | undefined; category?: string | undefined; page?: number; pageSize?: number }): {
-  items: PostSummary[];
-  total: number;
-} {
+export function searchPublishedPosts({
+  q = '',
+  category = 'All',
+  tag = '',
+  page = 1,
+  pageSize = BLOG_PAGE_SIZE,
+}: {
+  q?: string | undefined;
+  category?: string | undefined;
+  tag?: string | undefined;
+  page?: number;
+  pageSize?: number;
+}): { items: PostSummary[]; total: number } {
   const db = getDb().$client;
   const where: string[] = ['b.is_published = 1'];
   const params: (string | number)[] = [];
@@ -175,6 +200,10 @@ export function searchPublishedPosts({ q = '', category = 'All', page = 1, pageS
   if (category && category !== 'All') {
     where.push('b.category = ?');
     params.push(category);
+  }
+  if (tag) {
+    where.push('EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = b.id AND t.slug = ?)');
+    params.push(tag);
   }
   const clause = where.join(' AND ');
   const total = (db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`).get(...params) as { n: number }).n;

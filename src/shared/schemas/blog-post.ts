@@ -3,6 +3,10 @@ import { optionalText, optionalUrl, scheduleTime } from './common.ts';
 
 export const CATEGORIES = ['General', 'Leadership', 'Technology', 'Business', 'Personal'] as const;
 
+/** How many tags a post may have, and how long each tag's name may be. */
+export const MAX_TAGS = 20;
+export const TAG_NAME_MAX = 50;
+
 export const PostInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(255, 'Title too long'),
   slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(255, 'Slug too long'),
@@ -13,6 +17,11 @@ export const PostInputSchema = z.object({
   isPublished: z.boolean({ error: 'Published must be true or false' }).default(false),
   scheduledAt: scheduleTime,
   readTime: z.number({ error: 'Read time must be a number' }).int().min(1).max(600).nullish(),
+  /** The post's tags by name, replacing the ones it has; absent keeps them. */
+  tags: z
+    .array(z.string({ error: 'Tags must be text' }).trim().max(TAG_NAME_MAX, `Each tag must be at most ${TAG_NAME_MAX} characters`), { error: 'Tags must be a list' })
+    .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
+    .optional(),
 });
 export type PostInput = z.infer<typeof PostInputSchema>;
 
@@ -42,6 +51,12 @@ export interface PostSummary {
   readTime: number | null;
 }
 
+/** A tag as a post shows it: the name, and the slug /blog?tag= filters by. */
+export interface TagDto {
+  slug: string;
+  name: string;
+}
+
 /** A blog post as the API answers it. */
 export interface PostDto {
   id: number;
@@ -62,6 +77,8 @@ export interface PostDto {
   scheduledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Sorted by name; in the answers about one post, not in lists. */
+  tags?: TagDto[];
 }
 
 /** A post that was private or password-protected on WordPress, imported as a draft. */

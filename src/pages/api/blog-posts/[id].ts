@@ -1,11 +1,11 @@
 import { endpoint } from '#server/http/endpoint.ts';
-import { deletePost, getPostById, requireVisiblePost, updatePost } from '#server/services/blog-posts.ts';
+import { deletePost, getPostById, requireVisiblePost, updatePost, withTags } from '#server/services/blog-posts.ts';
 import { PostInputSchema } from '#shared/schemas/blog-post.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
-export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin)));
+export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => withTags(requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin))));
 
-export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: PostInputSchema }, ({ params, body }) => updatePost(params.id, body));
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: PostInputSchema }, ({ params, body }) => withTags(updatePost(params.id, body)));
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
   deletePost(params.id);

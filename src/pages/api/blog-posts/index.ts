@@ -1,5 +1,5 @@
 import { endpoint, json } from '#server/http/endpoint.ts';
-import { countPosts, createPost, listPosts, toSummary } from '#server/services/blog-posts.ts';
+import { countPosts, createPost, listPosts, toSummary, withTags } from '#server/services/blog-posts.ts';
 import { PUBLIC_POSTS_DEFAULT, PostInputSchema, PostListQuerySchema } from '#shared/schemas/blog-post.ts';
 
 /**
@@ -20,4 +20,4 @@ export const GET = endpoint({ auth: 'public', query: PostListQuerySchema }, ({ q
   );
 });
 
-export const POST = endpoint({ auth: 'admin', body: PostInputSchema }, ({ body, user }) => json(createPost(body, user.id), 201));
+export const POST = endpoint({ auth: 'admin', body: PostInputSchema }, ({ body, user }) => json(withTags(createPost(body, user.id)), 201));

@@ -15,6 +15,12 @@ const Query = z.object({
     .max(100)
     .refine((v) => !hasControlChars(v), 'Category contains characters that are not allowed')
     .optional(),
+  /** A tag's slug: only posts having that tag (an unknown one matches none). */
+  tag: z
+    .string()
+    .max(100)
+    .refine((v) => !hasControlChars(v), 'Tag contains characters that are not allowed')
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(BLOG_PAGE_SIZE),
 });

@@ -25,6 +25,8 @@ interface FormState {
   content: string;
   featuredImage: string;
   category: string;
+  /** Tag names separated by commas. */
+  tags: string;
   isPublished: boolean;
 }
 type Field = keyof FormState;
@@ -38,9 +40,17 @@ const FIELD_IDS: Record<Field, string> = {
   content: 'post-content',
   featuredImage: 'post-featured-image',
   category: 'post-category',
+  tags: 'post-tags',
   isPublished: 'post-title',
 };
-const ORDER: Field[] = ['title', 'slug', 'excerpt', 'content', 'category', 'featuredImage'];
+const ORDER: Field[] = ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'featuredImage'];
+
+/** The names in the Tags field: split at commas, blanks left out. */
+const tagNames = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 const fromPost = (post: Post | undefined): FormState => ({
   title: post?.title ?? '',
@@ -49,6 +59,7 @@ const fromPost = (post: Post | undefined): FormState => ({
   content: post?.content ?? '',
   featuredImage: post?.featuredImage ?? '',
   category: post?.category || 'General',
+  tags: (post?.tags ?? []).map((t) => t.name).join(', '),
   isPublished: post?.isPublished ?? false,
 });
 
@@ -91,7 +102,7 @@ function PostForm({ post }: { post?: Post }) {
   /** Saves as a draft or published (`at` null: now, clearing a schedule), or scheduled for `at`; `at` absent keeps the schedule. */
   const save = async (publish: boolean, at?: Date | null) => {
     if (saving) return;
-    const parsed = PostInputSchema.safeParse({ ...form, isPublished: publish, scheduledAt: at === undefined ? undefined : (at?.toISOString() ?? null) });
+    const parsed = PostInputSchema.safeParse({ ...form, tags: tagNames(form.tags), isPublished: publish, scheduledAt: at === undefined ? undefined : (at?.toISOString() ?? null) });
     if (!parsed.success) return showErrors(toFieldErrors(parsed.error.issues));
     setErrors({});
     setSaving(at ? 'schedule' : publish ? 'publish' : 'draft');
@@ -246,6 +257,16 @@ function PostForm({ post }: { post?: Post }) {
                 </p>
               )}
             </div>
+            <TextField
+              id="post-tags"
+              label="Tags"
+              hint="Separate tags with commas"
+              placeholder="leadership, remote work"
+              value={form.tags}
+              error={errors.tags}
+              autoComplete="off"
+              onChange={(e) => set('tags', e.target.value)}
+            />
             <div className="border-t border-slate-100 pt-5">
               <Switch label="Published" hint="Make this post visible to the public" checked={form.isPublished} onChange={(v) => set('isPublished', v)} />
             </div>
