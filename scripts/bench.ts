@@ -5,6 +5,8 @@
 //   ceiling) and the ratio between the two;
 // - /blog and blog search at 10,000 posts (cached and uncached renders);
 // - the server's peak memory (RSS);
+// - a WordPress import of a generated 50 MB export: its time, the progress readings seen, and
+//   /healthz latency and the server's peak RSS meanwhile (`-- --import-only` runs just this);
 // - Lighthouse mobile scores for home, blog, a post, the podcast and a post with three large
 //   uploaded photos (Debian's Chromium).
 import autocannon from 'autocannon';
@@ -15,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { freePort, waitFor } from '#scripts/lib/net.ts';
+import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -57,24 +60,39 @@ async function startSite(db: string, seed: boolean): Promise<{ url: string; proc
 
 const BENCH_ADMIN = { ADMIN_USERNAME: 'benchadmin', ADMIN_PASSWORD: 'bench-admin-password-1' };
 
+/** The bench admin's session cookie. */
+async function adminCookie(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ username: BENCH_ADMIN.ADMIN_USERNAME, password: BENCH_ADMIN.ADMIN_PASSWORD }),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** The 50 MB WordPress import on a fresh site: figures printed, the server stopped. */
+async function importFigures(): Promise<void> {
+  const file = `${TMP}/big-export.xml`;
+  const items = await writeLargeExport(file, 50);
+  const site = await startSite(`${TMP}/import.db`, false);
+  const f = await timeImport(site.url, await adminCookie(site.url), file);
+  console.log(`
+WordPress import of a 50 MB export (${items} posts, ${items * 3} comments): ${f.imported} imported in ${f.seconds.toFixed(1)} s`);
+  console.log(`  progress readings while running: ${f.progressReads}; /healthz meanwhile (${f.healthChecks} checks): p99 ${f.healthP99Ms.toFixed(1)} ms, max ${f.healthMaxMs.toFixed(1)} ms`);
+  console.log(`  server peak RSS: ${peakRssMb(site.proc.pid!)} MB`);
+  site.proc.kill('SIGTERM');
+}
+
 /**
  * A post the way an owner makes one with photos: three 4000x3000 JPEGs uploaded (a cover and
  * two in the body), published, and its page offering the smaller copies once the server has
  * made them. Answers its path.
  */
 async function photoPost(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify({ username: BENCH_ADMIN.ADMIN_USERNAME, password: BENCH_ADMIN.ADMIN_PASSWORD }),
-  });
-  const headers = {
-    Origin: base,
-    Cookie: login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-  };
+  const headers = { Origin: base, Cookie: await adminCookie(base) };
   const urls: string[] = [];
   for (let i = 0; i < 3; i++) {
     const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
@@ -165,6 +183,7 @@ async function main() {
   if (build.status !== 0) process.exit(1);
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(TMP, { recursive: true });
+  if (args.has('--import-only')) return importFigures();
 
   const site = await startSite(`${TMP}/demo.db`, true);
   const posts = (await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[];
@@ -245,10 +264,12 @@ async function main() {
   console.log(`/blog uncached render (40 sequential)      p50 ${times[20]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
 
   console.log(`\nserver peak RSS: demo ${peakRssMb(site.proc.pid!)} MB, 10,000 posts ${peakRssMb(big2.proc.pid!)} MB`);
+  big2.proc.kill('SIGTERM');
+  await importFigures();
 
   if (!args.has('--no-lighthouse')) lighthouse(site.url, [...pages.slice(0, 4), await photoPost(site.url)]);
 
-  for (const p of [site.proc, ceiling.proc, big2.proc]) p.kill('SIGTERM');
+  for (const p of [site.proc, ceiling.proc]) p.kill('SIGTERM');
 }
 
 function lighthouse(base: string, paths: string[]) {

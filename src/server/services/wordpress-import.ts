@@ -158,6 +158,9 @@ export function importWordPress(upload: WxrUpload, authorId: string): Promise<Im
     const worker = new Worker(WORKER, {
       workerData: { file: upload.file, fileName: upload.fileName, downloadAudio: upload.downloadAudio, authorId, runId: run.id },
       env: { ...process.env, DATABASE_URL: env().DATABASE_URL },
+      // The import streams, so little is live at once: a small young generation makes the
+      // thread collect often rather than grow (the server runs with the same setting).
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 },
     });
     worker.once('message', (answer: WorkerAnswer) => {
       if ('result' in answer) done({ ...answer.result, runId: run.id });
