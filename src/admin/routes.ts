@@ -27,6 +27,7 @@ export const ROUTES: AdminRoute[] = [
   { pattern: '/admin/users', screen: lazy(() => import('./features/users/components/user-management')), guard: 'inline' },
   { pattern: '/admin/orders', screen: lazy(() => import('./features/orders/components/orders')), guard: 'redirect' },
   { pattern: '/admin/emails', screen: lazy(() => import('./features/emails/components/emails')), guard: 'redirect' },
+  { pattern: '/admin/redirects', screen: lazy(() => import('./features/redirects/components/redirect-management')), guard: 'redirect' },
   { pattern: '/admin/settings', screen: lazy(() => import('./features/settings/components/settings')), guard: 'redirect' },
 ];
 
@@ -40,5 +41,6 @@ export const NAV = [
   { href: '/admin/comments', label: 'Comments' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/emails', label: 'E-mails' },
+  { href: '/admin/redirects', label: 'Redirects' },
   { href: '/admin/settings', label: 'Settings' },
 ];

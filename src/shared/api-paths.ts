@@ -22,6 +22,8 @@ export const API = {
   emails: '/api/admin/emails',
   email: (id: number | string) => `/api/admin/emails/${id}`,
   settings: '/api/admin/settings',
+  redirects: '/api/admin/redirects',
+  redirect: (id: number | string) => `/api/admin/redirects/${id}`,
   uploadUrl: '/api/objects/upload',
   login: '/api/login',
   logout: '/api/logout',

@@ -41,13 +41,15 @@ interface Props<T> {
   remove: (item: T) => Promise<void>;
   confirmText: (item: T) => string;
   dialog: (editing: T | null, done: { close: () => void; saved: () => void }) => ReactNode;
+  /** The header button's label when it is not 'New <noun>' ('Add Redirect'). */
+  newLabel?: string;
   /** Disables 'New …' (e.g. until the list, which numbers the next item, is loaded). */
   newDisabled?: boolean;
   /** The editing state, when the screen opens the dialog itself (a deep link). */
   editing?: [Editing<T>, (e: Editing<T>) => void];
 }
 
-export function ResourceScreen<T>({ query, title, subtitle, noun, plural, stats, list, remove, confirmText, dialog, newDisabled, editing: external }: Props<T>) {
+export function ResourceScreen<T>({ query, title, subtitle, noun, plural, stats, list, remove, confirmText, dialog, newLabel, newDisabled, editing: external }: Props<T>) {
   const own = useState<Editing<T>>(null);
   const [editing, setEditing] = external ?? own;
   const items = query.data ?? [];
@@ -69,7 +71,7 @@ export function ResourceScreen<T>({ query, title, subtitle, noun, plural, stats,
 
   return (
     <>
-      <PageHeader title={title} subtitle={subtitle} actions={newButton(`New ${noun}`)} />
+      <PageHeader title={title} subtitle={subtitle} actions={newButton(newLabel ?? `New ${noun}`)} />
 
       <section aria-label={stats.label} className={stats.className}>
         {stats.cards(items, (v) => (query.data ? v : '–'))}

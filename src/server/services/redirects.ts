@@ -1,33 +1,20 @@
 // Old addresses that answer 301 to a page of this site: imported WordPress permalinks and
 // redirects the owner adds. They are looked up only for a path that would otherwise be a 404
 // (and for WordPress's '/?p=123' form), so pages that exist never pay for them.
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { redirects } from '#db/schema/content.ts';
+import { nowMs } from '#db/schema/now.ts';
+import { getDb } from '#server/context.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import type { Same } from '#shared/json.ts';
+import { QUERY_FORMS, redirectKey, type RedirectDto, type RedirectInput } from '#shared/schemas/redirect.ts';
 
-/** WordPress's query permalinks: a post (?p=), a page (?page_id=), an attachment. */
-const QUERY_FORMS = ['p', 'page_id', 'attachment_id'] as const;
+export { redirectKey };
 
-/**
- * The key an address is stored and looked up under: its path, lower-cased, without a trailing
- * slash; for WordPress's query form, '/?p=123'. Other query parameters do not count. Accepts a
- * full URL (a WordPress `<link>`) or a path. Null for what cannot be an address of ours.
- */
-export function redirectKey(address: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(address, 'http://localhost');
-  } catch {
-    return null;
-  }
-  for (const name of QUERY_FORMS) {
-    const value = url.searchParams.get(name);
-    if (value && /^\d{1,12}$/.test(value)) return `/?${name}=${Number(value)}`;
-  }
-  let path = url.pathname.toLowerCase();
-  if (path.length > 1) path = path.replace(/\/+$/, '') || '/';
-  return path.length > 500 ? null : path;
-}
+export type Redirect = typeof redirects.$inferSelect;
+// The API answers rows as they are: the table and RedirectDto must list the same fields.
+void (true satisfies Same<Redirect, RedirectDto>);
 
 /** Whether a request could be WordPress's query form ('/?p=123'), which is not a 404 here. */
 export const isQueryForm = (url: URL): boolean => url.pathname === '/' && QUERY_FORMS.some((name) => url.searchParams.has(name));
@@ -56,4 +43,54 @@ export function addRedirects(db: Pick<Db, 'insert'>, from: string[], toPath: str
     added += db.insert(redirects).values({ fromPath: key, toPath, source }).onConflictDoNothing().run().changes;
   }
   return added;
+}
+
+/** Every redirect, newest first, with its hits and where it came from. */
+export function listRedirects(): Redirect[] {
+  return getDb().select().from(redirects).orderBy(desc(redirects.createdAt), desc(redirects.id)).all();
+}
+
+/** One old address has one redirect: a second one for it is a 409 naming the field. */
+function refuseDuplicate(fromPath: string, exceptId?: number): void {
+  const clash = getDb()
+    .select({ id: redirects.id })
+    .from(redirects)
+    .where(exceptId === undefined ? eq(redirects.fromPath, fromPath) : and(eq(redirects.fromPath, fromPath), ne(redirects.id, exceptId)))
+    .get();
+  if (clash) {
+    const message = `A redirect from ${fromPath} already exists`;
+    throw conflict(message, [{ path: ['fromPath'], message }]);
+  }
+}
+
+/** A redirect the owner adds. */
+export function createRedirect(input: RedirectInput): Redirect {
+  refuseDuplicate(input.fromPath);
+  return getDb()
+    .insert(redirects)
+    .values({ ...input, source: 'manual' })
+    .returning()
+    .get();
+}
+
+/** Changes both addresses; a new old address starts counting its hits from zero. */
+export function updateRedirect(id: number, input: RedirectInput): Redirect {
+  const db = getDb();
+  const current = db.select({ fromPath: redirects.fromPath }).from(redirects).where(eq(redirects.id, id)).get();
+  if (!current) throw notFound('Redirect not found');
+  refuseDuplicate(input.fromPath, id);
+  const moved = current.fromPath !== input.fromPath;
+  const row = db
+    .update(redirects)
+    .set({ ...input, ...(moved ? { hits: 0, lastHitAt: null } : {}), updatedAt: nowMs })
+    .where(eq(redirects.id, id))
+    .returning()
+    .get();
+  if (!row) throw notFound('Redirect not found');
+  return row;
+}
+
+export function deleteRedirect(id: number): void {
+  const result = getDb().delete(redirects).where(eq(redirects.id, id)).run();
+  if (result.changes === 0) throw notFound('Redirect not found');
 }
