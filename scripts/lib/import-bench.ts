@@ -73,12 +73,5 @@ export async function timeImport(base: string, cookie: string, file: string): Pr
   const result = await upload;
   const seconds = (performance.now() - started) / 1000;
   health.sort((a, b) => a - b);
-  return {
-    seconds,
-    imported: result.imported,
-    progressReads: progress.size,
-    healthMaxMs: health.at(-1) ?? 0,
-    healthP99Ms: health[Math.floor(health.length * 0.99)] ?? 0,
-    healthChecks: health.length,
-  };
+  return { seconds, imported: result.imported, progressReads: progress.size, healthMaxMs: health.at(-1) ?? 0, healthP99Ms: health[Math.floor(health.length * 0.99)] ?? 0, healthChecks: health.length };
 }
