@@ -158,6 +158,32 @@ describe('importing a WordPress export', () => {
   });
 });
 
+describe('a long import', () => {
+  /** An export of `n` small published posts. */
+  const many = (n: number, prefix: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Many</title><wp:base_site_url>https://many.example</wp:base_site_url>
+${Array.from({ length: n }, (_, i) => `<item><title>${prefix} ${i}</title><content:encoded><![CDATA[<p>Post ${i} of many.</p>]]></content:encoded><wp:post_id>${i + 1}</wp:post_id><wp:post_name>${prefix}-${i}</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`).join('\n')}
+</channel></rss>`;
+
+  it('shows its progress while it runs, refuses a second import meanwhile with 409, and ends with items done = total', async () => {
+    const first = upload({ xml: many(1500, 'many') });
+    let seen: { status: string; done: number; total: number } | null = null;
+    for (let i = 0; i < 200 && seen?.status !== 'running'; i++) {
+      seen = (await admin.request('GET', '/api/wordpress/import')).body;
+      if (seen?.status !== 'running') await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(seen?.status).toBe('running');
+    const second = await upload({ xml: wxr('while-another-runs') });
+    expect(second.status).toBe(409);
+    expect(row('while-another-runs')).toBeUndefined();
+    expect((await first).body).toMatchObject({ imported: 1500, failed: 0 });
+    expect((await admin.request('GET', '/api/wordpress/import')).body).toMatchObject({ status: 'done', done: 1500, total: 1500, imported: 1500 });
+    // Only admins see it.
+    expect((await user.request('GET', '/api/wordpress/import')).status).toBe(403);
+  });
+});
+
 describe('who may import', () => {
   it('refuses an anonymous visitor with 401 and a non-admin with 403, writing nothing', async () => {
     const before = count();

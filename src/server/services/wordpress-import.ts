@@ -11,7 +11,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import busboy from 'busboy';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { importRuns } from '#db/schema/imports.ts';
 import { env, getDb } from '#server/context.ts';
 import { bodyTooLarge, mediaType } from '#server/http/body.ts';
@@ -147,8 +147,7 @@ export function importWordPress(upload: WxrUpload, authorId: string): Promise<Im
     rmSync(upload.file, { force: true });
     throw new HttpError(409, 'An import is already running: wait for it to finish');
   }
-  // A run left 'running' by a server that stopped is over.
-  db.update(importRuns).set({ status: 'failed', error: 'The server stopped during this import; run it again to finish it', finishedAt: new Date() }).where(eq(importRuns.status, 'running')).run();
+  endAbandonedRuns();
   const run = db
     .insert(importRuns)
     .values({ fileName: upload.fileName.slice(0, 255), startedBy: authorId })
@@ -170,18 +169,42 @@ export function importWordPress(upload: WxrUpload, authorId: string): Promise<Im
     worker.once('exit', (code) => {
       if (code !== 0) fail(new Error(`The import worker stopped with code ${code}`));
     });
-  }).finally(() => {
-    running = null;
-    rmSync(upload.file, { force: true });
-    // Whatever came in shows on the public pages now.
-    contentChanged();
-  });
+  })
+    .catch((err: unknown) => {
+      // A worker that died says nothing itself: the run ends with its error.
+      db.update(importRuns)
+        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), finishedAt: new Date() })
+        .where(and(eq(importRuns.id, run.id), eq(importRuns.status, 'running')))
+        .run();
+      throw err;
+    })
+    .finally(() => {
+      running = null;
+      rmSync(upload.file, { force: true });
+      // Whatever came in shows on the public pages now, even when the request that started
+      // the import is gone.
+      contentChanged();
+    });
   running = job;
   return job;
 }
 
+/**
+ * A run still marked running while this process runs no import was cut short (the server
+ * stopped, or the worker died): it is over, and says how to finish it.
+ */
+function endAbandonedRuns(): void {
+  if (running) return;
+  getDb()
+    .update(importRuns)
+    .set({ status: 'failed', error: 'The import stopped before its end (the server restarted); import the same file again to finish it: what came over already is skipped', finishedAt: new Date() })
+    .where(eq(importRuns.status, 'running'))
+    .run();
+}
+
 /** The latest import run, or null when there has been none. */
 export function latestImportRun(): ImportRunDto | null {
+  endAbandonedRuns();
   const row = getDb().select().from(importRuns).orderBy(desc(importRuns.id)).limit(1).get();
   if (!row) return null;
   const { report: _report, startedBy: _by, ...rest } = row;
