@@ -3,6 +3,7 @@
 // - per public page: gzipped JavaScript shipped, requests/s and p50/p99 latency at 32
 //   connections, against the same bytes served from memory by a bare Node server (the
 //   ceiling) and the ratio between the two;
+// - /blog and a post page while an admin saves a post once a second (reads under writes);
 // - /blog and blog search at 10,000 posts (cached and uncached renders);
 // - the server's peak memory (RSS);
 // - a WordPress import of a generated 50 MB export: its time, the progress readings seen, and
@@ -71,6 +72,41 @@ async function adminCookie(base: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** Saves the post with `slug` once a second (a new title each time) until stopped; stop() answers the number of saves. */
+async function postSaver(base: string, slug: string): Promise<{ stop: () => number }> {
+  const headers = { Origin: base, Cookie: await adminCookie(base), 'Content-Type': 'application/json' };
+  const post = (await (await fetch(`${base}/api/blog-posts/slug/${slug}`, { headers })).json()) as {
+    id: number;
+    title: string;
+    slug: string;
+    excerpt: string | null;
+    content: string;
+    featuredImage: string | null;
+    category: string;
+    isPublished: boolean;
+  };
+  let saves = 0;
+  const timer = setInterval(() => {
+    saves += 1;
+    const body = {
+      title: `${post.title.replace(/ \(\d+\)$/, '')} (${saves})`,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      content: post.content,
+      featuredImage: post.featuredImage,
+      category: post.category,
+      isPublished: post.isPublished,
+    };
+    void fetch(`${base}/api/blog-posts/${post.id}`, { method: 'PUT', headers, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
+  }, 1000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return saves;
+    },
+  };
 }
 
 /** The 50 MB WordPress import on a fresh site: figures printed, the server stopped. */
@@ -213,6 +249,18 @@ async function main() {
     );
   }
   console.log(`\nlowest ratio to the ceiling: ${Math.min(...ratios).toFixed(2)}; largest JS: ${(Math.max(...js.values()) / 1024).toFixed(1)} KB gzipped`);
+
+  // The same pages while the owner saves a post once a second (the one on the post page).
+  console.log('\nwhile an admin saves a post once a second  req/s   p50 ms   p99 ms | ceiling req/s   ratio');
+  const writer = await postSaver(site.url, posts[0]!.slug);
+  for (const p of ['/blog', `/blog/${posts[0]!.slug}`]) {
+    const app = await load(`${site.url}${p}`);
+    const top = await load(`${ceiling.url}${p}`);
+    console.log(
+      `${p.slice(0, 38).padEnd(38)}      ${fmt(app.rps)} ${fmt(app.p50, 1)} ${fmt(app.p99, 1)} | ${fmt(top.rps)}      ${(app.rps / top.rps).toFixed(2)}${app.errors ? `  (${app.errors} errors)` : ''}`,
+    );
+  }
+  console.log(`(${writer.stop()} saves)`);
 
   // 10,000 posts.
   const bigDb = `${TMP}/big.db`;

@@ -1,7 +1,7 @@
 // Runs before every page and endpoint: request id, who is asking, baseline security headers.
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
-import { cacheKey, cacheVersion, fromCache, isCacheable, storeAndRespond } from '#server/http/page-cache.ts';
+import { cacheKey, cached, isCacheable } from '#server/http/page-cache.ts';
 import { env } from '#server/env.ts';
 import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
 import { logger } from '#server/log.ts';
@@ -25,15 +25,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (moved) return withSecurityHeaders(redirectTo(moved), locals.requestId, https);
   // A cookie that names no valid session (made up, or expired) is an anonymous visitor.
   if (!flashToken && isCacheable(request, url, locals.user !== null)) {
-    const key = cacheKey(url.pathname, url.search);
-    const renderedAt = cacheVersion();
-    const hit = fromCache(key, request);
-    if (hit) response = hit;
-    else {
-      // Security headers go in before storing, so cached answers carry them too.
-      const rendered = withSecurityHeaders(await next(), locals.requestId, https);
-      response = await storeAndRespond(key, request, rendered, renderedAt);
-    }
+    // Security headers go in before storing, so cached answers carry them too.
+    response = await cached(cacheKey(url.pathname, url.search), request, async () => withSecurityHeaders(await next(), locals.requestId, https));
   } else {
     response = await next();
     if (hasSession && !response.headers.has('Cache-Control') && (response.headers.get('content-type') ?? '').includes('text/html')) {

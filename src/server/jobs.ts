@@ -68,7 +68,8 @@ function startScheduler(): void {
       const db = getDb();
       const published = publishDue(db);
       if (published > 0) {
-        contentChanged();
+        // Something new went public: it shows at the very next request.
+        contentChanged({ scope: 'all', now: true });
         logger.info({ job: 'publish-scheduled', done: published }, 'background job');
       }
       const next = nextDue(db);
@@ -87,7 +88,7 @@ const IMAGE_POLL_MS = 2_000;
 
 /**
  * Makes the smaller copies of uploaded images, one image at a time, so pages can offer them;
- * the page cache is dropped after a batch so pages pick them up.
+ * the cached pages are refreshed after a batch so they offer them.
  */
 function startImageWorker(): void {
   const tick = async () => {
@@ -95,7 +96,7 @@ function startImageWorker(): void {
     try {
       while (made < 20 && (await processNextImage(getDb()))) made += 1;
       if (made > 0) {
-        contentChanged();
+        contentChanged({ scope: 'all' });
         logger.info({ job: 'image-variants', done: made }, 'background job');
       }
     } catch (err) {

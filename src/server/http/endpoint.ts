@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { env } from '#server/env.ts';
 import { logger } from '#server/log.ts';
 import { JSON_BODY_LIMIT, bodyTooLarge, isJsonType, readText } from './body.ts';
-import { contentChanged } from './page-cache.ts';
+import { contentChanged, type ContentChange } from './page-cache.ts';
 import { requireAdmin, requireUser, type SessionUser } from '#server/session.ts';
 import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound, type Issue } from './errors.ts';
 import { formAnswer, isFormPost, readFormPost, typedValues, type FormPost } from './form-post.ts';
@@ -16,8 +16,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface Options<A extends AuthLevel, P extends z.core.$ZodType, Q extends z.core.$ZodType, B extends z.core.$ZodType> {
   auth: A;
-  /** false for writes that change no public page (login, subscribe, uploads...). Default true. */
-  changesContent?: boolean;
+  /**
+   * What a successful write changes on public pages, so only those are refreshed: false for
+   * nothing (login, subscribe, uploads...), a change, or a change read from the handler's
+   * result. By default everything, dropped at once.
+   */
+  changesContent?: false | ContentChange | ((result: unknown) => ContentChange);
   params?: P;
   query?: Q;
   body?: B;
@@ -122,7 +126,8 @@ export function endpoint<
       formPost = options.form && isFormPost(request) ? await readFormPost(request) : null;
       const body = options.body ? parse(options.body, formPost ? formPost.fields : await readJson(request), 'body') : undefined;
       const result = await handler({ params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, user: user as HandlerContext<A, unknown, unknown, unknown>['user'], request, context });
-      if (WRITE_METHODS.has(request.method) && options.changesContent !== false) contentChanged();
+      const change = options.changesContent;
+      if (WRITE_METHODS.has(request.method) && change !== false) contentChanged(typeof change === 'function' ? change(result) : change);
       if (formPost && options.form) return await formSuccess(options.form, formPost, result);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });

@@ -1,6 +1,14 @@
 // Public HTML from memory: anonymous GETs of public pages are rendered once, kept with gzip
-// and brotli copies and an ETag, and dropped whenever content changes (every successful
-// write through the API) or after a minute. Headers let a CDN hold pages too.
+// and brotli copies and an ETag, and refreshed after a minute or when a write changes what
+// they show. Headers let a CDN hold pages too.
+//
+// A write names what it touches (posts, the podcast, or everything), and only the pages that
+// show it are refreshed: the others stay as they are. Readers never wait for a refresh: a
+// stale page is answered at once while exactly one render replaces it in the background, and
+// requests for a page nobody has rendered yet share one render. Only an edit of what stays
+// public is refreshed that way: what appears or goes away (a post published, unpublished or
+// deleted, a comment approved or deleted) shows at the very next request, as those pages are
+// dropped, not refreshed.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -13,13 +21,19 @@ interface Entry {
   gzip: Buffer;
   br: Buffer;
   etag: string;
+  /** Fresh until then; after it (or once a write marked it stale) it is served while it is re-rendered. */
   expiresAt: number;
+  stale: boolean;
+  /** Which render of this process made it (the X-Cache-Render header): shows how often pages are rendered. */
+  render: number;
 }
 
 const MAX_ENTRIES = 500;
 /** All entries together (raw, gzip and brotli bytes): searches with ever new terms cannot grow it. */
 const MAX_BYTES = 24 * 1024 * 1024;
 const TTL_MS = 60_000;
+/** How long past its minute a page may still be answered while its replacement renders. */
+const STALE_MS = 10 * 60_000;
 /** What browsers and CDNs may do with a cached public page. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
@@ -29,9 +43,12 @@ interface Store {
   entries: Map<string, Entry>;
   version: number;
   bytes: number;
+  renders: number;
+  /** Renders under way, by key: one per page at a time. */
+  inflight: Map<string, Promise<Entry | null>>;
 }
 const g = globalThis as typeof globalThis & { __sitePageCache?: Store };
-const store: Store = (g.__sitePageCache ??= { entries: new Map(), version: 0, bytes: 0 });
+const store: Store = (g.__sitePageCache ??= { entries: new Map(), version: 0, bytes: 0, renders: 0, inflight: new Map() });
 const entries = store.entries;
 
 const sizeOf = (e: Entry) => e.raw.length + e.gzip.length + e.br.length;
@@ -43,15 +60,53 @@ function drop(key: string): void {
   store.bytes -= sizeOf(entry);
 }
 
-/** Drops every cached page (content changed). */
-export function contentChanged(): void {
-  store.version += 1;
-  entries.clear();
-  store.bytes = 0;
+/** What a write touches: the blog's posts (and comments), the podcast, or anything at all. */
+export type ContentScope = 'posts' | 'podcast' | 'all';
+
+export interface ContentChange {
+  scope: ContentScope;
+  /** Applied at the very next request (pages dropped, not refreshed in the background): something appeared, went away or moved. */
+  now?: boolean;
 }
 
-/** Taken before rendering: a page rendered across a write is not stored. */
-export const cacheVersion = () => store.version;
+// The pages that show posts, and those that show episodes; the home page and the newsletter
+// page list the latest posts, the sitemap lists both. Any other page (/work-with-me, the
+// privacy policy, /auth) shows neither.
+const SHOWS_POSTS = /^\/(?:$|\?|blog(?:[/?]|$)|newsletter$|rss\.xml$|sitemap(?:-\d+)?\.xml$|api\/blog-posts\/search)/;
+const SHOWS_EPISODES = /^\/(?:podcast(?:[/?]|\.xml$|$)|sitemap(?:-\d+)?\.xml$)/;
+
+const touches = (key: string, scope: ContentScope) => scope === 'all' || (scope === 'posts' ? SHOWS_POSTS : SHOWS_EPISODES).test(key);
+
+interface Publishable {
+  isPublished: boolean;
+  slug: string;
+}
+
+/**
+ * A post or an episode was written (`before` null when it is new, `after` null when deleted).
+ * An edit of what stays public at the same address is refreshed in the background; what
+ * appears, disappears or moves shows at the very next request; drafts change no page.
+ */
+export function itemChanged(scope: 'posts' | 'podcast', before: Publishable | null | undefined, after: Publishable | null | undefined): void {
+  const was = before?.isPublished === true;
+  const is = after?.isPublished === true;
+  if (!was && !is) return;
+  contentChanged({ scope, now: !(was && is && before.slug === after.slug) });
+}
+
+/**
+ * A write changed content: the pages showing it are marked stale (answered once more while
+ * they re-render), or dropped when something was removed. A render under way when the write
+ * happened is not kept.
+ */
+export function contentChanged(change: ContentChange = { scope: 'all', now: true }): void {
+  store.version += 1;
+  for (const [key, entry] of entries) {
+    if (!touches(key, change.scope)) continue;
+    if (change.now) drop(key);
+    else entry.stale = true;
+  }
+}
 
 // Never cached: the API, the admin, files (public uploads and paid downloads), checkout, and
 // the e-mail links (single-use tokens).
@@ -92,6 +147,9 @@ export function pickEncoding(accept: string | null | undefined): 'br' | 'gzip' |
   return null;
 }
 
+/** The X-Cache header: HIT (fresh), STALE (answered while re-rendered), MISS (rendered for this request). */
+type CacheState = 'HIT' | 'STALE' | 'MISS';
+
 interface Answer {
   status: number;
   headers: Record<string, string>;
@@ -99,7 +157,7 @@ interface Answer {
 }
 
 /** One answer for both paths (framework Response and raw Node): 304, or the right encoding. */
-function answer(entry: Entry, ask: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null }, state: 'HIT' | 'MISS'): Answer {
+function answer(entry: Entry, ask: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null }, state: CacheState): Answer {
   const headers: Record<string, string> = { ...entry.headers, 'x-cache': state };
   if (ask.ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag)) return { status: 304, headers, body: null };
   const encoding = pickEncoding(ask.acceptEncoding);
@@ -109,22 +167,76 @@ function answer(entry: Entry, ask: { method: string; ifNoneMatch: string | null;
   return { status: entry.status, headers, body: ask.method === 'HEAD' ? null : body };
 }
 
-function respond(entry: Entry, request: Request, state: 'HIT' | 'MISS'): Response {
+function respond(entry: Entry, request: Request, state: CacheState): Response {
   const a = answer(entry, { method: request.method, ifNoneMatch: request.headers.get('if-none-match'), acceptEncoding: request.headers.get('accept-encoding') }, state);
   // A view of the stored bytes, not a copy (Buffers from zlib and Buffer.from own an ArrayBuffer).
   const body = a.body ? (new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength) as Uint8Array<ArrayBuffer>) : null;
   return new Response(body, { status: a.status, headers: a.headers });
 }
 
-/** A fresh cached answer for this key, or null. */
-export function fromCache(key: string, request: Request): Response | null {
+const isFresh = (e: Entry, now = Date.now()) => !e.stale && e.expiresAt > now;
+
+/**
+ * Answers a cacheable request: fresh from the cache; stale at once while one background
+ * `render` replaces it; or, when nothing is cached, from one render shared by every request
+ * for the page meanwhile. `render` produces this request's answer (it is only called when
+ * needed); answers that cannot be kept (errors, private pages) are this request's own.
+ */
+export async function cached(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
   const entry = entries.get(key);
-  if (!entry) return null;
-  if (entry.expiresAt <= Date.now()) {
-    drop(key);
-    return null;
+  const now = Date.now();
+  if (entry && isFresh(entry, now)) return respond(entry, request, 'HIT');
+  if (entry && request.method === 'GET' && entry.expiresAt + STALE_MS > now) {
+    if (!store.inflight.has(key)) void refresh(key, render);
+    return respond(entry, request, 'STALE');
   }
-  return respond(entry, request, 'HIT');
+  if (entry) drop(key);
+  if (request.method !== 'GET') return render();
+  const shared = store.inflight.get(key);
+  if (shared) {
+    const done = await shared;
+    return done ? respond(done, request, 'HIT') : render();
+  }
+  const job = renderEntry(key, render);
+  store.inflight.set(
+    key,
+    job.then((r) => r.entry),
+  );
+  try {
+    const done = await job;
+    return done.entry ? respond(done.entry, request, 'MISS') : done.own!;
+  } finally {
+    store.inflight.delete(key);
+  }
+}
+
+/** Re-renders a stale page in the background; a page that is no longer there is dropped. */
+async function refresh(key: string, render: () => Promise<Response>): Promise<void> {
+  const job = renderEntry(key, render);
+  store.inflight.set(
+    key,
+    job.then((r) => r.entry),
+  );
+  try {
+    if (!(await job).entry) drop(key);
+  } catch {
+    // The stale copy stays until its time is up; the next request tries again.
+  } finally {
+    store.inflight.delete(key);
+  }
+}
+
+/**
+ * Renders a page and keeps it when it may be kept (and no write happened meanwhile); an
+ * answer that may not be kept comes back as it is.
+ */
+async function renderEntry(key: string, render: () => Promise<Response>): Promise<{ entry: Entry | null; own?: Response }> {
+  const renderedAt = store.version;
+  const response = await render();
+  if (!keepable(response)) return { entry: null, own: response };
+  const entry = await toEntry(response);
+  if (renderedAt === store.version) put(key, entry);
+  return { entry };
 }
 
 /**
@@ -137,7 +249,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const entry = entries.get(q === -1 ? url : cacheKey(url.slice(0, q), url.slice(q)));
-  if (!entry || entry.expiresAt <= Date.now()) return false;
+  if (!entry || !isFresh(entry)) return false;
   const a = answer(entry, { method: req.method, ifNoneMatch: req.headers['if-none-match'] ?? null, acceptEncoding: String(req.headers['accept-encoding'] ?? '') }, 'HIT');
   a.headers['x-request-id'] = randomUUID();
   res.writeHead(a.status, a.headers);
@@ -145,35 +257,45 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   return true;
 }
 
-/**
- * Stores a rendered page when it is cacheable HTML (or a feed) and returns the answer to send.
- * Only a GET's complete answer is stored: a HEAD's has no body, and would be served empty to
- * every GET after it.
- */
-export async function storeAndRespond(key: string, request: Request, response: Response, renderedAt: number): Promise<Response> {
-  if (request.method !== 'GET') return response;
+/** Whether a rendered answer may be kept: a 200 of HTML (or a feed, or JSON), public, setting no cookie. */
+function keepable(response: Response): boolean {
   const type = response.headers.get('content-type') ?? '';
   const cc = response.headers.get('cache-control') ?? '';
   const cacheableType = /text\/html|application\/(rss\+)?xml|text\/plain|application\/json/.test(type);
-  if (response.status !== 200 || !cacheableType || /no-store|private/.test(cc) || response.headers.has('set-cookie')) return response;
+  return response.status === 200 && cacheableType && !/no-store|private/.test(cc) && !response.headers.has('set-cookie');
+}
+
+/** A keepable answer as a cache entry, with its compressed copies. */
+async function toEntry(response: Response): Promise<Entry> {
   const raw = Buffer.from(await response.arrayBuffer());
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
   const kept = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k));
-  const entry: Entry = {
+  store.renders += 1;
+  return {
     status: response.status,
-    headers: { 'cache-control': PUBLIC_CACHE_CONTROL, ...Object.fromEntries(kept), etag, 'last-modified': new Date().toUTCString(), vary: 'Accept-Encoding, Cookie' },
+    headers: {
+      'cache-control': PUBLIC_CACHE_CONTROL,
+      ...Object.fromEntries(kept),
+      etag,
+      'last-modified': new Date().toUTCString(),
+      vary: 'Accept-Encoding, Cookie',
+      'x-cache-render': String(store.renders),
+    },
     raw,
     gzip: gzipSync(raw, { level: 6 }),
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag,
     expiresAt: Date.now() + TTL_MS,
+    stale: false,
+    render: store.renders,
   };
-  if (renderedAt !== store.version) return respond(entry, request, 'MISS');
+}
+
+function put(key: string, entry: Entry): void {
   drop(key);
   const size = sizeOf(entry);
   // Oldest first: a Map iterates in insertion order.
   while (entries.size > 0 && (entries.size >= MAX_ENTRIES || store.bytes + size > MAX_BYTES)) drop(entries.keys().next().value!);
   entries.set(key, entry);
   store.bytes += size;
-  return respond(entry, request, 'MISS');
 }

@@ -1,4 +1,5 @@
 import { endpoint, json } from '#server/http/endpoint.ts';
+import { itemChanged } from '#server/http/page-cache.ts';
 import { assertArtwork } from '#server/services/artwork.ts';
 import { createEpisode, listEpisodes } from '#server/services/podcast-episodes.ts';
 import { EpisodeInputSchema, EpisodeListQuerySchema } from '#shared/schemas/podcast-episode.ts';
@@ -6,7 +7,9 @@ import { EpisodeInputSchema, EpisodeListQuerySchema } from '#shared/schemas/podc
 /** Published episodes for everyone; admins get drafts too unless they ask for ?published=true. */
 export const GET = endpoint({ auth: 'public', query: EpisodeListQuerySchema }, ({ query, user }) => listEpisodes({ includeDrafts: Boolean(user?.isAdmin) && query.published !== 'true' }));
 
-export const POST = endpoint({ auth: 'admin', body: EpisodeInputSchema }, async ({ body }) => {
+export const POST = endpoint({ auth: 'admin', body: EpisodeInputSchema, changesContent: false }, async ({ body }) => {
   await assertArtwork(body.imageUrl);
-  return json(createEpisode(body), 201);
+  const episode = createEpisode(body);
+  itemChanged('podcast', null, episode);
+  return json(episode, 201);
 });

@@ -11,9 +11,10 @@ export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ param
   return product;
 });
 
-export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: ProductInputSchema }, ({ params, body }) => updateProduct(params.id, body));
+// No cached page shows products (checkout pages are never cached).
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: ProductInputSchema, changesContent: false }, ({ params, body }) => updateProduct(params.id, body));
 
-export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
+export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params }) => {
   deleteProduct(params.id);
   return { success: true };
 });

@@ -5,4 +5,5 @@ import { ProductInputSchema } from '#shared/schemas/product.ts';
 /** Active products for everyone; admins see inactive ones too. */
 export const GET = endpoint({ auth: 'public' }, ({ user }) => listProducts({ activeOnly: !user?.isAdmin }));
 
-export const POST = endpoint({ auth: 'admin', body: ProductInputSchema }, ({ body }) => json(createProduct(body), 201));
+// No cached page shows products (checkout pages are never cached).
+export const POST = endpoint({ auth: 'admin', body: ProductInputSchema, changesContent: false }, ({ body }) => json(createProduct(body), 201));
