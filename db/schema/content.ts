@@ -151,5 +151,7 @@ export const newsletterSubscribers = sqliteTable(
     uniqueIndex('newsletter_subscribers_email_unique').on(t.email),
     uniqueIndex('newsletter_subscribers_confirm_unique').on(t.confirmTokenHash),
     uniqueIndex('newsletter_subscribers_unsubscribe_unique').on(t.unsubscribeToken),
+    // The admin list pages newest first, and the CSV export walks it in that order.
+    index('newsletter_subscribers_subscribed_idx').on(t.subscribedAt, t.id),
   ],
 );

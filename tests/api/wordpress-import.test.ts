@@ -124,6 +124,13 @@ describe('importing a WordPress export', () => {
     expect(row(existing.slug)?.title).toBe('Mine');
   });
 
+  it("imports a post without a title as '(no title)', as WordPress shows it", async () => {
+    const xml = wxr('untitled-on-wordpress').replace('<title>Post untitled-on-wordpress</title>', '<title></title>');
+    const res = await upload({ xml });
+    expect(res.body).toMatchObject({ imported: 1, failed: 0 });
+    expect(row('untitled-on-wordpress')?.title).toBe('(no title)');
+  });
+
   it('accepts an export with no items', async () => {
     const xml = '<?xml version="1.0"?><rss version="2.0"><channel><title>Empty</title></channel></rss>';
     const res = await upload({ xml });

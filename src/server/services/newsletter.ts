@@ -1,6 +1,7 @@
 // Newsletter subscribers, kept locally (and synced to the mailing service when configured).
-import { desc, eq } from 'drizzle-orm';
-import type { SubscriberDto, SubscriberStatus } from '#shared/schemas/newsletter.ts';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { SubscriberDto, SubscriberPageDto, SubscriberPageQuery, SubscriberStatus } from '#shared/schemas/newsletter.ts';
+import { csvRows } from '#shared/subscriber-csv.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
@@ -150,14 +151,109 @@ export function unsubscribeByToken(token: string): boolean {
 export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'unsubscribedAt' | 'confirmTokenHash'>): SubscriberStatus =>
   s.isActive ? 'active' : s.unsubscribedAt ? 'unsubscribed' : s.confirmTokenHash ? 'pending' : 'inactive';
 
+const toDto = (s: Subscriber): SubscriberDto => ({
+  id: s.id,
+  email: s.email,
+  name: s.name,
+  convertKitId: s.convertKitId,
+  isActive: s.isActive,
+  status: subscriberStatus(s),
+  subscribedAt: s.subscribedAt,
+});
+const NEWEST_FIRST = [desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id)];
+
+/** Every subscriber, newest first (the plain GET, which other tools rely on). */
 export function listSubscribers(): SubscriberDto[] {
   catchUpOnce();
   return getDb()
     .select()
     .from(newsletterSubscribers)
-    .orderBy(desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id))
+    .orderBy(...NEWEST_FIRST)
     .all()
-    .map((s) => ({ id: s.id, email: s.email, name: s.name, convertKitId: s.convertKitId, isActive: s.isActive, status: subscriberStatus(s), subscribedAt: s.subscribedAt }));
+    .map(toDto);
+}
+
+/** E-mail or name contains `q`, case-insensitively (LIKE's own characters taken literally). */
+function matching(q: string): SQL | undefined {
+  const term = q.trim().toLowerCase();
+  if (!term) return undefined;
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(lower(${newsletterSubscribers.email}) like ${like} escape '\\' or lower(coalesce(${newsletterSubscribers.name}, '')) like ${like} escape '\\')`;
+}
+
+/**
+ * One page of subscribers (newest first) matching the search, how many match, and the stat
+ * cards' figures over the whole list, all counted by SQL: the screen never loads the list.
+ * `since` is where the admin's "this month" starts (their calendar, so the browser says).
+ */
+export function pageSubscribers({ q = '', page = 1, pageSize = 50, since }: SubscriberPageQuery): SubscriberPageDto {
+  catchUpOnce();
+  const db = getDb();
+  const where = matching(q);
+  const items = db
+    .select()
+    .from(newsletterSubscribers)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all()
+    .map(toDto);
+  const total = where
+    ? db
+        .select({ n: sql<number>`count(*)` })
+        .from(newsletterSubscribers)
+        .where(where)
+        .get()!.n
+    : undefined;
+  const t = newsletterSubscribers;
+  const sinceMs = (since ?? new Date(Date.now() - 30 * 24 * 3600 * 1000)).getTime();
+  const stats = db
+    .select({
+      total: sql<number>`count(*)`,
+      active: sql<number>`coalesce(sum(${t.isActive}), 0)`,
+      pending: sql<number>`coalesce(sum(${t.isActive} = 0 and ${t.unsubscribedAt} is null and ${t.confirmTokenHash} is not null), 0)`,
+      unsubscribed: sql<number>`coalesce(sum(${t.isActive} = 0 and ${t.unsubscribedAt} is not null), 0)`,
+      synced: sql<number>`coalesce(sum(coalesce(${t.convertKitId}, '') != ''), 0)`,
+      thisMonth: sql<number>`coalesce(sum(${t.subscribedAt} >= ${sinceMs}), 0)`,
+    })
+    .from(t)
+    .get()!;
+  return { items, total: total ?? stats.total, page, pageSize, stats: { ...stats, syncRate: stats.total ? Math.round((stats.synced / stats.total) * 100) : 0 } };
+}
+
+/** Rows read at a time by the CSV export. */
+const CSV_BATCH = 1000;
+
+/**
+ * The whole list as CSV, read from the database a batch at a time while it is sent (newest
+ * first, after the header row and a byte-order mark), so 50,000 subscribers never sit in memory.
+ */
+export function subscribersCsvStream(): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: { at: Date; id: number } | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\ufeff${csvRows([], true)}`));
+        return;
+      }
+      const t = newsletterSubscribers;
+      const rows = getDb()
+        .select()
+        .from(t)
+        .where(after ? or(lt(t.subscribedAt, after.at), and(eq(t.subscribedAt, after.at), lt(t.id, after.id))) : undefined)
+        .orderBy(...NEWEST_FIRST)
+        .limit(CSV_BATCH)
+        .all();
+      if (rows.length === 0) return controller.close();
+      const last = rows.at(-1)!;
+      after = { at: last.subscribedAt, id: last.id };
+      controller.enqueue(encoder.encode(csvRows(rows.map(toDto), false)));
+    },
+  });
 }
 
 /** Deletes a subscriber here and unsubscribes them at the mailing service. */

@@ -26,3 +26,37 @@ export interface SubscriberDto {
   status: SubscriberStatus;
   subscribedAt: Date;
 }
+
+/**
+ * GET /api/newsletter/subscribers with any of these answers one page (SubscriberPageDto);
+ * without them, the whole list.
+ */
+export const SubscriberPageQuerySchema = z.object({
+  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).optional(),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(200, 'pageSize must be at most 200').optional(),
+  /** Where "this month" starts for the stat card (the admin's calendar). */
+  since: z.coerce.date({ error: 'since must be a date' }).optional(),
+});
+export type SubscriberPageQuery = z.infer<typeof SubscriberPageQuerySchema>;
+
+export interface SubscriberStatsDto {
+  total: number;
+  active: number;
+  pending: number;
+  unsubscribed: number;
+  synced: number;
+  /** Whole percent of subscribers synced to the e-mail service; 0 when there are none. */
+  syncRate: number;
+  thisMonth: number;
+}
+
+export interface SubscriberPageDto {
+  items: SubscriberDto[];
+  /** How many match the search (all of them without one). */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Over the whole list, whatever the search. */
+  stats: SubscriberStatsDto;
+}

@@ -245,7 +245,7 @@ class Importer {
     const thumbnail = this.found.attachments.get(Number(item.meta._thumbnail_id));
     const featuredImage = thumbnail ? await this.media.get(thumbnail, 'image') : null;
     const parsed = PostInputSchema.safeParse({
-      title: fit(item.title, 255),
+      title: fit(titleOf(item), 255),
       slug,
       excerpt: fit(htmlToText(item.excerpt), 500),
       content,
@@ -316,7 +316,7 @@ class Importer {
     if (this.options.downloadAudio) audioUrl = (await this.media.get(audio.url, 'audio')) ?? audio.url;
     const showNotes = await this.localMedia(cleanHtml(item.content));
     const parsed = EpisodeInputSchema.safeParse({
-      title: fit(item.title, 255),
+      title: fit(titleOf(item), 255),
       slug,
       description: fit(htmlToText(item.excerpt) || htmlToText(showNotes), 1000) || null,
       audioUrl,
@@ -452,6 +452,9 @@ function seconds(value: string): number | null {
 function wholeNumber(value: string | undefined): number | null {
   return value && /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : null;
 }
+
+/** WordPress lets a post go without a title, and shows it as '(no title)': so does this site. */
+const titleOf = (item: WxrItem) => item.title || '(no title)';
 
 /** The classic editor's blank lines as paragraphs, sanitised, without empty paragraphs. */
 const cleanHtml = (html: string) => sanitizePostHtml(autop(html)).replace(/<p>(?:\s|<br \/>|&nbsp;)*<\/p>/g, '');

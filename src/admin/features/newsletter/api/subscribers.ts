@@ -7,8 +7,7 @@ import type { SubscriberDto } from '#shared/schemas/newsletter.ts';
 /** A subscriber as GET /api/newsletter/subscribers returns it (dates as ISO strings). */
 export type Subscriber = Json<SubscriberDto>;
 
-/** How each status is written in the list and the CSV. */
-export const STATUS_LABEL: Record<Subscriber['status'], string> = { active: 'Active', pending: 'Pending', unsubscribed: 'Unsubscribed', inactive: 'Inactive' };
+export { STATUS_LABEL } from '#shared/subscriber-csv.ts';
 
 export const SUBSCRIBERS_PATH = API.subscribers;
 

@@ -1,25 +1,11 @@
-// The 'Export CSV' file: built by papaparse (quoting and escaping are its job, not ours).
-import Papa from 'papaparse';
-import { STATUS_LABEL, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
+// The 'Export CSV' file's name and its download; the rows are the shared CSV's.
+import { CSV_HEADERS, csvRows } from '#shared/subscriber-csv.ts';
+import type { Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 
-export const CSV_HEADERS = ['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date'] as const;
+export { CSV_HEADERS };
 
-/** 'YYYY-MM-DD' of an ISO timestamp, in UTC like every date the admin shows. */
-const isoDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
-};
-
-/**
- * One row per subscriber. Names come from a public form, so cells that a spreadsheet would
- * run as a formula (=, +, -, @ ...) are escaped with a leading quote.
- */
-export function subscribersCsv(list: readonly Subscriber[]): string {
-  return Papa.unparse(
-    { fields: [...CSV_HEADERS], data: list.map((s) => [s.email, s.name ?? '', s.convertKitId ?? '', STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive'), isoDate(s.subscribedAt)]) },
-    { escapeFormulae: true, newline: '\r\n' },
-  );
-}
+/** The whole CSV of a list: the header row, then one row per subscriber. */
+export const subscribersCsv = (list: readonly Subscriber[]): string => csvRows(list, true).replace(/\r\n$/, '');
 
 /** newsletter-subscribers-YYYY-MM-DD.csv, dated with the admin's own calendar day. */
 export function csvFileName(now: Date = new Date()): string {

@@ -1,5 +1,6 @@
 // What the stat cards and the search box of the newsletter screen compute from the list.
 import type { Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
+import type { SubscriberStatsDto } from '#shared/schemas/newsletter.ts';
 
 /**
  * The same moment one calendar month earlier, clamped to the end of a shorter month
@@ -15,18 +16,8 @@ export function oneMonthBefore(now: Date): Date {
   return d;
 }
 
-export interface SubscriberStats {
-  total: number;
-  active: number;
-  /** Waiting for them to follow the confirmation link. */
-  pending: number;
-  unsubscribed: number;
-  synced: number;
-  /** Whole percent of subscribers synced to the e-mail service; 0 when there are none. */
-  syncRate: number;
-  /** Subscribed within the last month. */
-  thisMonth: number;
-}
+/** The stat cards' figures: the same the server counts for a page of the list. */
+export type SubscriberStats = SubscriberStatsDto;
 
 export function subscriberStats(list: readonly Subscriber[], now: Date = new Date()): SubscriberStats {
   const since = oneMonthBefore(now).getTime();

@@ -1,0 +1,1 @@
+CREATE INDEX `newsletter_subscribers_subscribed_idx` ON `newsletter_subscribers` (`subscribed_at`,`id`);
