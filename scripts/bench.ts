@@ -6,6 +6,7 @@
 // - /blog and a post page while an admin saves a post once a second (reads under writes);
 // - /blog and blog search at 10,000 posts (cached and uncached renders);
 // - the server's peak memory (RSS);
+// - the newsletter admin's calls at 50,000 subscribers (`-- --admin-only` runs just this);
 // - a WordPress import of a generated 50 MB export: its time, the progress readings seen, and
 //   /healthz latency and the server's peak RSS meanwhile (`-- --import-only` runs just this);
 // - Lighthouse mobile scores for home, blog, a post, the podcast and a post with three large
@@ -107,6 +108,48 @@ async function postSaver(base: string, slug: string): Promise<{ stop: () => numb
       return saves;
     },
   };
+}
+
+/** p50 and p99 of `n` sequential GETs of `path` (ms). */
+async function timed(url: string, headers: Record<string, string>, n: number): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await (await fetch(url, { headers })).arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(n / 2)]!, p99: times[Math.min(n - 1, Math.floor(n * 0.99))]! };
+}
+
+/** The newsletter admin's calls at 50,000 subscribers, and the CSV export's time and the server's peak RSS. */
+async function adminListFigures(): Promise<void> {
+  const dbFile = `${TMP}/admin-lists.db`;
+  const site = await startSite(dbFile, false);
+  const db = new Database(dbFile);
+  const insert = db.prepare('insert into newsletter_subscribers (email, name, convert_kit_id, is_active, subscribed_at) values (?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (let i = 0; i < 50_000; i++) insert.run(`reader${i}@bulk.example`, `Reader ${i}`, i % 4 === 0 ? `kit_${i}` : null, i % 5 === 0 ? 0 : 1, Date.now() - i * 60_000);
+  })();
+  db.close();
+  const headers = { Origin: site.url, Cookie: await adminCookie(site.url) };
+  const since = encodeURIComponent(new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString());
+  console.log('\nnewsletter admin at 50,000 subscribers          p50 ms   p99 ms');
+  for (const [label, path, n] of [
+    ['first page with stats', `/api/newsletter/subscribers?page=1&pageSize=50&since=${since}`, 50],
+    ['search as typed (q=reader12)', `/api/newsletter/subscribers?q=reader12&page=1&pageSize=50&since=${since}`, 50],
+    ['page 500', `/api/newsletter/subscribers?page=500&pageSize=50&since=${since}`, 50],
+  ] as const) {
+    const r = await timed(`${site.url}${path}`, headers, n);
+    console.log(`${label.padEnd(44)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)}`);
+  }
+  // The export first, so the peak memory is its own; then the plain call, which loads every row.
+  const t0 = performance.now();
+  const csv = await (await fetch(`${site.url}/api/newsletter/subscribers/export`, { headers })).arrayBuffer();
+  console.log(`CSV export: ${(csv.byteLength / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(2)} s, server peak RSS ${peakRssMb(site.proc.pid!)} MB`);
+  const plain = await timed(`${site.url}/api/newsletter/subscribers`, headers, 5);
+  console.log(`the whole list (plain call, 5 times): p50 ${fmt(plain.p50, 1)} ms; server peak RSS after it ${peakRssMb(site.proc.pid!)} MB`);
+  site.proc.kill('SIGTERM');
 }
 
 /** The 50 MB WordPress import on a fresh site: figures printed, the server stopped. */
@@ -220,6 +263,7 @@ async function main() {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(TMP, { recursive: true });
   if (args.has('--import-only')) return importFigures();
+  if (args.has('--admin-only')) return adminListFigures();
 
   const site = await startSite(`${TMP}/demo.db`, true);
   const posts = (await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[];
@@ -313,6 +357,7 @@ async function main() {
 
   console.log(`\nserver peak RSS: demo ${peakRssMb(site.proc.pid!)} MB, 10,000 posts ${peakRssMb(big2.proc.pid!)} MB`);
   big2.proc.kill('SIGTERM');
+  await adminListFigures();
   await importFigures();
 
   if (!args.has('--no-lighthouse')) lighthouse(site.url, [...pages.slice(0, 4), await photoPost(site.url)]);
