@@ -1,6 +1,8 @@
 // Card payments: the amount always comes from the product row, never from the browser.
-import type { OrderDto } from '#shared/schemas/product.ts';
-import { desc, eq, sql } from 'drizzle-orm';
+import type { OrderDto, OrderPageQuery } from '#shared/schemas/product.ts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { PageDto } from '#shared/schemas/paging.ts';
+import { containsText, windowOf } from './paging.ts';
 import type Stripe from 'stripe';
 import { orders, stripeEvents } from '#db/schema/commerce.ts';
 import { env, getDb } from '#server/context.ts';
@@ -190,6 +192,28 @@ export function orderEmail(paymentIntentId: string): string | null {
 }
 
 /** Orders, newest first, each with the download links it was given and their counts. */
+/**
+ * One page of orders, newest first, optionally of one status, searched in the buyer's e-mail
+ * and the product's name; with the stat cards' figures over every order.
+ */
+export function pageOrders(query: OrderPageQuery): PageDto<OrderDto, { revenue: number; paid: number; pendingOrFailed: number }> {
+  const db = getDb();
+  const { page, pageSize, offset } = windowOf(query);
+  const where = and(query.status ? eq(orders.status, query.status) : undefined, containsText(query.q, orders.customerEmail, orders.productName));
+  const rows = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(pageSize).offset(offset).all();
+  const deliveries = deliveriesByOrder(rows.map((o) => o.id));
+  const total = db.select({ n: count() }).from(orders).where(where).get()!.n;
+  const stats = db
+    .select({
+      revenue: sql<number>`coalesce(sum(case when ${orders.status} = 'succeeded' then ${orders.amount} else 0 end), 0)`,
+      paid: sql<number>`coalesce(sum(${orders.status} = 'succeeded'), 0)`,
+      pendingOrFailed: sql<number>`coalesce(sum(${orders.status} in ('pending', 'failed')), 0)`,
+    })
+    .from(orders)
+    .get()!;
+  return { items: rows.map((o) => ({ ...o, deliveries: deliveries.get(o.id) ?? [] })), total, page, pageSize, stats };
+}
+
 export function listOrders(): OrderDto[] {
   const rows = getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).all();
   const deliveries = deliveriesByOrder(rows.map((o) => o.id));

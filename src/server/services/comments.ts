@@ -1,6 +1,7 @@
 // Comments: visitors submit, admins approve; only approved ones are public.
-import type { AdminCommentDto } from '#shared/schemas/comment.ts';
-import { and, desc, eq } from 'drizzle-orm';
+import type { AdminCommentDto, CommentPageDto, CommentPageQuery } from '#shared/schemas/comment.ts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { containsText, windowOf } from './paging.ts';
 import { blogPosts, comments } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
 import { notFound } from '#server/http/errors.ts';
@@ -37,25 +38,43 @@ export function createComment(postId: number, input: CommentInput): PublicCommen
   return { id: row.id, authorName: row.authorName, content: row.content, createdAt: row.createdAt };
 }
 
+const adminColumns = {
+  id: comments.id,
+  content: comments.content,
+  authorName: comments.authorName,
+  authorEmail: comments.authorEmail,
+  blogPostId: comments.blogPostId,
+  isApproved: comments.isApproved,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  postTitle: blogPosts.title,
+  postSlug: blogPosts.slug,
+};
+
 /** Every comment with its post's title (null when the post is gone), newest first. */
 export function listAllComments(): AdminCommentDto[] {
-  return getDb()
-    .select({
-      id: comments.id,
-      content: comments.content,
-      authorName: comments.authorName,
-      authorEmail: comments.authorEmail,
-      blogPostId: comments.blogPostId,
-      isApproved: comments.isApproved,
-      createdAt: comments.createdAt,
-      updatedAt: comments.updatedAt,
-      postTitle: blogPosts.title,
-      postSlug: blogPosts.slug,
-    })
+  return getDb().select(adminColumns).from(comments).leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId)).orderBy(desc(comments.createdAt), desc(comments.id)).all();
+}
+
+/**
+ * One page of comments, newest first: pending or approved ones (or both), searched in the
+ * author's name and e-mail, the text and the post's title; with the counts of the stat cards.
+ */
+export function pageComments(query: CommentPageQuery): CommentPageDto {
+  const db = getDb();
+  const { page, pageSize, offset } = windowOf(query);
+  const where = and(
+    query.status ? eq(comments.isApproved, query.status === 'approved') : undefined,
+    containsText(query.q, comments.authorName, comments.authorEmail, comments.content, blogPosts.title),
+  );
+  const base = () => db.select(adminColumns).from(comments).leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId)).where(where);
+  const items = base().orderBy(desc(comments.createdAt), desc(comments.id)).limit(pageSize).offset(offset).all();
+  const total = db.select({ n: count() }).from(comments).leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId)).where(where).get()!.n;
+  const stats = db
+    .select({ total: count(), approved: sql<number>`coalesce(sum(${comments.isApproved}), 0)` })
     .from(comments)
-    .leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .all();
+    .get()!;
+  return { items, total, page, pageSize, stats: { total: stats.total, approved: stats.approved, pending: stats.total - stats.approved } };
 }
 
 export function approveComment(id: number) {

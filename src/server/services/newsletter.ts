@@ -1,7 +1,8 @@
 // Newsletter subscribers, kept locally (and synced to the mailing service when configured).
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { SubscriberDto, SubscriberPageDto, SubscriberPageQuery, SubscriberStatus } from '#shared/schemas/newsletter.ts';
 import { csvRows } from '#shared/subscriber-csv.ts';
+import { containsText } from './paging.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
@@ -173,14 +174,6 @@ export function listSubscribers(): SubscriberDto[] {
     .map(toDto);
 }
 
-/** E-mail or name contains `q`, case-insensitively (LIKE's own characters taken literally). */
-function matching(q: string): SQL | undefined {
-  const term = q.trim().toLowerCase();
-  if (!term) return undefined;
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(${newsletterSubscribers.email}) like ${like} escape '\\' or lower(coalesce(${newsletterSubscribers.name}, '')) like ${like} escape '\\')`;
-}
-
 /**
  * One page of subscribers (newest first) matching the search, how many match, and the stat
  * cards' figures over the whole list, all counted by SQL: the screen never loads the list.
@@ -189,7 +182,7 @@ function matching(q: string): SQL | undefined {
 export function pageSubscribers({ q = '', page = 1, pageSize = 50, since }: SubscriberPageQuery): SubscriberPageDto {
   catchUpOnce();
   const db = getDb();
-  const where = matching(q);
+  const where = containsText(q, newsletterSubscribers.email, newsletterSubscribers.name);
   const items = db
     .select()
     .from(newsletterSubscribers)

@@ -1,5 +1,7 @@
 // Users as admins manage them. Passwords and sessions are better-auth's business.
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { PageDto, PageQuery } from '#shared/schemas/paging.ts';
+import { containsText, windowOf } from './paging.ts';
 import { loginThrottles, sessions, users } from '#db/schema/auth.ts';
 import { blogPosts } from '#db/schema/content.ts';
 import { realEmail } from '#server/auth.ts';
@@ -40,6 +42,32 @@ export function listUsers(): AdminUser[] {
     .orderBy(asc(users.createdAt))
     .all()
     .map(({ pausedUntil, ...row }) => toAdminUser(row, pausedUntil));
+}
+
+/**
+ * One page of users (oldest first, as the full list), searched in username, name and e-mail,
+ * with the stat cards' counts.
+ */
+export function pageUsers(query: PageQuery): PageDto<AdminUser, { total: number; approved: number; admins: number; pending: number }> {
+  const db = getDb();
+  const { page, pageSize, offset } = windowOf(query);
+  const where = containsText(query.q, users.username, users.displayUsername, users.email, users.firstName, users.lastName);
+  const items = db
+    .select({ ...columns, pausedUntil: loginThrottles.lockedUntil })
+    .from(users)
+    .leftJoin(loginThrottles, eq(loginThrottles.username, users.username))
+    .where(where)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(pageSize)
+    .offset(offset)
+    .all()
+    .map(({ pausedUntil, ...row }) => toAdminUser(row, pausedUntil));
+  const total = db.select({ n: count() }).from(users).where(where).get()!.n;
+  const stats = db
+    .select({ total: count(), approved: sql<number>`coalesce(sum(${users.isApproved}), 0)`, admins: sql<number>`coalesce(sum(${users.isAdmin}), 0)` })
+    .from(users)
+    .get()!;
+  return { items, total, page, pageSize, stats: { ...stats, pending: stats.total - stats.approved } };
 }
 
 /** Lets the user try signing in again at once (an admin clearing the wait failed sign-ins set). */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PageQuerySchema, type PageDto } from './paging.ts';
 import { BotFieldsSchema } from './common.ts';
 
 export const CommentInputSchema = BotFieldsSchema.extend({
@@ -21,3 +22,8 @@ export interface AdminCommentDto {
   postTitle: string | null;
   postSlug: string | null;
 }
+
+/** GET /api/admin/comments with any of these answers one page; without them, every comment. */
+export const CommentPageQuerySchema = PageQuerySchema.extend({ status: z.enum(['pending', 'approved'], { error: 'status must be pending or approved' }).optional() });
+export type CommentPageQuery = z.infer<typeof CommentPageQuerySchema>;
+export type CommentPageDto = PageDto<AdminCommentDto, { total: number; pending: number; approved: number }>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BotFieldsSchema } from './common.ts';
+import { PageQuerySchema, type PageDto } from './paging.ts';
 
 export const SubscribeSchema = BotFieldsSchema.extend({
   email: z.string({ error: 'Valid email is required' }).trim().toLowerCase().max(255, 'Email too long').pipe(z.email('Valid email is required')),
@@ -31,10 +32,7 @@ export interface SubscriberDto {
  * GET /api/newsletter/subscribers with any of these answers one page (SubscriberPageDto);
  * without them, the whole list.
  */
-export const SubscriberPageQuerySchema = z.object({
-  q: z.string().max(200, 'q must be at most 200 characters').optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).optional(),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(200, 'pageSize must be at most 200').optional(),
+export const SubscriberPageQuerySchema = PageQuerySchema.extend({
   /** Where "this month" starts for the stat card (the admin's calendar). */
   since: z.coerce.date({ error: 'since must be a date' }).optional(),
 });
@@ -51,12 +49,4 @@ export interface SubscriberStatsDto {
   thisMonth: number;
 }
 
-export interface SubscriberPageDto {
-  items: SubscriberDto[];
-  /** How many match the search (all of them without one). */
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Over the whole list, whatever the search. */
-  stats: SubscriberStatsDto;
-}
+export type SubscriberPageDto = PageDto<SubscriberDto, SubscriberStatsDto>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PageQuerySchema } from './paging.ts';
 import { optionalText } from './common.ts';
 
 /** Product as the API takes it: price in cents (the form multiplies dollars by 100). */
@@ -61,3 +62,9 @@ export interface OrderDto {
   updatedAt: Date;
   deliveries: DeliveryDto[];
 }
+
+/** GET /api/admin/orders with any of these answers one page; without them, every order. */
+export const OrderPageQuerySchema = PageQuerySchema.extend({
+  status: z.enum(['pending', 'succeeded', 'failed', 'refunded'], { error: 'status must be pending, succeeded, failed or refunded' }).optional(),
+});
+export type OrderPageQuery = z.infer<typeof OrderPageQuerySchema>;

@@ -1,4 +1,7 @@
 import { endpoint } from '#server/http/endpoint.ts';
-import { listAllComments } from '#server/services/comments.ts';
+import { listAllComments, pageComments } from '#server/services/comments.ts';
+import { CommentPageQuerySchema } from '#shared/schemas/comment.ts';
+import { asksForPage } from '#shared/schemas/paging.ts';
 
-export const GET = endpoint({ auth: 'admin' }, () => listAllComments());
+/** Every comment (the plain call), or, given page, pageSize, q or status, one page with the counts. */
+export const GET = endpoint({ auth: 'admin', query: CommentPageQuerySchema }, ({ query }) => (asksForPage(query) ? pageComments(query) : listAllComments()));

@@ -1,4 +1,7 @@
 import { endpoint } from '#server/http/endpoint.ts';
-import { listOrders } from '#server/services/checkout.ts';
+import { listOrders, pageOrders } from '#server/services/checkout.ts';
+import { asksForPage } from '#shared/schemas/paging.ts';
+import { OrderPageQuerySchema } from '#shared/schemas/product.ts';
 
-export const GET = endpoint({ auth: 'admin' }, () => listOrders());
+/** Every order (the plain call), or, given page, pageSize, q or status, one page with the figures. */
+export const GET = endpoint({ auth: 'admin', query: OrderPageQuerySchema }, ({ query }) => (asksForPage(query) ? pageOrders(query) : listOrders()));

@@ -1,4 +1,6 @@
 import { endpoint } from '#server/http/endpoint.ts';
-import { listUsers } from '#server/services/users.ts';
+import { listUsers, pageUsers } from '#server/services/users.ts';
+import { PageQuerySchema, asksForPage } from '#shared/schemas/paging.ts';
 
-export const GET = endpoint({ auth: 'admin' }, () => listUsers());
+/** Every user (the plain call), or, given page, pageSize or q, one page with the counts. */
+export const GET = endpoint({ auth: 'admin', query: PageQuerySchema }, ({ query }) => (asksForPage(query) ? pageUsers(query) : listUsers()));

@@ -1,0 +1,15 @@
+// What the admin lists paged on the server share: the search condition and the window.
+import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Any of `columns` contains `q`, case-insensitively; LIKE's own characters are taken literally. Undefined for a blank search. */
+export function containsText(q: string | undefined, ...columns: SQLWrapper[]): SQL | undefined {
+  const term = (q ?? '').trim().toLowerCase();
+  if (!term) return undefined;
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => sql`lower(coalesce(${c}, '')) like ${like} escape '\\'`));
+}
+
+/** LIMIT and OFFSET of a page. */
+export const windowOf = ({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: { page?: number | undefined; pageSize?: number | undefined }) => ({ page, pageSize, offset: (page - 1) * pageSize });
