@@ -20,8 +20,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.flash = flashToken ? takeFlash(flashToken) : null;
   const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || env().SITE_URL.startsWith('https://');
   let response: Response;
+  const reading = request.method === 'GET' || request.method === 'HEAD';
   // WordPress's '/?p=123' would otherwise be the home page.
-  const moved = isQueryForm(url) && (request.method === 'GET' || request.method === 'HEAD') ? followRedirect(getDb(), url) : null;
+  const moved = reading && isQueryForm(url) ? followRedirect(getDb(), url) : null;
   if (moved) return withSecurityHeaders(redirectTo(moved), locals.requestId, https);
   // A cookie that names no valid session (made up, or expired) is an anonymous visitor.
   if (!flashToken && isCacheable(request, url, locals.user !== null)) {
@@ -35,7 +36,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
   // An old address (an imported permalink) that is no page here: 301 to where it moved.
-  if (response.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (response.status === 404 && reading) {
     const to = followRedirect(getDb(), url);
     if (to) response = redirectTo(to);
   }

@@ -18,10 +18,10 @@ interface Options<A extends AuthLevel, P extends z.core.$ZodType, Q extends z.co
   auth: A;
   /**
    * What a successful write changes on public pages, so only those are refreshed: false for
-   * nothing (login, subscribe, uploads...), a change, or a change read from the handler's
-   * result. By default everything, dropped at once.
+   * nothing (login, subscribe, uploads...) or for writes that say so themselves (posts,
+   * episodes). By default everything, dropped at once.
    */
-  changesContent?: false | ContentChange | ((result: unknown) => ContentChange);
+  changesContent?: false | ContentChange;
   params?: P;
   query?: Q;
   body?: B;
@@ -126,8 +126,7 @@ export function endpoint<
       formPost = options.form && isFormPost(request) ? await readFormPost(request) : null;
       const body = options.body ? parse(options.body, formPost ? formPost.fields : await readJson(request), 'body') : undefined;
       const result = await handler({ params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, user: user as HandlerContext<A, unknown, unknown, unknown>['user'], request, context });
-      const change = options.changesContent;
-      if (WRITE_METHODS.has(request.method) && change !== false) contentChanged(typeof change === 'function' ? change(result) : change);
+      if (WRITE_METHODS.has(request.method) && options.changesContent !== false) contentChanged(options.changesContent);
       if (formPost && options.form) return await formSuccess(options.form, formPost, result);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });

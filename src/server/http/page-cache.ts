@@ -24,8 +24,6 @@ interface Entry {
   /** Fresh until then; after it (or once a write marked it stale) it is served while it is re-rendered. */
   expiresAt: number;
   stale: boolean;
-  /** Which render of this process made it (the X-Cache-Render header): shows how often pages are rendered. */
-  render: number;
 }
 
 const MAX_ENTRIES = 500;
@@ -197,33 +195,29 @@ export async function cached(key: string, request: Request, render: () => Promis
     const done = await shared;
     return done ? respond(done, request, 'HIT') : render();
   }
-  const job = renderEntry(key, render);
-  store.inflight.set(
-    key,
-    job.then((r) => r.entry),
-  );
-  try {
-    const done = await job;
-    return done.entry ? respond(done.entry, request, 'MISS') : done.own!;
-  } finally {
-    store.inflight.delete(key);
-  }
+  const done = await startRender(key, render);
+  return done.entry ? respond(done.entry, request, 'MISS') : done.own!;
 }
 
 /** Re-renders a stale page in the background; a page that is no longer there is dropped. */
 async function refresh(key: string, render: () => Promise<Response>): Promise<void> {
-  const job = renderEntry(key, render);
-  store.inflight.set(
-    key,
-    job.then((r) => r.entry),
-  );
   try {
-    if (!(await job).entry) drop(key);
+    if (!(await startRender(key, render)).entry) drop(key);
   } catch {
     // The stale copy stays until its time is up; the next request tries again.
-  } finally {
-    store.inflight.delete(key);
   }
+}
+
+/** Renders a page as the one render under way for `key`, which other requests may wait for. */
+function startRender(key: string, render: () => Promise<Response>): Promise<{ entry: Entry | null; own?: Response }> {
+  const job = renderEntry(key, render);
+  const shared = job.then(
+    (r) => r.entry,
+    () => null,
+  );
+  store.inflight.set(key, shared);
+  void shared.then(() => store.inflight.delete(key));
+  return job;
 }
 
 /**
@@ -279,6 +273,7 @@ async function toEntry(response: Response): Promise<Entry> {
       etag,
       'last-modified': new Date().toUTCString(),
       vary: 'Accept-Encoding, Cookie',
+      // Which render of this process made it: shows how often pages are rendered.
       'x-cache-render': String(store.renders),
     },
     raw,
@@ -287,7 +282,6 @@ async function toEntry(response: Response): Promise<Entry> {
     etag,
     expiresAt: Date.now() + TTL_MS,
     stale: false,
-    render: store.renders,
   };
 }
 

@@ -10,6 +10,7 @@ import { setPostTags, tagsOf } from './post-tags.ts';
 import { publication, withSchedule } from './publishing.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
 import { nowMs } from '#db/schema/now.ts';
+import { itemChanged } from '#server/http/page-cache.ts';
 import type { Same } from '#shared/json.ts';
 
 export type Post = typeof blogPosts.$inferSelect;
@@ -96,7 +97,7 @@ function prepare(input: PostInput) {
 export function createPost(input: PostInput, authorId: string): Post {
   assertSlugFree(input.slug);
   const values = prepare(input);
-  return withSchedule(
+  const post = withSchedule(
     getDb().transaction((tx) => {
       const post = tx
         .insert(blogPosts)
@@ -107,6 +108,8 @@ export function createPost(input: PostInput, authorId: string): Post {
       return post;
     }),
   );
+  itemChanged('posts', null, post);
+  return post;
 }
 
 /** Updates a post; its tags become the ones `input.tags` names, or stay as they are when it is absent. */
@@ -115,7 +118,7 @@ export function updatePost(id: number, input: PostInput): Post {
   if (!existing) throw notFound('Post not found');
   assertSlugFree(input.slug, id);
   const values = prepare(input);
-  return withSchedule(
+  const updated = withSchedule(
     getDb().transaction((tx) => {
       const post = tx
         .update(blogPosts)
@@ -127,11 +130,14 @@ export function updatePost(id: number, input: PostInput): Post {
       return post;
     }),
   );
+  itemChanged('posts', existing, updated);
+  return updated;
 }
 
 export function deletePost(id: number): void {
-  const result = getDb().delete(blogPosts).where(eq(blogPosts.id, id)).run();
-  if (result.changes === 0) throw notFound('Post not found');
+  const deleted = getDb().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ isPublished: blogPosts.isPublished, slug: blogPosts.slug }).get();
+  if (!deleted) throw notFound('Post not found');
+  itemChanged('posts', deleted, null);
 }
 
 type SummarySource = Pick<Post, 'id' | 'slug' | 'title' | 'category' | 'excerpt' | 'content' | 'featuredImage' | 'createdAt' | 'readTime'> & { publishedAt?: Date | null };

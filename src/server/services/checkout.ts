@@ -2,7 +2,7 @@
 import type { OrderDto, OrderPageQuery } from '#shared/schemas/product.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PageDto } from '#shared/schemas/paging.ts';
-import { containsText, windowOf } from './paging.ts';
+import { containsText, countIf, windowOf } from './paging.ts';
 import type Stripe from 'stripe';
 import { orders, stripeEvents } from '#db/schema/commerce.ts';
 import { env, getDb } from '#server/context.ts';
@@ -206,8 +206,8 @@ export function pageOrders(query: OrderPageQuery): PageDto<OrderDto, { revenue: 
   const stats = db
     .select({
       revenue: sql<number>`coalesce(sum(case when ${orders.status} = 'succeeded' then ${orders.amount} else 0 end), 0)`,
-      paid: sql<number>`coalesce(sum(${orders.status} = 'succeeded'), 0)`,
-      pendingOrFailed: sql<number>`coalesce(sum(${orders.status} in ('pending', 'failed')), 0)`,
+      paid: countIf(sql`${orders.status} = 'succeeded'`),
+      pendingOrFailed: countIf(sql`${orders.status} in ('pending', 'failed')`),
     })
     .from(orders)
     .get()!;

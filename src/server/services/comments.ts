@@ -1,7 +1,7 @@
 // Comments: visitors submit, admins approve; only approved ones are public.
 import type { AdminCommentDto, CommentPageDto, CommentPageQuery } from '#shared/schemas/comment.ts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { containsText, windowOf } from './paging.ts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { containsText, countIf, windowOf } from './paging.ts';
 import { blogPosts, comments } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
 import { notFound } from '#server/http/errors.ts';
@@ -71,7 +71,7 @@ export function pageComments(query: CommentPageQuery): CommentPageDto {
   const items = base().orderBy(desc(comments.createdAt), desc(comments.id)).limit(pageSize).offset(offset).all();
   const total = db.select({ n: count() }).from(comments).leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId)).where(where).get()!.n;
   const stats = db
-    .select({ total: count(), approved: sql<number>`coalesce(sum(${comments.isApproved}), 0)` })
+    .select({ total: count(), approved: countIf(comments.isApproved) })
     .from(comments)
     .get()!;
   return { items, total, page, pageSize, stats: { total: stats.total, approved: stats.approved, pending: stats.total - stats.approved } };

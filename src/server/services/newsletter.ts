@@ -1,8 +1,8 @@
 // Newsletter subscribers, kept locally (and synced to the mailing service when configured).
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { SubscriberDto, SubscriberPageDto, SubscriberPageQuery, SubscriberStatus } from '#shared/schemas/newsletter.ts';
 import { csvRows } from '#shared/subscriber-csv.ts';
-import { containsText } from './paging.ts';
+import { containsText, countIf, windowOf } from './paging.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
@@ -179,36 +179,31 @@ export function listSubscribers(): SubscriberDto[] {
  * cards' figures over the whole list, all counted by SQL: the screen never loads the list.
  * `since` is where the admin's "this month" starts (their calendar, so the browser says).
  */
-export function pageSubscribers({ q = '', page = 1, pageSize = 50, since }: SubscriberPageQuery): SubscriberPageDto {
+export function pageSubscribers(query: SubscriberPageQuery): SubscriberPageDto {
   catchUpOnce();
   const db = getDb();
-  const where = containsText(q, newsletterSubscribers.email, newsletterSubscribers.name);
+  const { page, pageSize, offset } = windowOf(query);
+  const where = containsText(query.q, newsletterSubscribers.email, newsletterSubscribers.name);
   const items = db
     .select()
     .from(newsletterSubscribers)
     .where(where)
     .orderBy(...NEWEST_FIRST)
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .all()
     .map(toDto);
-  const total = where
-    ? db
-        .select({ n: sql<number>`count(*)` })
-        .from(newsletterSubscribers)
-        .where(where)
-        .get()!.n
-    : undefined;
+  const total = where ? db.select({ n: count() }).from(newsletterSubscribers).where(where).get()!.n : undefined;
   const t = newsletterSubscribers;
-  const sinceMs = (since ?? new Date(Date.now() - 30 * 24 * 3600 * 1000)).getTime();
+  const sinceMs = (query.since ?? new Date(Date.now() - 30 * 24 * 3600 * 1000)).getTime();
   const stats = db
     .select({
-      total: sql<number>`count(*)`,
-      active: sql<number>`coalesce(sum(${t.isActive}), 0)`,
-      pending: sql<number>`coalesce(sum(${t.isActive} = 0 and ${t.unsubscribedAt} is null and ${t.confirmTokenHash} is not null), 0)`,
-      unsubscribed: sql<number>`coalesce(sum(${t.isActive} = 0 and ${t.unsubscribedAt} is not null), 0)`,
-      synced: sql<number>`coalesce(sum(coalesce(${t.convertKitId}, '') != ''), 0)`,
-      thisMonth: sql<number>`coalesce(sum(${t.subscribedAt} >= ${sinceMs}), 0)`,
+      total: count(),
+      active: countIf(t.isActive),
+      pending: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is null and ${t.confirmTokenHash} is not null`),
+      unsubscribed: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is not null`),
+      synced: countIf(sql`coalesce(${t.convertKitId}, '') != ''`),
+      thisMonth: countIf(sql`${t.subscribedAt} >= ${sinceMs}`),
     })
     .from(t)
     .get()!;

@@ -11,5 +11,8 @@ export function containsText(q: string | undefined, ...columns: SQLWrapper[]): S
   return or(...columns.map((c) => sql`lower(coalesce(${c}, '')) like ${like} escape '\\'`));
 }
 
+/** How many rows meet `condition` (a stat card), 0 for an empty table. */
+export const countIf = (condition: SQLWrapper): SQL<number> => sql<number>`coalesce(sum(${condition}), 0)`;
+
 /** LIMIT and OFFSET of a page. */
 export const windowOf = ({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: { page?: number | undefined; pageSize?: number | undefined }) => ({ page, pageSize, offset: (page - 1) * pageSize });

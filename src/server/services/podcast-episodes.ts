@@ -5,6 +5,7 @@ import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { EpisodeDto, EpisodeInput, PublicEpisode } from '#shared/schemas/podcast-episode.ts';
 import { nowMs } from '#db/schema/now.ts';
+import { itemChanged } from '#server/http/page-cache.ts';
 import { publication, withSchedule } from './publishing.ts';
 import { sanitizePostHtml } from './sanitize.ts';
 import type { Same } from '#shared/json.ts';
@@ -62,20 +63,22 @@ const notes = (html: string | null) => (html ? sanitizePostHtml(html) || null : 
 
 export function createEpisode(input: EpisodeInput): Episode {
   assertSlugFree(input.slug);
-  return withSchedule(
+  const episode = withSchedule(
     getDb()
       .insert(podcastEpisodes)
       .values({ ...input, ...publication(input, null), showNotes: notes(input.showNotes), episodeNumber: input.episodeNumber ?? nextEpisodeNumber() })
       .returning()
       .get(),
   );
+  itemChanged('podcast', null, episode);
+  return episode;
 }
 
 export function updateEpisode(id: number, input: EpisodeInput): Episode {
   const existing = getEpisodeById(id);
   if (!existing) throw notFound('Episode not found');
   assertSlugFree(input.slug, id);
-  return withSchedule(
+  const episode = withSchedule(
     getDb()
       .update(podcastEpisodes)
       .set({ ...input, ...publication(input, existing), showNotes: notes(input.showNotes), updatedAt: nowMs })
@@ -83,11 +86,14 @@ export function updateEpisode(id: number, input: EpisodeInput): Episode {
       .returning()
       .get(),
   );
+  itemChanged('podcast', existing, episode);
+  return episode;
 }
 
 export function deleteEpisode(id: number): void {
-  const result = getDb().delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).run();
-  if (result.changes === 0) throw notFound('Episode not found');
+  const deleted = getDb().delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).returning({ isPublished: podcastEpisodes.isPublished, slug: podcastEpisodes.slug }).get();
+  if (!deleted) throw notFound('Episode not found');
+  itemChanged('podcast', deleted, null);
 }
 
 /** Published episodes for the public podcast page, newest episode number first. */

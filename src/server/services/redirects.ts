@@ -8,7 +8,7 @@ import { nowMs } from '#db/schema/now.ts';
 import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { Same } from '#shared/json.ts';
-import { QUERY_FORMS, redirectKey, type RedirectDto, type RedirectInput } from '#shared/schemas/redirect.ts';
+import { QUERY_FORMS, redirectKey, reserved, type RedirectDto, type RedirectInput } from '#shared/schemas/redirect.ts';
 
 export { redirectKey };
 
@@ -22,7 +22,8 @@ export const isQueryForm = (url: URL): boolean => url.pathname === '/' && QUERY_
 /** Where `url` moved to, counting the hit; null when it is no redirect. */
 export function followRedirect(db: Db, url: URL): string | null {
   const key = redirectKey(url.pathname + url.search);
-  if (!key) return null;
+  // No redirect may start under the site's own prefixes (a missing upload, an unknown API path).
+  if (!key || reserved(key)) return null;
   const row = db.select({ id: redirects.id, toPath: redirects.toPath }).from(redirects).where(eq(redirects.fromPath, key)).get();
   if (!row) return null;
   db.update(redirects)

@@ -1,7 +1,7 @@
 // Users as admins manage them. Passwords and sessions are better-auth's business.
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { PageDto, PageQuery } from '#shared/schemas/paging.ts';
-import { containsText, windowOf } from './paging.ts';
+import { containsText, countIf, windowOf } from './paging.ts';
 import { loginThrottles, sessions, users } from '#db/schema/auth.ts';
 import { blogPosts } from '#db/schema/content.ts';
 import { realEmail } from '#server/auth.ts';
@@ -64,7 +64,7 @@ export function pageUsers(query: PageQuery): PageDto<AdminUser, { total: number;
     .map(({ pausedUntil, ...row }) => toAdminUser(row, pausedUntil));
   const total = db.select({ n: count() }).from(users).where(where).get()!.n;
   const stats = db
-    .select({ total: count(), approved: sql<number>`coalesce(sum(${users.isApproved}), 0)`, admins: sql<number>`coalesce(sum(${users.isAdmin}), 0)` })
+    .select({ total: count(), approved: countIf(users.isApproved), admins: countIf(users.isAdmin) })
     .from(users)
     .get()!;
   return { items, total, page, pageSize, stats: { ...stats, pending: stats.total - stats.approved } };

@@ -4,10 +4,9 @@
 // connection, so the server keeps answering meanwhile, and records its progress and its
 // report in `import_runs`. One import runs at a time. A file that is not a well-formed export
 // is refused whole before anything is written.
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import busboy from 'busboy';
@@ -64,7 +63,6 @@ export async function readWxrUpload(request: Request): Promise<WxrUpload> {
   }
   let fileName: string | null = null;
   let refused: HttpError | null = null;
-  let size = 0;
   let downloadAudio = false;
   const written: Promise<void>[] = [];
   parser.on('field', (name, value) => {
@@ -81,13 +79,7 @@ export async function readWxrUpload(request: Request): Promise<WxrUpload> {
       return void stream.resume();
     }
     stream.on('limit', () => (refused ??= tooLarge()));
-    const count = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    written.push(pipeline(stream, count, createWriteStream(file)));
+    written.push(pipeline(stream, createWriteStream(file)));
   });
   try {
     // Read by hand, counting the raw body too, so a body without Content-Length is cut off at
@@ -123,7 +115,7 @@ export async function readWxrUpload(request: Request): Promise<WxrUpload> {
   };
   if (refused) throw fail(refused);
   if (fileName === null) throw fail(badRequest(NO_FILE, [{ path: ['file'], message: NO_FILE }]));
-  if (size === 0) throw fail(badRequest('The file is empty'));
+  if (statSync(file).size === 0) throw fail(badRequest('The file is empty'));
   return { file, fileName, downloadAudio };
 }
 
@@ -189,12 +181,16 @@ export function importWordPress(upload: WxrUpload, authorId: string): Promise<Im
   return job;
 }
 
+let abandonedEnded = false;
+
 /**
- * A run still marked running while this process runs no import was cut short (the server
- * stopped, or the worker died): it is over, and says how to finish it.
+ * A run still marked running when this process looks for the first time was cut short (the
+ * server stopped): it is over, and says how to finish it. A worker dying in this process
+ * ends its own run. Once per process, before its first import.
  */
 function endAbandonedRuns(): void {
-  if (running) return;
+  if (abandonedEnded) return;
+  abandonedEnded = true;
   getDb()
     .update(importRuns)
     .set({ status: 'failed', error: 'The import stopped before its end (the server restarted); import the same file again to finish it: what came over already is skipped', finishedAt: new Date() })

@@ -34,7 +34,8 @@ const isHttpUrl = (v: string) => URL.canParse(v) && /^https?:$/.test(new URL(v).
 /** A path of this site: one leading '/', never '//' or '/\' (which browsers read as another host). */
 const isSitePath = (v: string) => /^\/(?![/\\])/.test(v);
 
-const reserved = (key: string) => RESERVED_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}/`));
+/** Whether a redirect key lies under the prefixes the site answers itself. */
+export const reserved = (key: string) => RESERVED_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}/`));
 
 /** The old address: a path or a full URL of the old site, stored as its redirectKey. */
 const fromPath = z

@@ -1,4 +1,3 @@
-import { itemChanged } from '#server/http/page-cache.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { deletePost, getPostById, requireVisiblePost, updatePost, withTags } from '#server/services/blog-posts.ts';
 import { PostInputSchema } from '#shared/schemas/blog-post.ts';
@@ -6,16 +5,10 @@ import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => withTags(requireVisiblePost(getPostById(params.id), Boolean(user?.isAdmin))));
 
-export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: PostInputSchema, changesContent: false }, ({ params, body }) => {
-  const before = getPostById(params.id);
-  const post = updatePost(params.id, body);
-  itemChanged('posts', before, post);
-  return withTags(post);
-});
+// The post services tell the page cache what changed themselves.
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: PostInputSchema, changesContent: false }, ({ params, body }) => withTags(updatePost(params.id, body)));
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params }) => {
-  const before = getPostById(params.id);
   deletePost(params.id);
-  itemChanged('posts', before, null);
   return { success: true };
 });

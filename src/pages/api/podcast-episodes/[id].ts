@@ -1,4 +1,3 @@
-import { itemChanged } from '#server/http/page-cache.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { assertArtwork } from '#server/services/artwork.ts';
 import { deleteEpisode, getEpisodeById, requireVisibleEpisode, updateEpisode } from '#server/services/podcast-episodes.ts';
@@ -9,15 +8,10 @@ export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ param
 
 export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: EpisodeInputSchema, changesContent: false }, async ({ params, body }) => {
   await assertArtwork(body.imageUrl);
-  const before = getEpisodeById(params.id);
-  const episode = updateEpisode(params.id, body);
-  itemChanged('podcast', before, episode);
-  return episode;
+  return updateEpisode(params.id, body);
 });
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params }) => {
-  const before = getEpisodeById(params.id);
   deleteEpisode(params.id);
-  itemChanged('podcast', before, null);
   return { success: true };
 });

@@ -1,5 +1,4 @@
 import { endpoint, json } from '#server/http/endpoint.ts';
-import { itemChanged } from '#server/http/page-cache.ts';
 import { assertArtwork } from '#server/services/artwork.ts';
 import { createEpisode, listEpisodes } from '#server/services/podcast-episodes.ts';
 import { EpisodeInputSchema, EpisodeListQuerySchema } from '#shared/schemas/podcast-episode.ts';
@@ -9,7 +8,5 @@ export const GET = endpoint({ auth: 'public', query: EpisodeListQuerySchema }, (
 
 export const POST = endpoint({ auth: 'admin', body: EpisodeInputSchema, changesContent: false }, async ({ body }) => {
   await assertArtwork(body.imageUrl);
-  const episode = createEpisode(body);
-  itemChanged('podcast', null, episode);
-  return json(episode, 201);
+  return json(createEpisode(body), 201);
 });

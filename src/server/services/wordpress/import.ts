@@ -10,8 +10,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users } from '#db/schema/auth.ts';
-import { blogPosts, comments, podcastEpisodes, postTags } from '#db/schema/content.ts';
+import { blogPosts, comments, podcastEpisodes } from '#db/schema/content.ts';
 import { wordpressItems } from '#db/schema/imports.ts';
+import { setPostTags } from '#server/services/post-tags.ts';
 import { addRedirects } from '#server/services/redirects.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from '#server/services/sanitize.ts';
 import { slugify, truncate } from '#shared/format.ts';
@@ -205,12 +206,19 @@ class Importer {
       .get();
   }
 
-  /** Whether an earlier import of this item may be written over: answers the reason to leave it otherwise. */
-  private keepReason(map: typeof wordpressItems.$inferSelect, hash: string, row: { updatedAt: Date } | undefined): string | null {
-    if (!row) return 'deleted here after an earlier import: left deleted';
-    if (map.hash === hash) return 'unchanged since the last import';
-    if (row.updatedAt.getTime() > map.importedAt.getTime() + 1000) return 'edited here since the last import: left as it is';
-    return null;
+  /**
+   * What an earlier import of this item left (`find` reads the row it made): that row, to
+   * write over, or the reason to leave it alone (deleted here, unchanged there, or edited
+   * here since). Nothing for an item not imported before.
+   */
+  private earlier(kind: Kind, item: WxrItem, hash: string, find: (id: number) => { id: number; updatedAt: Date } | undefined): { existing?: { id: number }; keep?: string } {
+    const map = this.mapped(kind, item.id);
+    if (!map) return {};
+    const row = find(map.localId);
+    if (!row) return { keep: 'deleted here after an earlier import: left deleted' };
+    if (map.hash === hash) return { existing: row, keep: 'unchanged since the last import' };
+    if (row.updatedAt.getTime() > map.importedAt.getTime() + 1000) return { existing: row, keep: 'edited here since the last import: left as it is' };
+    return { existing: row };
   }
 
   private remember(tx: Pick<Db, 'insert'>, kind: Kind | 'comment', wpId: number, localId: number, hash: string, at: Date): void {
@@ -223,14 +231,10 @@ class Importer {
 
   private async post(item: WxrItem, kind: 'post' | 'page'): Promise<void> {
     const hash = digest(item, kind);
-    const map = this.mapped(kind, item.id);
-    const existing = map && this.db.select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.id, map.localId)).get();
-    if (map) {
-      const keep = this.keepReason(map, hash, existing);
-      if (keep) {
-        if (existing) this.comments(existing.id, item.comments);
-        return this.report.add('skipped', item, keep);
-      }
+    const { existing, keep } = this.earlier(kind, item, hash, (id) => this.db.select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.id, id)).get());
+    if (keep) {
+      if (existing) this.comments(existing.id, item.comments);
+      return this.report.add('skipped', item, keep);
     }
     // A password-protected or private post was not for everyone to read: it never goes public
     // by itself here, whatever its status says. Pages wait for the owner to decide.
@@ -278,14 +282,11 @@ class Importer {
             .values({ ...values, slug: post.slug, createdAt })
             .returning({ id: blogPosts.id })
             .get().id;
-      tx.delete(postTags).where(eq(postTags.postId, postId)).run();
-      const tags = new Map(item.tags.map((t) => [slugify(t.slug ? safeDecodeURI(t.slug) : t.name) || slugify(t.name), t.name.slice(0, 100)]));
-      for (const [tagSlug, name] of tags)
-        if (tagSlug)
-          tx.insert(postTags)
-            .values({ postId, slug: tagSlug.slice(0, 100), name })
-            .onConflictDoNothing()
-            .run();
+      setPostTags(
+        tx,
+        postId,
+        item.tags.map((t) => t.name),
+      );
       if (kind === 'post') this.report.result.redirects += addRedirects(tx, oldAddresses(item, slug), `/blog/${slug}`, 'wordpress');
       this.remember(tx, kind, item.id, postId, hash, now);
       return postId;
@@ -301,12 +302,10 @@ class Importer {
 
   private async episode(item: WxrItem): Promise<void> {
     const hash = digest(item, 'episode', this.options.downloadAudio);
-    const map = this.mapped('episode', item.id);
-    const existing = map && this.db.select({ id: podcastEpisodes.id, updatedAt: podcastEpisodes.updatedAt }).from(podcastEpisodes).where(eq(podcastEpisodes.id, map.localId)).get();
-    if (map) {
-      const keep = this.keepReason(map, hash, existing);
-      if (keep) return this.report.add('skipped', item, keep);
-    }
+    const { existing, keep } = this.earlier('episode', item, hash, (id) =>
+      this.db.select({ id: podcastEpisodes.id, updatedAt: podcastEpisodes.updatedAt }).from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).get(),
+    );
+    if (keep) return this.report.add('skipped', item, keep);
     const slug = slugOf(item);
     if (!existing && this.db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(eq(podcastEpisodes.slug, slug)).get()) {
       return this.report.add('skipped', item, `an episode with the slug '${slug}' exists here already`);
@@ -337,7 +336,8 @@ class Importer {
       duration: ep.duration,
       episodeNumber: ep.episodeNumber,
       season: ep.season,
-      showNotes: ep.showNotes === null ? null : sanitizePostHtml(ep.showNotes),
+      // Sanitised already (cleanHtml), and only pointed at this site's copies since.
+      showNotes: ep.showNotes,
       isPublished: ep.isPublished,
       publishedAt: ep.isPublished ? createdAt : null,
       updatedAt: now,
