@@ -18,6 +18,7 @@ export const API = {
   adminUser: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
   orders: '/api/admin/orders',
   ordersCsv: '/api/admin/orders/export',
+  subscribersCsv: '/api/newsletter/subscribers/export',
   order: (id: number | string) => `/api/admin/orders/${id}`,
   emails: '/api/admin/emails',
   email: (id: number | string) => `/api/admin/emails/${id}`,

@@ -69,3 +69,6 @@ export const hasControlChars = (text: string) => new RegExp(CONTROL_CHARS.source
 
 /** A file size as people read it: '1.4 MB', '12 KB' (at least 1 KB). */
 export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/** A count with thousands separators: 50000 -> '50,000'. */
+export const formatCount = (n: number) => n.toLocaleString('en-US');

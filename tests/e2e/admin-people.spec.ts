@@ -370,11 +370,13 @@ test.describe('failures', () => {
   ] as const) {
     test(`${screen}: a failed load toasts '${title}' and offers a retry`, async ({ page, baseURL }) => {
       await loginAs(page, baseURL!);
-      await page.route(api, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+      // The screens ask for a page (?page=…): match the list's path with any query.
+      const list = (url: URL) => url.pathname === api;
+      await page.route(list, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
       await page.goto(`/admin/${screen}`);
       await expect(toast(page).filter({ hasText: title })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText(title);
-      await page.unroute(api);
+      await page.unroute(list);
       await page.getByRole('button', { name: 'Try again' }).click();
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(page.getByText(loaded).first()).toBeVisible();

@@ -1,17 +1,18 @@
 // /admin/newsletter: subscriber stats, search, CSV export, links to Kit, and deletion.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { EmailText } from '#admin/ui/email-text.tsx';
 import { CalendarIcon, ExternalLinkIcon, TrashIcon, UsersIcon } from '#admin/ui/icons.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
-import { formatShortDate } from '#shared/format.ts';
+import { Pager } from '#admin/ui/pager.tsx';
+import { API } from '#shared/api-paths.ts';
+import { formatCount, formatShortDate } from '#shared/format.ts';
 import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 import { useSubscribers } from '#admin/features/newsletter/hooks/use-subscribers.ts';
 import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
-import { csvFileName, downloadText, subscribersCsv } from './subscriber-csv';
-import { filterSubscribers, subscriberStats } from './subscriber-stats';
+import { localDay } from './subscriber-stats';
 
 function ExternalButton({ href, children }: { href: string; children: string }) {
   return (
@@ -101,31 +102,40 @@ function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s:
   );
 }
 
+/** Starts the CSV download, streamed by the server and named with the admin's own day. */
+function exportCsv() {
+  const a = document.createElement('a');
+  a.href = `${API.subscribersCsv}?date=${localDay()}`;
+  a.download = `newsletter-subscribers-${localDay()}.csv`;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
 export default function NewsletterManagement() {
-  const query = useSubscribers();
-  const { data, remove } = query;
   const [search, setSearch] = useState('');
+  const query = useSubscribers(search);
+  const { data, items: rows, remove } = query;
   const deletion = useConfirmDelete(remove);
   const toDelete = deletion.target;
 
-  const subscribers = useMemo(() => data ?? [], [data]);
-  const stats = useMemo(() => subscriberStats(subscribers), [subscribers]);
-  const rows = useMemo(() => filterSubscribers(subscribers, search), [subscribers, search]);
+  const stats = data?.stats;
+  const everyone = stats?.total ?? 0;
+  const matching = data?.total ?? 0;
   const searching = search.trim() !== '';
   /** A count, or a dash until the list has loaded (never a misleading 0). */
-  const known = (n: number) => (data ? n : '—');
+  const known = (n: number | undefined) => n ?? '—';
   const clearSearch = () => {
     setSearch('');
     // The button goes away with the empty state: keep the keyboard where the search is.
     document.getElementById('subscriber-search')?.focus();
   };
 
-  const exportCsv = () => downloadText(subscribersCsv(subscribers), csvFileName());
-
   let list: React.ReactNode;
   const pending = loadState(query, { loading: 'Loading subscribers', failed: 'Failed to fetch subscribers' });
   if (pending) list = pending;
-  else if (subscribers.length === 0) list = <EmptyState title="No subscribers yet" text="People who subscribe on the site will appear here." />;
+  else if (everyone === 0) list = <EmptyState title="No subscribers yet" text="People who subscribe on the site will appear here." />;
   else if (rows.length === 0)
     list = (
       <EmptyState
@@ -138,7 +148,13 @@ export default function NewsletterManagement() {
         }
       />
     );
-  else list = <SubscriberTable rows={rows} onDelete={deletion.ask} />;
+  else
+    list = (
+      <>
+        <SubscriberTable rows={rows} onDelete={deletion.ask} />
+        <Pager label="Subscriber pages" page={query.page} pageSize={data?.pageSize ?? 0} total={matching} onPage={query.setPage} />
+      </>
+    );
 
   return (
     <>
@@ -147,7 +163,7 @@ export default function NewsletterManagement() {
         subtitle="Subscribers from the site and their Kit sync status."
         actions={
           <>
-            <button type="button" className="btn-primary" onClick={exportCsv} disabled={subscribers.length === 0} title={subscribers.length === 0 ? 'Nothing to export yet' : undefined}>
+            <button type="button" className="btn-primary" onClick={exportCsv} disabled={everyone === 0} title={everyone === 0 ? 'Nothing to export yet' : undefined}>
               <DownloadIcon size={16} />
               Export CSV
             </button>
@@ -160,25 +176,25 @@ export default function NewsletterManagement() {
       <section aria-label="Subscriber statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
         <StatCard
           label="Total Subscribers"
-          value={known(stats.total)}
-          detail={data && [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`].filter(Boolean).join(' · ')}
+          value={known(stats?.total)}
+          detail={stats && [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`].filter(Boolean).join(' · ')}
           icon={<UsersIcon />}
         />
-        <StatCard label="Synced" value={known(stats.synced)} detail={data && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
-        <StatCard label="This Month" value={known(stats.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
+        <StatCard label="Synced" value={known(stats?.synced)} detail={stats && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
+        <StatCard label="This Month" value={known(stats?.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
       </section>
 
       <section>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="text-lg font-semibold text-ink">Subscribers</h2>
-            {subscribers.length > 0 && (
+            {everyone > 0 && (
               <p className="text-sm text-slate-600" role="status">
-                {searching ? `Showing ${rows.length} of ${subscribers.length}` : `${subscribers.length} in total`}
+                {searching ? `Showing ${formatCount(matching)} of ${formatCount(everyone)}` : `${formatCount(everyone)} in total`}
               </p>
             )}
           </div>
-          {subscribers.length > 0 && <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />}
+          {everyone > 0 && <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />}
         </div>
         {list}
       </section>

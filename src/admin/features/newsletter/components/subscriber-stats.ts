@@ -1,6 +1,5 @@
-// What the stat cards and the search box of the newsletter screen compute from the list.
-import type { Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
-import type { SubscriberStatsDto } from '#shared/schemas/newsletter.ts';
+// The admin's own calendar, which the newsletter screen sends to the server: where its
+// "This Month" card starts, and the day that names the CSV export.
 
 /**
  * The same moment one calendar month earlier, clamped to the end of a shorter month
@@ -16,27 +15,8 @@ export function oneMonthBefore(now: Date): Date {
   return d;
 }
 
-/** The stat cards' figures: the same the server counts for a page of the list. */
-export type SubscriberStats = SubscriberStatsDto;
-
-export function subscriberStats(list: readonly Subscriber[], now: Date = new Date()): SubscriberStats {
-  const since = oneMonthBefore(now).getTime();
-  const total = list.length;
-  const synced = list.filter((s) => Boolean(s.convertKitId)).length;
-  return {
-    total,
-    active: list.filter((s) => s.isActive).length,
-    pending: list.filter((s) => s.status === 'pending').length,
-    unsubscribed: list.filter((s) => s.status === 'unsubscribed').length,
-    synced,
-    syncRate: total ? Math.round((synced / total) * 100) : 0,
-    thisMonth: list.filter((s) => new Date(s.subscribedAt).getTime() >= since).length,
-  };
-}
-
-/** Case-insensitive substring match on e-mail or name; a blank query keeps everyone. */
-export function filterSubscribers(list: readonly Subscriber[], query: string): Subscriber[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...list];
-  return list.filter((s) => s.email.toLowerCase().includes(q) || (s.name ?? '').toLowerCase().includes(q));
+/** 'YYYY-MM-DD' of the admin's local calendar day. */
+export function localDay(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

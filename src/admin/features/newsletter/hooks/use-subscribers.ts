@@ -1,14 +1,19 @@
-// The subscriber list and its one write (delete), with the spec's toasts.
-import { useCallback } from 'react';
-import { reportFailure, useQuery } from '#admin/lib/query.ts';
+// The subscriber list, one page at a time from the server, and its one write (delete), with the spec's toasts.
+import { useCallback, useState } from 'react';
+import { usePagedList } from '#admin/lib/paged-query.ts';
+import { reportFailure } from '#admin/lib/query.ts';
 import { toast } from '#lib/toast.ts';
+import type { SubscriberStatsDto } from '#shared/schemas/newsletter.ts';
 import { deleteSubscriber, SUBSCRIBERS_PATH, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
+import { oneMonthBefore } from '#admin/features/newsletter/components/subscriber-stats.ts';
 
-export function useSubscribers() {
-  const query = useQuery<Subscriber[]>(SUBSCRIBERS_PATH, 'Failed to fetch subscribers');
+export function useSubscribers(search: string) {
+  // "This Month" counts from one calendar month before the screen opened, on the admin's calendar.
+  const [since] = useState(() => oneMonthBefore(new Date()).toISOString());
+  const query = usePagedList<Subscriber, SubscriberStatsDto>(SUBSCRIBERS_PATH, search, { since }, 'Failed to fetch subscribers');
   const { refetch } = query;
 
-  /** Deletes and refreshes the list; resolves false (after a toast) when it failed. */
+  /** Deletes and refreshes the page; resolves false (after a toast) when it failed. */
   const remove = useCallback(
     async (subscriber: Subscriber): Promise<boolean> => {
       try {

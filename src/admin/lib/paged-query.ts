@@ -1,0 +1,56 @@
+// A list paged on the server: the screen keeps its search box and filters, and asks for one page
+// at a time with query parameters (page, pageSize, q and the screen's own filters). The answer
+// carries the page, the match count and the stat cards' figures, so nothing is counted here.
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, type Query } from '#admin/lib/query.ts';
+import type { PageDto } from '#shared/schemas/paging.ts';
+
+export const ADMIN_PAGE_SIZE = 50;
+/** How long typing pauses before the search is sent: results follow the typing, not every key. */
+export const SEARCH_DELAY_MS = 150;
+
+/** `value`, once it has stayed the same for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** `path` with the defined, non-blank parameters as its query string. */
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && String(value).trim() !== '') query.set(key, String(value).trim());
+  const text = query.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+export interface PagedList<T, S> extends Query<PageDto<T, S>> {
+  /** The page's rows (none until the first answer). */
+  items: T[];
+  page: number;
+  setPage: (page: number) => void;
+}
+
+/**
+ * One page of `path`, searched with `search` (sent after a pause in typing) and filtered by
+ * `filters`; a new search or filter starts again at page 1.
+ */
+export function usePagedList<T, S>(path: string, search: string, filters: Record<string, string | number | undefined>, errorTitle: string, pageSize = ADMIN_PAGE_SIZE): PagedList<T, S> {
+  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const key = `${q}\n${filterKey}`;
+  // A page number belongs to the search and filters it was chosen under.
+  const page = paging.key === key ? paging.page : 1;
+  const url = useMemo(() => withQuery(path, { ...(JSON.parse(filterKey) as Record<string, string | number | undefined>), q, page, pageSize }), [path, filterKey, q, page, pageSize]);
+  const query = useQuery<PageDto<T, S>>(url, errorTitle);
+  const { data } = query;
+  // A page emptied by deletes (the last rows of the last page) steps back to the last page there is.
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && page > 1) setPaging({ key, page: Math.max(1, Math.ceil(data.total / pageSize)) });
+  }, [data, page, key, pageSize]);
+  return { ...query, items: data?.items ?? [], page, setPage: (p: number) => setPaging({ key, page: p }) };
+}
