@@ -96,6 +96,7 @@ describe('orders, paged on the server', () => {
     expect(refunded.stats.pendingOrFailed).toBeGreaterThanOrEqual((ORDERS * 2) / 5);
     expect(refunded.stats.revenue).toBeGreaterThanOrEqual(((ORDERS * 2) / 5) * 1000);
     expect(await get('/api/admin/orders')).toHaveLength(ordersBefore + ORDERS);
+    expect(refunded.stats.total).toBe(ordersBefore + ORDERS);
   });
 });
 
@@ -104,6 +105,8 @@ describe('users, paged on the server', () => {
     await createUser(server, { username: 'paged-zelda', email: 'zelda@paged.example', isApproved: false });
     const page = await get('/api/admin/users?page=1&pageSize=2');
     expect(page.items).toHaveLength(2);
+    // Newest first: the account made just now leads.
+    expect(page.items[0].username).toBe('paged-zelda');
     const all = (await get('/api/admin/users')) as { isAdmin: boolean; isApproved: boolean }[];
     expect(page.total).toBe(all.length);
     expect(page.stats).toEqual({ total: all.length, approved: all.filter((u) => u.isApproved).length, admins: all.filter((u) => u.isAdmin).length, pending: all.filter((u) => !u.isApproved).length });

@@ -1,5 +1,5 @@
 // Card payments: the amount always comes from the product row, never from the browser.
-import type { OrderDto, OrderPageQuery } from '#shared/schemas/product.ts';
+import type { OrderDto, OrderPageQuery, OrderStatsDto } from '#shared/schemas/product.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PageDto } from '#shared/schemas/paging.ts';
 import { containsText, countIf, windowOf } from './paging.ts';
@@ -196,7 +196,7 @@ export function orderEmail(paymentIntentId: string): string | null {
  * One page of orders, newest first, optionally of one status, searched in the buyer's e-mail
  * and the product's name; with the stat cards' figures over every order.
  */
-export function pageOrders(query: OrderPageQuery): PageDto<OrderDto, { revenue: number; paid: number; pendingOrFailed: number }> {
+export function pageOrders(query: OrderPageQuery): PageDto<OrderDto, OrderStatsDto> {
   const db = getDb();
   const { page, pageSize, offset } = windowOf(query);
   const where = and(query.status ? eq(orders.status, query.status) : undefined, containsText(query.q, orders.customerEmail, orders.productName));
@@ -208,6 +208,7 @@ export function pageOrders(query: OrderPageQuery): PageDto<OrderDto, { revenue: 
       revenue: sql<number>`coalesce(sum(case when ${orders.status} = 'succeeded' then ${orders.amount} else 0 end), 0)`,
       paid: countIf(sql`${orders.status} = 'succeeded'`),
       pendingOrFailed: countIf(sql`${orders.status} in ('pending', 'failed')`),
+      total: count(),
     })
     .from(orders)
     .get()!;

@@ -1,5 +1,5 @@
 // Users as admins manage them. Passwords and sessions are better-auth's business.
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, desc, count, eq } from 'drizzle-orm';
 import type { PageDto, PageQuery } from '#shared/schemas/paging.ts';
 import { containsText, countIf, windowOf } from './paging.ts';
 import { loginThrottles, sessions, users } from '#db/schema/auth.ts';
@@ -7,7 +7,7 @@ import { blogPosts } from '#db/schema/content.ts';
 import { realEmail } from '#server/auth.ts';
 import { getDb } from '#server/context.ts';
 import { forbidden, notFound } from '#server/http/errors.ts';
-import type { AdminUserDto, UserUpdate } from '#shared/schemas/user.ts';
+import type { AdminUserDto, UserStatsDto, UserUpdate } from '#shared/schemas/user.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { clearLoginFailures, loginLockedUntil } from './login-throttle.ts';
 import { notifyAccountApproved } from '#server/mail/notify.ts';
@@ -48,7 +48,7 @@ export function listUsers(): AdminUser[] {
  * One page of users (oldest first, as the full list), searched in username, name and e-mail,
  * with the stat cards' counts.
  */
-export function pageUsers(query: PageQuery): PageDto<AdminUser, { total: number; approved: number; admins: number; pending: number }> {
+export function pageUsers(query: PageQuery): PageDto<AdminUser, UserStatsDto> {
   const db = getDb();
   const { page, pageSize, offset } = windowOf(query);
   const where = containsText(query.q, users.username, users.displayUsername, users.email, users.firstName, users.lastName);
@@ -57,7 +57,8 @@ export function pageUsers(query: PageQuery): PageDto<AdminUser, { total: number;
     .from(users)
     .leftJoin(loginThrottles, eq(loginThrottles.username, users.username))
     .where(where)
-    .orderBy(asc(users.createdAt), asc(users.id))
+    // Newest accounts first, so fresh registrations waiting for approval are at the top.
+    .orderBy(desc(users.createdAt), asc(users.username))
     .limit(pageSize)
     .offset(offset)
     .all()

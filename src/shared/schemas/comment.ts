@@ -26,4 +26,10 @@ export interface AdminCommentDto {
 /** GET /api/admin/comments with any of these answers one page; without them, every comment. */
 export const CommentPageQuerySchema = PageQuerySchema.extend({ status: z.enum(['pending', 'approved'], { error: 'status must be pending or approved' }).optional() });
 export type CommentPageQuery = z.infer<typeof CommentPageQuerySchema>;
-export type CommentPageDto = PageDto<AdminCommentDto, { total: number; pending: number; approved: number }>;
+/** The comment counts shown beside each list, over every comment. */
+export interface CommentStatsDto {
+  total: number;
+  pending: number;
+  approved: number;
+}
+export type CommentPageDto = PageDto<AdminCommentDto, CommentStatsDto>;

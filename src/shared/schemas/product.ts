@@ -68,3 +68,11 @@ export const OrderPageQuerySchema = PageQuerySchema.extend({
   status: z.enum(['pending', 'succeeded', 'failed', 'refunded'], { error: 'status must be pending, succeeded, failed or refunded' }).optional(),
 });
 export type OrderPageQuery = z.infer<typeof OrderPageQuerySchema>;
+
+/** The order screen's figures, over every order: revenue (cents) and count of the paid ones, the unpaid ones, and all. */
+export interface OrderStatsDto {
+  revenue: number;
+  paid: number;
+  pendingOrFailed: number;
+  total: number;
+}

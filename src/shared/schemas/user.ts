@@ -22,3 +22,11 @@ export interface AdminUserDto {
   /** Set while failed sign-ins make the account wait before the next attempt. */
   signInPausedUntil: Date | null;
 }
+
+/** The user screen's stat cards, counted over every account. */
+export interface UserStatsDto {
+  total: number;
+  approved: number;
+  admins: number;
+  pending: number;
+}

@@ -6,7 +6,9 @@ import { EmptyState, PageHeader } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { EmailText } from '#admin/ui/email-text.tsx';
 import { CheckIcon, TrashIcon } from '#admin/ui/icons.tsx';
+import type { PagedList } from '#admin/lib/paged-query.ts';
 import { loadState } from '#admin/ui/load-error.tsx';
+import { Pager } from '#admin/ui/pager.tsx';
 import { formatShortDate } from '#shared/format.ts';
 import type { AdminComment } from '#admin/features/comments/api/comments.ts';
 import { useComments } from '#admin/features/comments/hooks/use-comments.ts';
@@ -111,22 +113,25 @@ export default function CommentModeration() {
     setApprovingId(null);
   };
 
-  const list = (items: AdminComment[], empty: { title: string; text: string }, canApprove: boolean) =>
-    items.length === 0 ? (
+  const list = (section: PagedList<AdminComment, unknown>, label: string, empty: { title: string; text: string }, canApprove: boolean) =>
+    section.items.length === 0 ? (
       <EmptyState title={empty.title} text={empty.text} />
     ) : (
-      <ul className="space-y-4">
-        {items.map((c) => (
-          <CommentCard
-            key={c.id}
-            comment={c}
-            busy={approvingId === c.id || (deletion.busy && toDelete?.id === c.id)}
-            approving={approvingId === c.id}
-            onApprove={canApprove ? () => void onApprove(c) : undefined}
-            onDelete={() => deletion.ask(c)}
-          />
-        ))}
-      </ul>
+      <>
+        <ul className="space-y-4">
+          {section.items.map((c) => (
+            <CommentCard
+              key={c.id}
+              comment={c}
+              busy={approvingId === c.id || (deletion.busy && toDelete?.id === c.id)}
+              approving={approvingId === c.id}
+              onApprove={canApprove ? () => void onApprove(c) : undefined}
+              onDelete={() => deletion.ask(c)}
+            />
+          ))}
+        </ul>
+        <Pager label={label} page={section.page} pageSize={section.data?.pageSize ?? 0} total={section.data?.total ?? 0} onPage={section.setPage} />
+      </>
     );
 
   let body: React.ReactNode;
@@ -135,11 +140,11 @@ export default function CommentModeration() {
   else
     body = (
       <>
-        <Section id="pending-heading" title="Pending Approval" count={pending.length} tone="amber">
-          {list(pending, { title: 'No pending comments', text: 'New comments from readers wait here until you approve them.' }, true)}
+        <Section id="pending-heading" title="Pending Approval" count={pending.data?.total ?? 0} tone="amber">
+          {list(pending, 'Pending comment pages', { title: 'No pending comments', text: 'New comments from readers wait here until you approve them.' }, true)}
         </Section>
-        <Section id="approved-heading" title="Approved Comments" count={approved.length} tone="green">
-          {list(approved, { title: 'No approved comments yet', text: 'Approved comments are shown under their blog post.' }, false)}
+        <Section id="approved-heading" title="Approved Comments" count={approved.data?.total ?? 0} tone="green">
+          {list(approved, 'Approved comment pages', { title: 'No approved comments yet', text: 'Approved comments are shown under their blog post.' }, false)}
         </Section>
       </>
     );

@@ -1,13 +1,24 @@
-// The comment list split into pending and approved, with approve and delete.
-import { useCallback, useMemo } from 'react';
-import { useQuery } from '#admin/lib/query.ts';
+// The comments in two lists, pending and approved, each one page at a time from the server,
+// with approve and delete.
+import { useCallback } from 'react';
+import { usePagedList } from '#admin/lib/paged-query.ts';
 import { isUnauthorized } from '#lib/api-client.ts';
 import { toast } from '#lib/toast.ts';
+import type { CommentStatsDto } from '#shared/schemas/comment.ts';
 import { approveComment, COMMENTS_PATH, deleteComment, type AdminComment } from '#admin/features/comments/api/comments.ts';
 
+const FAILED = 'Failed to fetch comments';
+
 export function useComments() {
-  const query = useQuery<AdminComment[]>(COMMENTS_PATH, 'Failed to fetch comments');
-  const { data, refetch } = query;
+  const pending = usePagedList<AdminComment, CommentStatsDto>(COMMENTS_PATH, '', { status: 'pending' }, FAILED);
+  const approved = usePagedList<AdminComment, CommentStatsDto>(COMMENTS_PATH, '', { status: 'approved' }, FAILED);
+  const { refetch: refetchPending } = pending;
+  const { refetch: refetchApproved } = approved;
+  const refetch = useCallback(async () => {
+    await Promise.all([refetchPending(), refetchApproved()]);
+  }, [refetchPending, refetchApproved]);
+  // The screen is loaded once both lists are; a failure of either is the screen's failure.
+  const query = { data: pending.data && approved.data, error: pending.error ?? approved.error, loading: pending.loading || approved.loading, refetch };
 
   /** Runs a write (which toasts its own failure); on failure reloads the list unless the session expired. */
   const attempt = useCallback(
@@ -22,9 +33,6 @@ export function useComments() {
     },
     [refetch],
   );
-
-  const pending = useMemo(() => (data ?? []).filter((c) => !c.isApproved), [data]);
-  const approved = useMemo(() => (data ?? []).filter((c) => c.isApproved), [data]);
 
   const approve = useCallback(
     async (comment: AdminComment) => {

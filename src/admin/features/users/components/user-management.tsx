@@ -2,7 +2,7 @@
 // The signed-in admin cannot change their own admin flag, revoke their own approval or
 // delete themselves (the server refuses too), so their own row's controls are disabled.
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
 import { $session } from '#admin/lib/session.ts';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '#admin/ui/controls.tsx';
@@ -11,11 +11,11 @@ import { EmailText } from '#admin/ui/email-text.tsx';
 import { ClockIcon, TrashIcon, UsersIcon, icon } from '#admin/ui/icons.tsx';
 import { InlineSwitch } from '#admin/ui/inline-switch.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
-import { formatShortDate } from '#shared/format.ts';
+import { Pager } from '#admin/ui/pager.tsx';
+import { formatCount, formatShortDate } from '#shared/format.ts';
 import type { UserUpdate } from '#shared/schemas/user.ts';
 import type { AdminUser } from '#admin/features/users/api/users.ts';
 import { useUsers } from '#admin/features/users/hooks/use-users.ts';
-import { filterUsers, newestFirst, userStats } from './user-filters';
 
 // Not in the shared icon set; the only one this screen needs on its own.
 const ShieldIcon = icon('M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z');
@@ -103,18 +103,18 @@ function UserRow({ user, isSelf, saving, onChange, onDelete, onUnpause, onResetL
 export default function UserManagement() {
   const session = useStore($session);
   const me = session.status === 'ready' ? session.user?.id : undefined;
-  const query = useUsers();
-  const { data, saving, update, remove, unpause, resetLink, handOver, clearHandOver } = query;
   const [search, setSearch] = useState('');
+  const query = useUsers(search);
+  const { data, items: rows, saving, update, remove, unpause, resetLink, handOver, clearHandOver } = query;
   const deletion = useConfirmDelete(remove);
   const toDelete = deletion.target;
 
-  const users = useMemo(() => newestFirst(data ?? []), [data]);
-  const stats = useMemo(() => userStats(users), [users]);
-  const rows = useMemo(() => filterUsers(users, search), [users, search]);
+  const stats = data?.stats;
+  const everyone = stats?.total ?? 0;
+  const matching = data?.total ?? 0;
   const searching = search.trim() !== '';
   /** A count, or a dash until the list has loaded (never a misleading 0). */
-  const known = (n: number) => (data ? n : '—');
+  const known = (n: number | undefined) => n ?? '—';
   const clearSearch = () => {
     setSearch('');
     // The button goes away with the empty state: keep the keyboard where the search is.
@@ -124,7 +124,7 @@ export default function UserManagement() {
   let list: React.ReactNode;
   const pending = loadState(query, { loading: 'Loading users', failed: 'Failed to fetch users' });
   if (pending) list = pending;
-  else if (users.length === 0) list = <EmptyState title="No users yet" text="People who register on the site will appear here." />;
+  else if (everyone === 0) list = <EmptyState title="No users yet" text="People who register on the site will appear here." />;
   else if (rows.length === 0)
     list = (
       <EmptyState
@@ -139,20 +139,23 @@ export default function UserManagement() {
     );
   else
     list = (
-      <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {rows.map((u) => (
-          <UserRow
-            key={u.id}
-            user={u}
-            isSelf={u.id === me}
-            saving={saving[u.id]}
-            onChange={(change) => void update(u, change)}
-            onDelete={() => deletion.ask(u)}
-            onUnpause={() => void unpause(u)}
-            onResetLink={() => void resetLink(u)}
-          />
-        ))}
-      </ul>
+      <>
+        <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
+          {rows.map((u) => (
+            <UserRow
+              key={u.id}
+              user={u}
+              isSelf={u.id === me}
+              saving={saving[u.id]}
+              onChange={(change) => void update(u, change)}
+              onDelete={() => deletion.ask(u)}
+              onUnpause={() => void unpause(u)}
+              onResetLink={() => void resetLink(u)}
+            />
+          ))}
+        </ul>
+        <Pager label="User pages" page={query.page} pageSize={data?.pageSize ?? 0} total={matching} onPage={query.setPage} />
+      </>
     );
 
   return (
@@ -177,9 +180,9 @@ export default function UserManagement() {
       )}
 
       <section aria-label="User statistics" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Users" value={known(stats.total)} detail={data && `${stats.approved} approved`} icon={<UsersIcon />} />
-        <StatCard label="Admin Users" value={known(stats.admins)} detail="Can use the admin area" icon={<ShieldIcon />} />
-        <StatCard label="Pending Approval" value={known(stats.pending)} detail={data && (stats.pending ? 'Waiting for you to approve' : 'Nobody is waiting')} icon={<ClockIcon />} />
+        <StatCard label="Total Users" value={known(stats?.total)} detail={stats && `${stats.approved} approved`} icon={<UsersIcon />} />
+        <StatCard label="Admin Users" value={known(stats?.admins)} detail="Can use the admin area" icon={<ShieldIcon />} />
+        <StatCard label="Pending Approval" value={known(stats?.pending)} detail={stats && (stats.pending ? 'Waiting for you to approve' : 'Nobody is waiting')} icon={<ClockIcon />} />
       </section>
 
       <section aria-labelledby="users-heading">
@@ -188,13 +191,13 @@ export default function UserManagement() {
             <h2 id="users-heading" className="text-lg font-semibold text-ink">
               Users
             </h2>
-            {users.length > 0 && (
+            {everyone > 0 && (
               <p className="text-sm text-slate-600" role="status">
-                {searching ? `Showing ${rows.length} of ${users.length}` : `${users.length} in total, newest first`}
+                {searching ? `Showing ${formatCount(matching)} of ${formatCount(everyone)}` : `${formatCount(everyone)} in total, newest first`}
               </p>
             )}
           </div>
-          {users.length > 0 && <SearchInput id="user-search" label="Search users by username or e-mail" placeholder="Search by username or e-mail..." value={search} onChange={setSearch} />}
+          {everyone > 0 && <SearchInput id="user-search" label="Search users by username or e-mail" placeholder="Search by username or e-mail..." value={search} onChange={setSearch} />}
         </div>
         {list}
       </section>

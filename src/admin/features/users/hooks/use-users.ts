@@ -1,12 +1,13 @@
-// The user list with its writes (approve, promote, delete, clear a sign-in pause) and the spec's toasts.
+// The user list, one page at a time from the server, with its writes (approve, promote, delete, clear a sign-in pause) and the spec's toasts.
 import { useCallback, useState } from 'react';
-import { reportFailure, useQuery } from '#admin/lib/query.ts';
+import { usePagedList } from '#admin/lib/paged-query.ts';
+import { reportFailure } from '#admin/lib/query.ts';
 import { toast } from '#lib/toast.ts';
-import type { UserUpdate } from '#shared/schemas/user.ts';
+import type { UserStatsDto, UserUpdate } from '#shared/schemas/user.ts';
 import { clearSignInPause, deleteUser, requestResetLink, updateUser, USERS_PATH, type AdminUser } from '#admin/features/users/api/users.ts';
 
-export function useUsers() {
-  const query = useQuery<AdminUser[]>(USERS_PATH, 'Failed to fetch users');
+export function useUsers(search: string) {
+  const query = usePagedList<AdminUser, UserStatsDto>(USERS_PATH, search, {}, 'Failed to fetch users');
   const { refetch } = query;
   /** Flags being saved, shown at once (optimistically) until the list is reloaded. */
   const [saving, setSaving] = useState<Record<string, UserUpdate>>({});
