@@ -6,7 +6,8 @@
 // - /blog and a post page while an admin saves a post once a second (reads under writes);
 // - /blog and blog search at 10,000 posts (cached and uncached renders);
 // - the server's peak memory (RSS);
-// - the newsletter admin's calls at 50,000 subscribers (`-- --admin-only` runs just this);
+// - the admin lists at 50,000 subscribers, 20,000 comments, 10,000 orders and 3,000 posts: each
+//   list call, the newsletter screen in Chromium, the CSV export (`-- --admin-only` runs just this);
 // - a WordPress import of a generated 50 MB export: its time, the progress readings seen, and
 //   /healthz latency and the server's peak RSS meanwhile (`-- --import-only` runs just this);
 // - Lighthouse mobile scores for home, blog, a post, the podcast and a post with three large
@@ -19,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { freePort, waitFor } from '#scripts/lib/net.ts';
+import { adminListCalls, COMMENTS, ORDERS, POSTS, seedAdminLists, SUBSCRIBERS, timeNewsletterScreen } from '#scripts/lib/admin-bench.ts';
 import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 
@@ -122,33 +124,40 @@ async function timed(url: string, headers: Record<string, string>, n: number): P
   return { p50: times[Math.floor(n / 2)]!, p99: times[Math.min(n - 1, Math.floor(n * 0.99))]! };
 }
 
-/** The newsletter admin's calls at 50,000 subscribers, and the CSV export's time and the server's peak RSS. */
+/**
+ * The admin lists at 50,000 subscribers, 20,000 comments, 10,000 orders and 3,000 posts: each
+ * list call's p50/p99, the newsletter screen in Chromium, and the CSV export's time and the
+ * server's peak RSS.
+ */
 async function adminListFigures(): Promise<void> {
   const dbFile = `${TMP}/admin-lists.db`;
   const site = await startSite(dbFile, false);
-  const db = new Database(dbFile);
-  const insert = db.prepare('insert into newsletter_subscribers (email, name, convert_kit_id, is_active, subscribed_at) values (?, ?, ?, ?, ?)');
-  db.transaction(() => {
-    for (let i = 0; i < 50_000; i++) insert.run(`reader${i}@bulk.example`, `Reader ${i}`, i % 4 === 0 ? `kit_${i}` : null, i % 5 === 0 ? 0 : 1, Date.now() - i * 60_000);
-  })();
-  db.close();
-  const headers = { Origin: site.url, Cookie: await adminCookie(site.url) };
-  const since = encodeURIComponent(new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString());
-  console.log('\nnewsletter admin at 50,000 subscribers          p50 ms   p99 ms');
-  for (const [label, path, n] of [
-    ['first page with stats', `/api/newsletter/subscribers?page=1&pageSize=50&since=${since}`, 50],
-    ['search as typed (q=reader12)', `/api/newsletter/subscribers?q=reader12&page=1&pageSize=50&since=${since}`, 50],
-    ['page 500', `/api/newsletter/subscribers?page=500&pageSize=50&since=${since}`, 50],
-  ] as const) {
-    const r = await timed(`${site.url}${path}`, headers, n);
+  seedAdminLists(dbFile);
+  const cookie = await adminCookie(site.url);
+  const headers = { Origin: site.url, Cookie: cookie };
+  console.log(
+    `\nadmin lists at ${SUBSCRIBERS.toLocaleString('en-US')} subscribers, ${COMMENTS.toLocaleString('en-US')} comments, ${ORDERS.toLocaleString('en-US')} orders, ${POSTS.toLocaleString('en-US')} posts`,
+  );
+  console.log('list call (50 sequential)                     p50 ms   p99 ms');
+  for (const [label, path] of adminListCalls(new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString())) {
+    const r = await timed(`${site.url}${path}`, headers, 50);
     console.log(`${label.padEnd(44)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)}`);
   }
+  const screen = await timeNewsletterScreen(site.url, cookie, 10);
+  const median = (list: number[]) => list[Math.floor(list.length / 2)]!;
+  if (screen.firstRows.length)
+    console.log(
+      `newsletter screen in Chromium (10 visits): first rows and stats ${median(screen.firstRows).toFixed(0)} ms from navigation (median; max ${screen.firstRows.at(-1)!.toFixed(0)}), search results ${median(screen.search).toFixed(0)} ms after typing (max ${screen.search.at(-1)!.toFixed(0)})`,
+    );
+  else console.log('newsletter screen in Chromium: skipped (no Chromium)');
   // The export first, so the peak memory is its own; then the plain call, which loads every row.
   const t0 = performance.now();
   const csv = await (await fetch(`${site.url}/api/newsletter/subscribers/export`, { headers })).arrayBuffer();
-  console.log(`CSV export: ${(csv.byteLength / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(2)} s, server peak RSS ${peakRssMb(site.proc.pid!)} MB`);
+  console.log(
+    `CSV export of ${SUBSCRIBERS.toLocaleString('en-US')} rows: ${(csv.byteLength / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(2)} s, server peak RSS ${peakRssMb(site.proc.pid!)} MB`,
+  );
   const plain = await timed(`${site.url}/api/newsletter/subscribers`, headers, 5);
-  console.log(`the whole list (plain call, 5 times): p50 ${fmt(plain.p50, 1)} ms; server peak RSS after it ${peakRssMb(site.proc.pid!)} MB`);
+  console.log(`the whole subscriber list (plain call, 5 times, no screen uses it): p50 ${fmt(plain.p50, 1)} ms; server peak RSS after it ${peakRssMb(site.proc.pid!)} MB`);
   site.proc.kill('SIGTERM');
 }
 

@@ -116,11 +116,13 @@ function Shell({ username, children }: { username: string; children: React.React
 export default function AdminApp() {
   const session = useStore($session);
   const path = useStore($path);
+  const resolved = resolve(path);
   useEffect(() => {
     void loadSession();
+    // The screen's code downloads while the session is checked, not after.
+    void resolve($path.get())?.route.load();
   }, []);
 
-  const resolved = resolve(path);
   let body: React.ReactNode;
   if (session.status === 'loading') body = <Spinner />;
   else if (!session.user?.isAdmin) body = <Denied mode={resolved?.route.guard ?? 'redirect'} />;

@@ -9,26 +9,33 @@ export type GuardMode =
   /** An inline 'Unauthorized – …' message, no redirect. */
   | 'inline';
 
+type Screen = ComponentType<{ params: Record<string, string> }>;
+
 export interface AdminRoute {
   pattern: string;
-  screen: LazyExoticComponent<ComponentType<{ params: Record<string, string> }>>;
+  screen: LazyExoticComponent<Screen>;
+  /** Fetches the screen's code; the app calls it while the session is still being checked. */
+  load: () => Promise<unknown>;
   guard: GuardMode;
 }
 
+/** A route whose screen's code is fetched on first use, or earlier through `load`. */
+const route = (pattern: string, load: () => Promise<{ default: Screen }>, guard: GuardMode): AdminRoute => ({ pattern, screen: lazy(load), load, guard });
+
 export const ROUTES: AdminRoute[] = [
-  { pattern: '/admin/dashboard', screen: lazy(() => import('./features/dashboard/components/dashboard')), guard: 'redirect' },
-  { pattern: '/admin/blog', screen: lazy(() => import('./features/blog/components/blog-management')), guard: 'redirect' },
-  { pattern: '/admin/blog/new', screen: lazy(() => import('./features/blog/components/post-editor')), guard: 'redirect' },
-  { pattern: '/admin/blog/edit/:id', screen: lazy(() => import('./features/blog/components/post-editor')), guard: 'redirect' },
-  { pattern: '/admin/podcast', screen: lazy(() => import('./features/podcast/components/podcast-management')), guard: 'redirect' },
-  { pattern: '/admin/products', screen: lazy(() => import('./features/products/components/product-management')), guard: 'redirect' },
-  { pattern: '/admin/newsletter', screen: lazy(() => import('./features/newsletter/components/newsletter-management')), guard: 'inline' },
-  { pattern: '/admin/comments', screen: lazy(() => import('./features/comments/components/comment-moderation')), guard: 'redirect-auth' },
-  { pattern: '/admin/users', screen: lazy(() => import('./features/users/components/user-management')), guard: 'inline' },
-  { pattern: '/admin/orders', screen: lazy(() => import('./features/orders/components/orders')), guard: 'redirect' },
-  { pattern: '/admin/emails', screen: lazy(() => import('./features/emails/components/emails')), guard: 'redirect' },
-  { pattern: '/admin/redirects', screen: lazy(() => import('./features/redirects/components/redirect-management')), guard: 'redirect' },
-  { pattern: '/admin/settings', screen: lazy(() => import('./features/settings/components/settings')), guard: 'redirect' },
+  route('/admin/dashboard', () => import('./features/dashboard/components/dashboard'), 'redirect'),
+  route('/admin/blog', () => import('./features/blog/components/blog-management'), 'redirect'),
+  route('/admin/blog/new', () => import('./features/blog/components/post-editor'), 'redirect'),
+  route('/admin/blog/edit/:id', () => import('./features/blog/components/post-editor'), 'redirect'),
+  route('/admin/podcast', () => import('./features/podcast/components/podcast-management'), 'redirect'),
+  route('/admin/products', () => import('./features/products/components/product-management'), 'redirect'),
+  route('/admin/newsletter', () => import('./features/newsletter/components/newsletter-management'), 'inline'),
+  route('/admin/comments', () => import('./features/comments/components/comment-moderation'), 'redirect-auth'),
+  route('/admin/users', () => import('./features/users/components/user-management'), 'inline'),
+  route('/admin/orders', () => import('./features/orders/components/orders'), 'redirect'),
+  route('/admin/emails', () => import('./features/emails/components/emails'), 'redirect'),
+  route('/admin/redirects', () => import('./features/redirects/components/redirect-management'), 'redirect'),
+  route('/admin/settings', () => import('./features/settings/components/settings'), 'redirect'),
 ];
 
 export const NAV = [

@@ -7,7 +7,7 @@ import type { PageDto } from '#shared/schemas/paging.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
 /** How long typing pauses before the search is sent: results follow the typing, not every key. */
-export const SEARCH_DELAY_MS = 150;
+export const SEARCH_DELAY_MS = 100;
 
 /** `value`, once it has stayed the same for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {
