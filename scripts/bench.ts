@@ -1,9 +1,10 @@
 // Performance figures, printed, never asserted:
-//   npm run bench [-- --quick] [-- --no-lighthouse]
+//   npm run bench [-- --quick] [-- --no-lighthouse] [-- --pages-only]
 // - per public page: gzipped JavaScript shipped, requests/s and p50/p99 latency at 32
 //   connections, against the same bytes served from memory by a bare Node server (the
 //   ceiling) and the ratio between the two;
-// - /blog and a post page while an admin saves a post once a second (reads under writes);
+// - /blog and a post page while an admin saves a post once a second (reads under writes;
+//   `-- --pages-only` stops after these two tables);
 // - /blog and blog search at 10,000 posts (cached and uncached renders);
 // - the server's peak memory (RSS);
 // - the admin lists at 50,000 subscribers, 20,000 comments, 10,000 orders and 3,000 posts: each
@@ -338,6 +339,10 @@ async function main() {
     );
   }
   console.log(`(${writer.stop()} saves)`);
+  if (args.has('--pages-only')) {
+    for (const p of [site.proc, ceiling.proc]) p.kill('SIGTERM');
+    return;
+  }
 
   // 10,000 posts.
   const bigDb = `${TMP}/big.db`;
