@@ -1,11 +1,12 @@
 // Blog posts: queries and rules.
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import { blogPosts } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import type { PostDto, PostInput, PostSummary, TagDto } from '#shared/schemas/blog-post.ts';
+import type { PostDto, PostInput, PostListItemDto, PostPageDto, PostPageQuery, PostStatusFilter, PostSummary, TagDto } from '#shared/schemas/blog-post.ts';
 import { stripControlChars, truncate } from '#shared/format.ts';
 import { withCardImages } from './images.ts';
+import { containsText, countIf, windowOf } from './paging.ts';
 import { setPostTags, tagsOf } from './post-tags.ts';
 import { publication, withSchedule } from './publishing.ts';
 import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
@@ -24,6 +25,8 @@ export function withTags(post: Post): Post & { tags: TagDto[] } {
 
 /** The public order: the latest to go public first. */
 export const PUBLIC_ORDER = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+/** The admin order: the latest written first. */
+const ADMIN_ORDER = [desc(blogPosts.createdAt), desc(blogPosts.id)];
 
 /** Posts newest first (by when they went public; drafts included, by when they were written); only published ones unless `includeDrafts`; all of them unless `limit`. */
 export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includeDrafts?: boolean; limit?: number | undefined; offset?: number | undefined } = {}): Post[] {
@@ -31,7 +34,7 @@ export function listPosts({ includeDrafts = false, limit, offset = 0 }: { includ
     .select()
     .from(blogPosts)
     .where(includeDrafts ? undefined : eq(blogPosts.isPublished, true))
-    .orderBy(...(includeDrafts ? [desc(blogPosts.createdAt), desc(blogPosts.id)] : PUBLIC_ORDER));
+    .orderBy(...(includeDrafts ? ADMIN_ORDER : PUBLIC_ORDER));
   return limit ? q.limit(limit).offset(offset).all() : q.all();
 }
 
@@ -44,6 +47,44 @@ export function countPosts({ includeDrafts = false }: { includeDrafts?: boolean 
       .where(includeDrafts ? undefined : eq(blogPosts.isPublished, true))
       .get()?.n ?? 0
   );
+}
+
+/** A post as the admin list shows it: without its body, the excerpt filled in from the body's first 160 characters when blank. */
+export function toListItem({ content, ...rest }: Post): PostListItemDto {
+  return { ...rest, excerpt: toSummary({ ...rest, content }, 160).excerpt };
+}
+
+/** The posts a status filter keeps: published; drafts (neither published nor scheduled); scheduled; or all. */
+function hasStatus(status: PostStatusFilter | undefined): SQL | undefined {
+  if (status === 'published') return eq(blogPosts.isPublished, true);
+  if (status === 'draft') return and(eq(blogPosts.isPublished, false), isNull(blogPosts.scheduledAt));
+  if (status === 'scheduled') return isNotNull(blogPosts.scheduledAt);
+  return undefined;
+}
+
+/**
+ * One page of the admin list, drafts included, newest first: of one status, searched in the
+ * title and the excerpt; with the stat cards' figures over every post.
+ */
+export function pagePosts(query: PostPageQuery): PostPageDto {
+  const db = getDb();
+  const { page, pageSize, offset } = windowOf(query);
+  const where = and(hasStatus(query.status), containsText(query.q, blogPosts.title, blogPosts.excerpt));
+  const items = db
+    .select()
+    .from(blogPosts)
+    .where(where)
+    .orderBy(...ADMIN_ORDER)
+    .limit(pageSize)
+    .offset(offset)
+    .all()
+    .map(toListItem);
+  const stats = db
+    .select({ total: count(), published: countIf(blogPosts.isPublished) })
+    .from(blogPosts)
+    .get()!;
+  const total = where ? db.select({ n: count() }).from(blogPosts).where(where).get()!.n : stats.total;
+  return { items, total, page, pageSize, stats: { ...stats, drafts: stats.total - stats.published } };
 }
 
 /** Up to `limit` other published posts, newest first. */

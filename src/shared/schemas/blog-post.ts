@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { optionalText, optionalUrl, scheduleTime } from './common.ts';
+import { PageQuerySchema, type PageDto } from './paging.ts';
 
 export const CATEGORIES = ['General', 'Leadership', 'Technology', 'Business', 'Personal'] as const;
 
@@ -25,7 +26,15 @@ export const PostInputSchema = z.object({
 });
 export type PostInput = z.infer<typeof PostInputSchema>;
 
-export const PostListQuerySchema = z.object({
+/** The admin list's status filter: published; drafts (neither published nor scheduled); scheduled. */
+export const POST_STATUSES = ['all', 'published', 'draft', 'scheduled'] as const;
+export type PostStatusFilter = (typeof POST_STATUSES)[number];
+
+/** GET /api/blog-posts with any of these (admins only) answers one page of the admin list (PostPageDto). */
+export const PostPageQuerySchema = PageQuerySchema.extend({ status: z.enum(POST_STATUSES, { error: 'status must be all, published, draft or scheduled' }).optional() });
+export type PostPageQuery = z.infer<typeof PostPageQuerySchema>;
+
+export const PostListQuerySchema = PostPageQuerySchema.extend({
   published: z.enum(['true', 'false']).optional(),
   /** true: list items without `content`, with the excerpt filled in (admin lists of thousands). */
   summary: z.enum(['true', 'false']).optional(),
@@ -36,6 +45,17 @@ export const PostListQuerySchema = z.object({
 
 export const PUBLIC_POSTS_DEFAULT = 20;
 export const PUBLIC_POSTS_MAX = 100;
+
+/** A post in the admin list: the row without its body, the excerpt filled in from the body when blank. */
+export type PostListItemDto = Omit<PostDto, 'content' | 'tags' | 'excerpt'> & { excerpt: string };
+
+/** The admin list's stat cards, over every post: drafts are the posts not published (scheduled ones too). */
+export interface PostStatsDto {
+  total: number;
+  published: number;
+  drafts: number;
+}
+export type PostPageDto = PageDto<PostListItemDto, PostStatsDto>;
 
 /** What a post card shows; the excerpt falls back to the start of the content. */
 export interface PostSummary {

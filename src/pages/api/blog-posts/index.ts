@@ -1,23 +1,30 @@
 import { endpoint, json } from '#server/http/endpoint.ts';
-import { countPosts, createPost, listPosts, toSummary, withTags } from '#server/services/blog-posts.ts';
+import { requireAdmin } from '#server/session.ts';
+import { countPosts, createPost, listPosts, pagePosts, toListItem, withTags } from '#server/services/blog-posts.ts';
 import { PUBLIC_POSTS_DEFAULT, PostInputSchema, PostListQuerySchema } from '#shared/schemas/blog-post.ts';
+import { asksForPage } from '#shared/schemas/paging.ts';
 
 /**
  * Published posts for everyone, newest first, one page at a time (?limit=, default 20, at most
  * 100; ?offset=), with the total in X-Total-Count. Admins get drafts too unless they ask for
- * ?published=true, and the whole list when they give no limit (the admin screens).
+ * ?published=true, and the whole list when they give no limit. Given any of page, pageSize,
+ * q or status, admins get one page of the admin list with its stat cards (PostPageDto);
+ * anyone else is refused (401/403), as that page counts and shows drafts.
  */
-export const GET = endpoint({ auth: 'public', query: PostListQuerySchema }, ({ query, user }) => {
+export const GET = endpoint({ auth: 'public', query: PostListQuerySchema }, ({ query, user, context }) => {
+  const { page, pageSize, q, status } = query;
+  const paging = { page, pageSize, q, status };
+  if (asksForPage(paging)) {
+    requireAdmin(context.locals);
+    return pagePosts(paging);
+  }
   const isAdmin = Boolean(user?.isAdmin);
   const includeDrafts = isAdmin && query.published !== 'true';
   const limit = query.limit ?? (isAdmin ? undefined : PUBLIC_POSTS_DEFAULT);
   const posts = listPosts({ includeDrafts, limit, offset: query.offset });
   const headers = { 'Cache-Control': 'no-store', 'X-Total-Count': String(countPosts({ includeDrafts })) };
   if (query.summary !== 'true') return Response.json(posts, { headers });
-  return Response.json(
-    posts.map(({ content, ...rest }) => ({ ...rest, excerpt: toSummary({ ...rest, content }, 160).excerpt })),
-    { headers },
-  );
+  return Response.json(posts.map(toListItem), { headers });
 });
 
 // createPost tells the page cache what changed itself.

@@ -2,23 +2,21 @@
 // that checks their input (the same PostInputSchema the server parses with).
 import { API } from '#shared/api-paths.ts';
 import { api } from '#lib/api-client.ts';
-import { mutate, useQuery } from '#admin/lib/query.ts';
+import { mutate } from '#admin/lib/query.ts';
 import type { PostInput } from '#shared/schemas/blog-post.ts';
 import type { Json } from '#shared/json.ts';
-import type { ImportResultDto, PostDto } from '#shared/schemas/blog-post.ts';
+import type { ImportResultDto, PostDto, PostListItemDto } from '#shared/schemas/blog-post.ts';
 
 export { PostInputSchema, CATEGORIES, type PostInput } from '#shared/schemas/blog-post.ts';
 
 /** A blog post as GET /api/blog-posts returns it (dates as ISO strings). */
 export type Post = Json<PostDto>;
+/** A post in the list: without its body, the excerpt filled in. */
+export type PostListItem = Json<PostListItemDto>;
 
+/** Also the admin list, one page at a time (?page, pageSize, q, status). */
 export const POSTS_PATH = API.posts;
-/** The list without post bodies: light enough for thousands of posts. */
-export const POSTS_LIST_PATH = API.postSummaries;
 export const postPath = API.post;
-
-/** Every post without its body, drafts included, newest first. */
-export const usePosts = () => useQuery<Post[]>(POSTS_LIST_PATH, 'Failed to fetch blog posts');
 
 export const createPost = (input: PostInput) => mutate<Post>('POST', POSTS_PATH, input, { title: 'Error', description: 'Failed to create blog post. Please try again.' });
 

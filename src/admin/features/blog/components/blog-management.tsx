@@ -1,14 +1,14 @@
-// /admin/blog: every post (drafts too), counted, searchable and filterable by status, with
-// WordPress import, new post, and delete behind a confirmation.
-import { useState } from 'react';
+// /admin/blog: every post (drafts too), one page at a time from the server, counted, searchable
+// and filterable by status, with WordPress import, new post, and delete behind a confirmation.
 import { Link } from '#admin/lib/link.tsx';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
 import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { DocumentIcon, GlobeIcon, PencilIcon, PlusIcon } from '#admin/ui/icons.tsx';
+import { Pager } from '#admin/ui/pager.tsx';
 import { SegmentedControl } from '#admin/ui/segmented.tsx';
 import { toast } from '#lib/toast.ts';
-import { deletePost, usePosts, type Post } from '#admin/features/blog/api/posts.ts';
+import { deletePost, type PostListItem } from '#admin/features/blog/api/posts.ts';
 import { usePostFilters, type StatusFilter } from '#admin/features/blog/hooks/use-post-filters.ts';
 import { PostCard } from './post-card';
 import { useWordPressImport } from './wordpress-import-button';
@@ -20,16 +20,12 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'scheduled', label: 'Scheduled' },
 ];
 
-const NO_POSTS: Post[] = [];
-const PAGE = 50;
-
 export default function BlogManagement() {
-  const { data, loading, error, refetch } = usePosts();
-  // Long lists render in steps, so thousands of posts stay quick to show and to filter.
-  const [limit, setLimit] = useState(PAGE);
-  const posts = data ?? NO_POSTS;
-  const { search, setSearch, status, setStatus, visible, stats, active, clear } = usePostFilters(posts);
-  const deletion = useConfirmDelete(async (post: Post) => {
+  const { list: query, search, setSearch, status, setStatus, active, clear } = usePostFilters();
+  const { data, items: visible, loading, error, refetch } = query;
+  const everyone = data?.stats.total ?? 0;
+  const matching = data?.total ?? 0;
+  const deletion = useConfirmDelete(async (post: PostListItem) => {
     await deletePost(post.id);
     toast({ title: 'Post deleted', description: 'The blog post has been successfully deleted.' });
     void refetch();
@@ -81,20 +77,16 @@ export default function BlogManagement() {
     );
   else
     list = (
-      <ul className="space-y-3" aria-label="Blog posts">
-        {visible.slice(0, limit).map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} onDelete={deletion.ask} />
-          </li>
-        ))}
-        {visible.length > limit && (
-          <li className="flex justify-center pt-2">
-            <button type="button" className="btn-secondary" onClick={() => setLimit(limit + PAGE)}>
-              Show more ({visible.length - limit} more)
-            </button>
-          </li>
-        )}
-      </ul>
+      <>
+        <ul className="space-y-3" aria-label="Blog posts">
+          {visible.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} onDelete={deletion.ask} />
+            </li>
+          ))}
+        </ul>
+        <Pager label="Post pages" page={query.page} pageSize={data?.pageSize ?? 0} total={matching} onPage={query.setPage} />
+      </>
     );
 
   return (
@@ -112,9 +104,9 @@ export default function BlogManagement() {
 
       {wordpress.panel}
       <section aria-label="Post statistics" className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Posts" value={stats.total} icon={<DocumentIcon />} />
-        <StatCard label="Published" value={stats.published} icon={<GlobeIcon />} />
-        <StatCard label="Drafts" value={stats.drafts} icon={<PencilIcon />} />
+        <StatCard label="Total Posts" value={everyone} icon={<DocumentIcon />} />
+        <StatCard label="Published" value={data?.stats.published ?? 0} icon={<GlobeIcon />} />
+        <StatCard label="Drafts" value={data?.stats.drafts ?? 0} icon={<PencilIcon />} />
       </section>
 
       <div className="mt-8 mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -123,7 +115,7 @@ export default function BlogManagement() {
       </div>
       {active && visible.length > 0 && (
         <p className="mb-3 text-sm text-slate-500" role="status">
-          Showing {visible.length} of {posts.length} posts
+          Showing {matching} of {everyone} posts
         </p>
       )}
 

@@ -5,12 +5,12 @@ import { Link } from '#admin/lib/link.tsx';
 import { PublishStatus } from '#admin/ui/publish-status.tsx';
 import { CalendarIcon, ClockIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '#admin/ui/icons.tsx';
 import { fallbackCover, formatReadTime, formatShortDate } from '#shared/format.ts';
-import type { Post } from '#admin/features/blog/api/posts.ts';
+import type { PostListItem } from '#admin/features/blog/api/posts.ts';
 
 const iconButton =
   'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600';
 
-export function PostCard({ post, onDelete }: { post: Post; onDelete: (post: Post) => void }) {
+export function PostCard({ post, onDelete }: { post: PostListItem; onDelete: (post: PostListItem) => void }) {
   const editHref = `/admin/blog/edit/${post.id}`;
   return (
     <article className="group flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 hover:shadow-md sm:p-5">
@@ -42,7 +42,7 @@ export function PostCard({ post, onDelete }: { post: Post; onDelete: (post: Post
             </button>
           </div>
         </div>
-        <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{post.excerpt ?? ''}</p>
+        <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{post.excerpt}</p>
         <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500">
           <span className="inline-flex items-center gap-1.5">
             <CalendarIcon size={14} />

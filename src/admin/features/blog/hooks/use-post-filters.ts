@@ -1,34 +1,21 @@
-// Blog management's search and status filter: search matches title or
-// excerpt, case-insensitively, and combines with the status filter (a scheduled post is
-// neither published nor a draft).
-import { useMemo, useState } from 'react';
-import type { Post } from '#admin/features/blog/api/posts.ts';
+// Blog management's search and status filter, and the page of posts they select: the server
+// searches title and excerpt case-insensitively, filters by status (a scheduled post is neither
+// published nor a draft) and counts the stat cards.
+import { useState } from 'react';
+import { usePagedList } from '#admin/lib/paged-query.ts';
+import type { PostStatsDto, PostStatusFilter } from '#shared/schemas/blog-post.ts';
+import { POSTS_PATH, type PostListItem } from '#admin/features/blog/api/posts.ts';
 
-export type StatusFilter = 'all' | 'published' | 'draft' | 'scheduled';
+export type StatusFilter = PostStatusFilter;
 
-export function filterPosts(posts: Post[], search: string, status: StatusFilter): Post[] {
-  const q = search.trim().toLowerCase();
-  return posts.filter((p) => {
-    if (status === 'published' && !p.isPublished) return false;
-    if (status === 'draft' && (p.isPublished || p.scheduledAt)) return false;
-    if (status === 'scheduled' && !p.scheduledAt) return false;
-    if (!q) return true;
-    return p.title.toLowerCase().includes(q) || (p.excerpt ?? '').toLowerCase().includes(q);
-  });
-}
-
-export function usePostFilters(posts: Post[]) {
+export function usePostFilters() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const visible = useMemo(() => filterPosts(posts, search, status), [posts, search, status]);
-  const stats = useMemo(() => {
-    const published = posts.filter((p) => p.isPublished).length;
-    return { total: posts.length, published, drafts: posts.length - published };
-  }, [posts]);
+  const list = usePagedList<PostListItem, PostStatsDto>(POSTS_PATH, search, { status }, 'Failed to fetch blog posts');
   const active = search.trim() !== '' || status !== 'all';
   const clear = () => {
     setSearch('');
     setStatus('all');
   };
-  return { search, setSearch, status, setStatus, visible, stats, active, clear };
+  return { list, search, setSearch, status, setStatus, active, clear };
 }
