@@ -51,6 +51,8 @@ export function adminListCalls(since: string): [label: string, path: string][] {
     ['orders: search (q=buyer42)', '/api/admin/orders?q=buyer42&page=1&pageSize=50'],
     ['orders: page 150', '/api/admin/orders?page=150&pageSize=50'],
     ['users: first page', '/api/admin/users?page=1&pageSize=50'],
+    ['posts: first page with stats', '/api/blog-posts?status=all&page=1&pageSize=50'],
+    ['posts: drafts, search (q=note 12)', '/api/blog-posts?status=draft&q=note%2012&page=1&pageSize=50'],
   ];
 }
 
