@@ -6,7 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import Toaster from '#components/ui/Toaster.tsx';
 import { toast } from '#lib/toast.ts';
 import { Link } from './lib/link';
-import { ADMIN_REDIRECT_MS } from './lib/query';
+import { ADMIN_REDIRECT_MS, prefetch } from './lib/query';
 import { $path, match } from './lib/router';
 import { $session, loadSession, logout } from './lib/session';
 import { NAV, ROUTES, type GuardMode } from './routes';
@@ -113,15 +113,25 @@ function Shell({ username, children }: { username: string; children: React.React
   );
 }
 
+/**
+ * Starts the app: the first screen's code downloads while the session is checked, not after it;
+ * for an admin, so do the screen's first list calls. Runs in the browser as this module loads,
+ * before React renders anything.
+ */
+function start(): void {
+  const first = resolve($path.get())?.route;
+  void first?.load();
+  void loadSession().then(() => {
+    const session = $session.get();
+    if (session.status === 'ready' && session.user?.isAdmin) for (const path of first?.firstCalls?.() ?? []) prefetch(path);
+  });
+}
+if (typeof window !== 'undefined') start();
+
 export default function AdminApp() {
   const session = useStore($session);
   const path = useStore($path);
   const resolved = resolve(path);
-  useEffect(() => {
-    void loadSession();
-    // The screen's code downloads while the session is checked, not after.
-    void resolve($path.get())?.route.load();
-  }, []);
 
   let body: React.ReactNode;
   if (session.status === 'loading') body = <Spinner />;

@@ -1,5 +1,9 @@
 // The admin screens, their paths, and what a non-admin sees on each (a redirect to log in, or an inline message).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { DASHBOARD_PAGES } from '#admin/features/dashboard/api/dashboard.ts';
+import { newsletterSince } from '#admin/features/newsletter/components/subscriber-stats.ts';
+import { firstPageUrl } from '#admin/lib/paged-query.ts';
+import { API } from '#shared/api-paths.ts';
 
 export type GuardMode =
   /** Toast 'Unauthorized', then /api/login after 0.5 s. */
@@ -17,22 +21,60 @@ export interface AdminRoute {
   /** Fetches the screen's code; the app calls it while the session is still being checked. */
   load: () => Promise<unknown>;
   guard: GuardMode;
+  /** The list calls the screen starts with, which the app makes for an admin while the code loads. */
+  firstCalls?: () => string[];
 }
 
 /** A route whose screen's code is fetched on first use, or earlier through `load`. */
-const route = (pattern: string, load: () => Promise<{ default: Screen }>, guard: GuardMode): AdminRoute => ({ pattern, screen: lazy(load), load, guard });
+const route = (pattern: string, load: () => Promise<{ default: Screen }>, guard: GuardMode, firstCalls?: () => string[]): AdminRoute => ({
+  pattern,
+  screen: lazy(load),
+  load,
+  guard,
+  ...(firstCalls && { firstCalls }),
+});
 
 export const ROUTES: AdminRoute[] = [
-  route('/admin/dashboard', () => import('./features/dashboard/components/dashboard'), 'redirect'),
-  route('/admin/blog', () => import('./features/blog/components/blog-management'), 'redirect'),
+  route(
+    '/admin/dashboard',
+    () => import('./features/dashboard/components/dashboard'),
+    'redirect',
+    () => Object.values(DASHBOARD_PAGES),
+  ),
+  route(
+    '/admin/blog',
+    () => import('./features/blog/components/blog-management'),
+    'redirect',
+    () => [firstPageUrl(API.posts, { status: 'all' })],
+  ),
   route('/admin/blog/new', () => import('./features/blog/components/post-editor'), 'redirect'),
   route('/admin/blog/edit/:id', () => import('./features/blog/components/post-editor'), 'redirect'),
   route('/admin/podcast', () => import('./features/podcast/components/podcast-management'), 'redirect'),
   route('/admin/products', () => import('./features/products/components/product-management'), 'redirect'),
-  route('/admin/newsletter', () => import('./features/newsletter/components/newsletter-management'), 'inline'),
-  route('/admin/comments', () => import('./features/comments/components/comment-moderation'), 'redirect-auth'),
-  route('/admin/users', () => import('./features/users/components/user-management'), 'inline'),
-  route('/admin/orders', () => import('./features/orders/components/orders'), 'redirect'),
+  route(
+    '/admin/newsletter',
+    () => import('./features/newsletter/components/newsletter-management'),
+    'inline',
+    () => [firstPageUrl(API.subscribers, { since: newsletterSince() })],
+  ),
+  route(
+    '/admin/comments',
+    () => import('./features/comments/components/comment-moderation'),
+    'redirect-auth',
+    () => [firstPageUrl(API.comments, { status: 'pending' }), firstPageUrl(API.comments, { status: 'approved' })],
+  ),
+  route(
+    '/admin/users',
+    () => import('./features/users/components/user-management'),
+    'inline',
+    () => [firstPageUrl(API.users, {})],
+  ),
+  route(
+    '/admin/orders',
+    () => import('./features/orders/components/orders'),
+    'redirect',
+    () => [firstPageUrl(API.orders, {})],
+  ),
   route('/admin/emails', () => import('./features/emails/components/emails'), 'redirect'),
   route('/admin/redirects', () => import('./features/redirects/components/redirect-management'), 'redirect'),
   route('/admin/settings', () => import('./features/settings/components/settings'), 'redirect'),

@@ -27,6 +27,9 @@ export function withQuery(path: string, params: Record<string, string | number |
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/** The first page a list screen asks for, before any search: what the app fetches while the screen's code loads. */
+export const firstPageUrl = (path: string, filters: Record<string, string | number | undefined>, pageSize = ADMIN_PAGE_SIZE): string => withQuery(path, { ...filters, q: '', page: 1, pageSize });
+
 export interface PagedList<T, S> extends Query<PageDto<T, S>> {
   /** The page's rows (none until the first answer). */
   items: T[];

@@ -21,6 +21,27 @@ export function handleUnauthorized(err: unknown): boolean {
   return true;
 }
 
+/** Answers asked for before their screen was on the page, by path; a screen takes one within EARLY_MS. */
+const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+const EARLY_MS = 10_000;
+
+/**
+ * GETs `path` now, for a screen whose code is still loading: its useQuery of the same path takes
+ * this answer (or failure) instead of asking again.
+ */
+export function prefetch(path: string): void {
+  const answer = api('GET', path);
+  // The screen that takes it reports a failure; one never taken is dropped.
+  answer.catch(() => undefined);
+  early.set(path, { at: Date.now(), answer });
+}
+
+function takeEarly<T>(path: string): Promise<T> | undefined {
+  const hit = early.get(path);
+  early.delete(path);
+  return hit && Date.now() - hit.at < EARLY_MS ? (hit.answer as Promise<T>) : undefined;
+}
+
 export interface Query<T> {
   data: T | undefined;
   error: ApiError | Error | null;
@@ -40,7 +61,7 @@ export function useQuery<T>(path: string | null, errorTitle?: string): Query<T> 
     if (!path) return;
     setLoading(true);
     try {
-      const result = await api<T>('GET', path);
+      const result = await (takeEarly<T>(path) ?? api<T>('GET', path));
       if (current.current === path) {
         setData(result);
         setError(null);

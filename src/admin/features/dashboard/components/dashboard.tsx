@@ -7,9 +7,8 @@ import { $session } from '#admin/lib/session.ts';
 import { PageHeader, Spinner, StatCard } from '#admin/ui/controls.tsx';
 import { BagIcon, ChartIcon, DocumentIcon, ExternalLinkIcon, MailIcon, MicIcon, PencilIcon, PlusIcon, UsersIcon, EyeIcon, ArrowRightIcon } from '#admin/ui/icons.tsx';
 import { episodeHeading, formatPrice, formatShortDate } from '#shared/format.ts';
-import { useEpisodes, useOrders, usePosts, useProducts, useSettings, useSubscribers } from '#admin/features/dashboard/api/dashboard.ts';
+import { RECENT, useEpisodes, useOrders, usePosts, useProducts, useSettings, useSubscribers } from '#admin/features/dashboard/api/dashboard.ts';
 
-const RECENT = 3;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const newestFirst = <T extends { createdAt: string }>(a: T, b: T) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
@@ -76,11 +75,11 @@ export default function Dashboard() {
   const subscribers = useSubscribers();
   const settings = useSettings();
   const orders = useOrders();
-  const paid = (orders.data ?? []).filter((o) => o.status === 'succeeded');
-  const revenue = paid.reduce((sum, o) => sum + o.amount, 0);
+  const sales = orders.data?.stats;
 
   const user = session.status === 'ready' ? session.user : null;
-  const publishedPosts = (posts.data ?? []).filter((p) => p.isPublished);
+  const postCounts = posts.data?.stats;
+  const recentPosts = posts.data?.items ?? [];
   const publishedEpisodes = (episodes.data ?? []).filter((e) => e.isPublished);
   const value = <T,>(list: T[] | undefined, n: (l: T[]) => ReactNode) => (list ? n(list) : '–');
 
@@ -96,8 +95,8 @@ export default function Dashboard() {
           <h2 id="sales-heading" className="text-sm font-semibold text-emerald-900">
             Sales
           </h2>
-          <p className="text-2xl font-bold text-ink">{orders.data ? formatPrice(revenue) : '—'}</p>
-          <p className="text-xs text-slate-600">{orders.data ? `revenue from ${plural(paid.length, 'paid order')}` : 'Loading orders'}</p>
+          <p className="text-2xl font-bold text-ink">{sales ? formatPrice(sales.revenue) : '—'}</p>
+          <p className="text-xs text-slate-600">{sales ? `revenue from ${plural(sales.paid, 'paid order')}` : 'Loading orders'}</p>
         </div>
         <Link href="/admin/orders" className="btn-secondary">
           View orders
@@ -119,12 +118,7 @@ export default function Dashboard() {
       )}
 
       <section aria-label="Site statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
-        <StatCard
-          label="Blog Posts"
-          icon={<DocumentIcon />}
-          value={value(posts.data, () => publishedPosts.length)}
-          detail={posts.data && `published · ${plural(posts.data.length - publishedPosts.length, 'draft')}`}
-        />
+        <StatCard label="Blog Posts" icon={<DocumentIcon />} value={postCounts ? postCounts.published : '–'} detail={postCounts && `published · ${plural(postCounts.drafts, 'draft')}`} />
         <StatCard
           label="Podcast Episodes"
           icon={<MicIcon />}
@@ -135,8 +129,8 @@ export default function Dashboard() {
         <StatCard
           label="Subscribers"
           icon={<MailIcon />}
-          value={value(subscribers.data, (l) => l.length)}
-          detail={subscribers.data && `newsletter · ${subscribers.data.filter((s) => s.isActive).length} active`}
+          value={subscribers.data ? subscribers.data.stats.total : '–'}
+          detail={subscribers.data && `newsletter · ${subscribers.data.stats.active} active`}
         />
         <StatCard
           label="Analytics"
@@ -198,21 +192,10 @@ export default function Dashboard() {
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <RecentList title="Recent Blog Posts" allHref="/admin/blog" loading={posts.loading && !posts.data} empty={publishedPosts.length === 0 ? 'No blog posts published yet.' : null}>
-          {[...publishedPosts]
-            .sort(newestFirst)
-            .slice(0, RECENT)
-            .map((p) => (
-              <RecentItem
-                key={p.id}
-                title={p.title}
-                date={p.createdAt}
-                viewHref={`/blog/${p.slug}`}
-                viewLabel={`View ${p.title}`}
-                editHref={`/admin/blog/edit/${p.id}`}
-                editLabel={`Edit ${p.title}`}
-              />
-            ))}
+        <RecentList title="Recent Blog Posts" allHref="/admin/blog" loading={posts.loading && !posts.data} empty={recentPosts.length === 0 ? 'No blog posts published yet.' : null}>
+          {recentPosts.map((p) => (
+            <RecentItem key={p.id} title={p.title} date={p.createdAt} viewHref={`/blog/${p.slug}`} viewLabel={`View ${p.title}`} editHref={`/admin/blog/edit/${p.id}`} editLabel={`Edit ${p.title}`} />
+          ))}
         </RecentList>
         <RecentList
           title="Recent Podcast Episodes"

@@ -15,6 +15,13 @@ export function oneMonthBefore(now: Date): Date {
   return d;
 }
 
+/** Where the newsletter's "This Month" starts, to the minute (so the app's early fetch asks for the same page as the screen). */
+export function newsletterSince(now: Date = new Date()): string {
+  const minute = new Date(now);
+  minute.setSeconds(0, 0);
+  return oneMonthBefore(minute).toISOString();
+}
+
 /** 'YYYY-MM-DD' of the admin's local calendar day. */
 export function localDay(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

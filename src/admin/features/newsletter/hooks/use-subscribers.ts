@@ -5,11 +5,11 @@ import { reportFailure } from '#admin/lib/query.ts';
 import { toast } from '#lib/toast.ts';
 import type { SubscriberStatsDto } from '#shared/schemas/newsletter.ts';
 import { deleteSubscriber, SUBSCRIBERS_PATH, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
-import { oneMonthBefore } from '#admin/features/newsletter/components/subscriber-stats.ts';
+import { newsletterSince } from '#admin/features/newsletter/components/subscriber-stats.ts';
 
 export function useSubscribers(search: string) {
   // "This Month" counts from one calendar month before the screen opened, on the admin's calendar.
-  const [since] = useState(() => oneMonthBefore(new Date()).toISOString());
+  const [since] = useState(() => newsletterSince());
   const query = usePagedList<Subscriber, SubscriberStatsDto>(SUBSCRIBERS_PATH, search, { since }, 'Failed to fetch subscribers');
   const { refetch } = query;
 
