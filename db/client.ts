@@ -37,6 +37,8 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's lower() folds A-Z only; searches for other letters (Ü, É, Ø) fold with this.
+  sqlite.function('unicode_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   return db;

@@ -120,7 +120,8 @@ function Shell({ username, children }: { username: string; children: React.React
  */
 function start(): void {
   const first = resolve($path.get())?.route;
-  void first?.load();
+  // A failed download shows when the screen itself asks for its code.
+  void first?.load().catch(() => undefined);
   void loadSession().then(() => {
     const session = $session.get();
     if (session.status === 'ready' && session.user?.isAdmin) for (const path of first?.firstCalls?.() ?? []) prefetch(path);

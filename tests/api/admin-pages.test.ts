@@ -112,6 +112,14 @@ describe('users, paged on the server', () => {
     expect(page.stats).toEqual({ total: all.length, approved: all.filter((u) => u.isApproved).length, admins: all.filter((u) => u.isAdmin).length, pending: all.filter((u) => !u.isApproved).length });
     expect((await get('/api/admin/users?q=ZELDA@PAGED')).items.map((u: { username: string }) => u.username)).toEqual(['paged-zelda']);
   });
+
+  it('searches the e-mail the screen shows, not the stand-in of an account without one, in any alphabet', async () => {
+    await createUser(server, { username: 'paged-nomail', email: 'paged-nomail@no-email.invalid', firstName: 'Øyvind' });
+    const found = async (q: string) => ((await get(`/api/admin/users?q=${encodeURIComponent(q)}`)).items as { username: string }[]).map((u) => u.username);
+    expect(await found('no-email.invalid')).toEqual([]);
+    expect(await found('paged-nomail')).toEqual(['paged-nomail']);
+    expect(await found('øYVIND')).toEqual(['paged-nomail']);
+  });
 });
 
 describe('bad paging', () => {

@@ -69,3 +69,18 @@ test('the newsletter screen pages and searches on the server', async ({ page }) 
     sqlite.close();
   }
 });
+
+test('a failed CSV export is said, not saved as the file', async ({ page, baseURL }) => {
+  await loginAs(page, baseURL!);
+  await page.route(
+    (url) => url.pathname === '/api/newsletter/subscribers/export',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
+  );
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await page.goto('/admin/newsletter');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+  await expect(toast).toContainText('Internal error');
+  expect(downloads).toBe(0);
+});

@@ -44,9 +44,10 @@ export interface PagedList<T, S> extends Query<PageDto<T, S>> {
 export function usePagedList<T, S>(path: string, search: string, filters: Record<string, string | number | undefined>, errorTitle: string, pageSize = ADMIN_PAGE_SIZE): PagedList<T, S> {
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState({ key: '', page: 1 });
   const key = `${q}\n${filterKey}`;
-  // A page number belongs to the search and filters it was chosen under.
+  const [paging, setPaging] = useState({ key, page: 1 });
+  // A page number belongs to the search and filters it was chosen under: new ones start at page 1.
+  if (paging.key !== key) setPaging({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
   const url = useMemo(() => withQuery(path, { ...(JSON.parse(filterKey) as Record<string, string | number | undefined>), q, page, pageSize }), [path, filterKey, q, page, pageSize]);
   const query = useQuery<PageDto<T, S>>(url, errorTitle);

@@ -30,6 +30,7 @@ const EARLY_MS = 10_000;
  * this answer (or failure) instead of asking again.
  */
 export function prefetch(path: string): void {
+  for (const [key, { at }] of early) if (Date.now() - at >= EARLY_MS) early.delete(key);
   const answer = api('GET', path);
   // The screen that takes it reports a failure; one never taken is dropped.
   answer.catch(() => undefined);
@@ -49,37 +50,46 @@ export interface Query<T> {
   refetch: () => Promise<void>;
 }
 
-/** GETs `path` once (and again on refetch). `errorTitle` is toasted on failure. */
+/** GETs `path` once, and again when it changes or on refetch. `errorTitle` is toasted on failure. */
 export function useQuery<T>(path: string | null, errorTitle?: string): Query<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [loading, setLoading] = useState(Boolean(path));
   const current = useRef(path);
   current.current = path;
+  /** Numbers the loads: only the newest one's answer (or failure) is shown. */
+  const latest = useRef(0);
 
-  const load = useCallback(async () => {
-    if (!path) return;
-    setLoading(true);
-    try {
-      const result = await (takeEarly<T>(path) ?? api<T>('GET', path));
-      if (current.current === path) {
+  const load = useCallback(
+    async (target: string) => {
+      const mine = ++latest.current;
+      setLoading(true);
+      try {
+        const result = await (takeEarly<T>(target) ?? api<T>('GET', target));
+        if (latest.current !== mine) return;
         setData(result);
         setError(null);
+      } catch (err) {
+        if (latest.current !== mine) return;
+        setError(err as Error);
+        if (!handleUnauthorized(err) && errorTitle) toast({ title: errorTitle, variant: 'destructive' });
+      } finally {
+        if (latest.current === mine) setLoading(false);
       }
-    } catch (err) {
-      if (current.current !== path) return;
-      setError(err as Error);
-      if (!handleUnauthorized(err) && errorTitle) toast({ title: errorTitle, variant: 'destructive' });
-    } finally {
-      if (current.current === path) setLoading(false);
-    }
-  }, [path, errorTitle]);
+    },
+    [errorTitle],
+  );
 
   useEffect(() => {
-    void load();
+    if (path) void load(path);
+  }, [path, load]);
+
+  // A reload after a write asks for what is on screen now (the page or search may have changed since the write began).
+  const refetch = useCallback(async () => {
+    if (current.current) await load(current.current);
   }, [load]);
 
-  return { data, error, loading, refetch: load };
+  return { data, error, loading, refetch };
 }
 
 /**

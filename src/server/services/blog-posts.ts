@@ -1,5 +1,5 @@
 // Blog posts: queries and rules.
-import { and, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { blogPosts } from '#db/schema/content.ts';
 import { getDb } from '#server/context.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
@@ -69,7 +69,9 @@ function hasStatus(status: PostStatusFilter | undefined): SQL | undefined {
 export function pagePosts(query: PostPageQuery): PostPageDto {
   const db = getDb();
   const { page, pageSize, offset } = windowOf(query);
-  const where = and(hasStatus(query.status), containsText(query.q, blogPosts.title, blogPosts.excerpt));
+  // A post without an excerpt shows the start of its body instead, so that is what is searched.
+  const shownExcerpt = sql`case when trim(coalesce(${blogPosts.excerpt}, '')) = '' then substr(${blogPosts.content}, 1, 1000) else ${blogPosts.excerpt} end`;
+  const where = and(hasStatus(query.status), containsText(query.q, blogPosts.title, shownExcerpt));
   const items = db
     .select()
     .from(blogPosts)

@@ -1,10 +1,10 @@
 // Users as admins manage them. Passwords and sessions are better-auth's business.
-import { asc, desc, count, eq } from 'drizzle-orm';
+import { asc, desc, count, eq, sql } from 'drizzle-orm';
 import type { PageDto, PageQuery } from '#shared/schemas/paging.ts';
 import { containsText, countIf, windowOf } from './paging.ts';
 import { loginThrottles, sessions, users } from '#db/schema/auth.ts';
 import { blogPosts } from '#db/schema/content.ts';
-import { realEmail } from '#server/auth.ts';
+import { PLACEHOLDER_EMAIL_DOMAIN, realEmail } from '#server/auth.ts';
 import { getDb } from '#server/context.ts';
 import { forbidden, notFound } from '#server/http/errors.ts';
 import type { AdminUserDto, UserStatsDto, UserUpdate } from '#shared/schemas/user.ts';
@@ -45,13 +45,14 @@ export function listUsers(): AdminUser[] {
 }
 
 /**
- * One page of users (oldest first, as the full list), searched in username, name and e-mail,
- * with the stat cards' counts.
+ * One page of users, newest first (the full list is oldest first), searched in username, name
+ * and real e-mail (not the stand-in of an account without one), with the stat cards' counts.
  */
 export function pageUsers(query: PageQuery): PageDto<AdminUser, UserStatsDto> {
   const db = getDb();
   const { page, pageSize, offset } = windowOf(query);
-  const where = containsText(query.q, users.username, users.displayUsername, users.email, users.firstName, users.lastName);
+  const email = sql`case when ${users.email} like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`} then null else ${users.email} end`;
+  const where = containsText(query.q, users.username, users.displayUsername, email, users.firstName, users.lastName);
   const items = db
     .select({ ...columns, pausedUntil: loginThrottles.lockedUntil })
     .from(users)

@@ -1,6 +1,8 @@
 // /admin/newsletter: subscriber stats, search, CSV export, links to Kit, and deletion.
 import { useState } from 'react';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
+import { reportFailure } from '#admin/lib/query.ts';
+import { ApiError } from '#lib/api-client.ts';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { EmailText } from '#admin/ui/email-text.tsx';
@@ -102,15 +104,26 @@ function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s:
   );
 }
 
-/** Starts the CSV download, streamed by the server and named with the admin's own day. */
-function exportCsv() {
-  const a = document.createElement('a');
-  a.href = `${API.subscribersCsv}?date=${localDay()}`;
-  a.download = `newsletter-subscribers-${localDay()}.csv`;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
+/**
+ * Downloads the CSV the server streams, named with the admin's own day. A failure (an expired
+ * session, a server error) is toasted rather than saved as the file.
+ */
+async function exportCsv() {
+  try {
+    const res = await fetch(`${API.subscribersCsv}?date=${localDay()}`, { credentials: 'include' });
+    if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `newsletter-subscribers-${localDay()}.csv`;
+    a.style.display = 'none';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  } catch (err) {
+    reportFailure(err, 'Failed to export the subscribers. Please try again.');
+  }
 }
 
 export default function NewsletterManagement() {
@@ -163,7 +176,7 @@ export default function NewsletterManagement() {
         subtitle="Subscribers from the site and their Kit sync status."
         actions={
           <>
-            <button type="button" className="btn-primary" onClick={exportCsv} disabled={everyone === 0} title={everyone === 0 ? 'Nothing to export yet' : undefined}>
+            <button type="button" className="btn-primary" onClick={() => void exportCsv()} disabled={everyone === 0} title={everyone === 0 ? 'Nothing to export yet' : undefined}>
               <DownloadIcon size={16} />
               Export CSV
             </button>
