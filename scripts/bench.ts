@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { freePort, waitFor } from '#scripts/lib/net.ts';
-import { adminListCalls, COMMENTS, ORDERS, POSTS, seedAdminLists, SUBSCRIBERS, timeNewsletterScreen } from '#scripts/lib/admin-bench.ts';
+import { adminListCalls, COMMENTS, FEW, ORDERS, POSTS, seedAdminLists, seedSubscribers, SUBSCRIBERS, timeNewsletterScreen } from '#scripts/lib/admin-bench.ts';
 import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 
@@ -135,8 +135,11 @@ async function timed(url: string, headers: Record<string, string>, n: number): P
 async function adminListFigures(): Promise<void> {
   const dbFile = `${TMP}/admin-lists.db`;
   const site = await startSite(dbFile, false);
-  seedAdminLists(dbFile);
   const cookie = await adminCookie(site.url);
+  // The screen with a new newsletter's few subscribers first, then at size.
+  seedSubscribers(dbFile, 0, FEW);
+  const few = await timeNewsletterScreen(site.url, cookie, 20);
+  seedAdminLists(dbFile);
   const headers = { Origin: site.url, Cookie: cookie };
   console.log(
     `\nadmin lists at ${SUBSCRIBERS.toLocaleString('en-US')} subscribers, ${COMMENTS.toLocaleString('en-US')} comments, ${ORDERS.toLocaleString('en-US')} orders, ${POSTS.toLocaleString('en-US')} posts`,
@@ -153,11 +156,12 @@ async function adminListFigures(): Promise<void> {
     console.log(`${label.padEnd(44)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)}`);
   }
   const screen = await timeNewsletterScreen(site.url, cookie, 20);
-  if (screen.firstRows.length)
-    console.log(
-      `newsletter screen in Chromium (20 visits): first rows and stats ${median(screen.firstRows).toFixed(0)} ms from navigation (median; max ${screen.firstRows.at(-1)!.toFixed(0)}), search results ${median(screen.search).toFixed(0)} ms after typing (max ${screen.search.at(-1)!.toFixed(0)})`,
-    );
-  else console.log('newsletter screen in Chromium: skipped (no Chromium)');
+  const figures = (f: { firstRows: number[]; search: number[] }) =>
+    `first rows and stats ${median(f.firstRows).toFixed(0)} ms from navigation (max ${f.firstRows.at(-1)!.toFixed(0)}), search results ${median(f.search).toFixed(0)} ms after typing (max ${f.search.at(-1)!.toFixed(0)})`;
+  if (screen.firstRows.length) {
+    console.log(`newsletter screen in Chromium, median of 20 visits, at ${SUBSCRIBERS.toLocaleString('en-US')} subscribers: ${figures(screen)}`);
+    console.log(`  the same at ${FEW} subscribers: ${figures(few)}`);
+  } else console.log('newsletter screen in Chromium: skipped (no Chromium)');
   const plain = await timed(`${site.url}/api/newsletter/subscribers`, headers, 5);
   console.log(`the whole subscriber list (plain call, 5 times, no screen uses it): p50 ${fmt(plain.p50, 1)} ms; server peak RSS after it ${peakRssMb(site.proc.pid!)} MB`);
   site.proc.kill('SIGTERM');
