@@ -235,16 +235,25 @@ async function renderEntry(key: string, render: () => Promise<Response>): Promis
 
 /**
  * The fast path, straight on Node's request and response: answers a cached page without
- * going through the framework. Returns false when the request is not a hit.
+ * going through the framework. Returns false when the request is not a hit (or a stale page
+ * being re-rendered).
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.headers.cookie && /session_token|site\.flash=/.test(req.headers.cookie)) return false;
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const entry = entries.get(q === -1 ? url : cacheKey(url.slice(0, q), url.slice(q)));
-  if (!entry || !isFresh(entry)) return false;
-  const a = answer(entry, { method: req.method, ifNoneMatch: req.headers['if-none-match'] ?? null, acceptEncoding: String(req.headers['accept-encoding'] ?? '') }, 'HIT');
+  const key = q === -1 ? url : cacheKey(url.slice(0, q), url.slice(q));
+  const entry = entries.get(key);
+  if (!entry) return false;
+  let state: CacheState = 'HIT';
+  if (!isFresh(entry)) {
+    // A stale page whose re-render is under way is answered here too, so readers never queue
+    // behind it; the first request after a change goes through the framework, which starts it.
+    if (req.method !== 'GET' || !store.inflight.has(key) || entry.expiresAt + STALE_MS <= Date.now()) return false;
+    state = 'STALE';
+  }
+  const a = answer(entry, { method: req.method, ifNoneMatch: req.headers['if-none-match'] ?? null, acceptEncoding: String(req.headers['accept-encoding'] ?? '') }, state);
   a.headers['x-request-id'] = randomUUID();
   res.writeHead(a.status, a.headers);
   res.end(a.body ?? undefined);
