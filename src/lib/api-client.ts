@@ -28,8 +28,8 @@ export class ApiError extends Error {
 /** True for the spec's '401: ...Unauthorized' errors. */
 export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
-/** Calls the site's API: a body is sent as JSON, or as it is when it is FormData (multipart). */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Sends a call: a body as JSON, or as it is when it is FormData (multipart); a non-OK answer is thrown as an ApiError. */
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(path, {
     method,
@@ -37,9 +37,19 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     headers: json ? { 'Content-Type': 'application/json' } : {},
     body: json ? JSON.stringify(body) : body instanceof FormData ? body : null,
   });
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return res;
+}
+
+/** Calls the site's API and answers its JSON. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const text = await (await send(method, path, body)).text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** GETs a file from the site's API (a download), failing as `api` does. */
+export async function apiBlob(path: string): Promise<Blob> {
+  return (await send('GET', path)).blob();
 }
 
 /** The message to show a person for a failed call. */

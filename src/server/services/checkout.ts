@@ -202,7 +202,6 @@ export function pageOrders(query: OrderPageQuery): PageDto<OrderDto, OrderStatsD
   const where = and(query.status ? eq(orders.status, query.status) : undefined, containsText(query.q, orders.customerEmail, orders.productName));
   const rows = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(pageSize).offset(offset).all();
   const deliveries = deliveriesByOrder(rows.map((o) => o.id));
-  const total = db.select({ n: count() }).from(orders).where(where).get()!.n;
   const stats = db
     .select({
       revenue: sql<number>`coalesce(sum(case when ${orders.status} = 'succeeded' then ${orders.amount} else 0 end), 0)`,
@@ -212,6 +211,8 @@ export function pageOrders(query: OrderPageQuery): PageDto<OrderDto, OrderStatsD
     })
     .from(orders)
     .get()!;
+  // Without a filter or search every order matches: the figures' total is the match count.
+  const total = where ? db.select({ n: count() }).from(orders).where(where).get()!.n : stats.total;
   return { items: rows.map((o) => ({ ...o, deliveries: deliveries.get(o.id) ?? [] })), total, page, pageSize, stats };
 }
 

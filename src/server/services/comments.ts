@@ -67,8 +67,15 @@ export function pageComments(query: CommentPageQuery): CommentPageDto {
     query.status ? eq(comments.isApproved, query.status === 'approved') : undefined,
     containsText(query.q, comments.authorName, comments.authorEmail, comments.content, blogPosts.title),
   );
-  const base = () => db.select(adminColumns).from(comments).leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId)).where(where);
-  const items = base().orderBy(desc(comments.createdAt), desc(comments.id)).limit(pageSize).offset(offset).all();
+  const items = db
+    .select(adminColumns)
+    .from(comments)
+    .leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId))
+    .where(where)
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(pageSize)
+    .offset(offset)
+    .all();
   const total = db.select({ n: count() }).from(comments).leftJoin(blogPosts, eq(blogPosts.id, comments.blogPostId)).where(where).get()!.n;
   const stats = db
     .select({ total: count(), approved: countIf(comments.isApproved) })

@@ -64,11 +64,12 @@ export function pageUsers(query: PageQuery): PageDto<AdminUser, UserStatsDto> {
     .offset(offset)
     .all()
     .map(({ pausedUntil, ...row }) => toAdminUser(row, pausedUntil));
-  const total = db.select({ n: count() }).from(users).where(where).get()!.n;
   const stats = db
     .select({ total: count(), approved: countIf(users.isApproved), admins: countIf(users.isAdmin) })
     .from(users)
     .get()!;
+  // Without a search every account matches: the stat card's count is the match count.
+  const total = where ? db.select({ n: count() }).from(users).where(where).get()!.n : stats.total;
   return { items, total, page, pageSize, stats: { ...stats, pending: stats.total - stats.approved } };
 }
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
 import { reportFailure } from '#admin/lib/query.ts';
-import { ApiError } from '#lib/api-client.ts';
+import { apiBlob } from '#lib/api-client.ts';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { EmailText } from '#admin/ui/email-text.tsx';
@@ -110,9 +110,7 @@ function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s:
  */
 async function exportCsv() {
   try {
-    const res = await fetch(`${API.subscribersCsv}?date=${localDay()}`, { credentials: 'include' });
-    if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-    const url = URL.createObjectURL(await res.blob());
+    const url = URL.createObjectURL(await apiBlob(`${API.subscribersCsv}?date=${localDay()}`));
     const a = document.createElement('a');
     a.href = url;
     a.download = `newsletter-subscribers-${localDay()}.csv`;
