@@ -17,6 +17,8 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
@@ -28,8 +30,15 @@ import { ROOT } from '#scripts/lib/paths.ts';
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const DURATION = QUICK ? 3 : 4;
-/** Rounds of each app-against-ceiling comparison, alternating which runs first; the median is printed. */
-const ROUNDS = QUICK ? 1 : 3;
+/**
+ * Each app-against-ceiling comparison is this many pairs of short runs, one of the site and one
+ * of the ceiling, taking turns at going first: this machine's speed drifts by a third within
+ * seconds, and short alternating slices put the same drift on both sides.
+ */
+const PAIRS = QUICK ? 2 : 8;
+const SLICE = 1.5;
+/** Runs with saves last two seconds: two of the saver's ticks fall in each. */
+const WRITE_SLICE = 2;
 const CONNECTIONS = 32;
 const TMP = `${ROOT}data/bench`;
 
@@ -42,7 +51,21 @@ function peakRssMb(pid: number): number {
   }
 }
 
-async function startSite(db: string, seed: boolean): Promise<{ url: string; proc: ChildProcess }> {
+/**
+ * The page comparisons give the load generator (this process's main thread) one core and the
+ * server under test, the site or the ceiling, the other, so neither competes with the other's
+ * load and both servers run on the same core.
+ */
+const CORES = availableParallelism();
+const PINNED = CORES >= 2 && spawnSync('taskset', ['-V']).status === 0;
+const SERVER_CORE = String(CORES - 1);
+const onServerCore = (args: string[]): [string, string[]] => (PINNED ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args]] : [process.execPath, args]);
+/** Keeps this process's main thread off the server's core (`on`), or lets it use every core again. */
+function pinLoadGenerator(on: boolean): void {
+  if (PINNED) spawnSync('taskset', ['-p', '-c', on ? `0-${CORES - 2}` : `0-${CORES - 1}`, String(process.pid)], { stdio: 'ignore' });
+}
+
+async function startSite(db: string, seed: boolean, pinned = false): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -59,7 +82,9 @@ async function startSite(db: string, seed: boolean): Promise<{ url: string; proc
   const prep = spawnSync(process.execPath, ['scripts/prepare.ts'], { cwd: ROOT, env, stdio: 'ignore' });
   if (prep.status !== 0) throw new Error('prepare failed');
   // The flags npm start uses.
-  const proc = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/serve.ts'], { cwd: ROOT, env, stdio: 'ignore' });
+  const args = ['--max-semi-space-size=2', 'scripts/serve.ts'];
+  const [cmd, argv] = pinned ? onServerCore(args) : [process.execPath, args];
+  const proc = spawn(cmd, argv, { cwd: ROOT, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, 20_000);
   return { url, proc };
@@ -80,8 +105,8 @@ async function adminCookie(base: string): Promise<string> {
     .join('; ');
 }
 
-/** Saves the post with `slug` once a second (a new title each time) until stopped; stop() answers the number of saves. */
-async function postSaver(base: string, slug: string): Promise<{ stop: () => number }> {
+/** Saves the post with `slug` (a new title each time) once a second while `saving(true)`; stop() answers the number of saves. */
+async function postSaver(base: string, slug: string): Promise<{ saving: (on: boolean) => void; stop: () => number }> {
   const headers = { Origin: base, Cookie: await adminCookie(base), 'Content-Type': 'application/json' };
   const post = (await (await fetch(`${base}/api/blog-posts/slug/${slug}`, { headers })).json()) as {
     id: number;
@@ -94,7 +119,7 @@ async function postSaver(base: string, slug: string): Promise<{ stop: () => numb
     isPublished: boolean;
   };
   let saves = 0;
-  const timer = setInterval(() => {
+  const save = () => {
     saves += 1;
     const body = {
       title: `${post.title.replace(/ \(\d+\)$/, '')} (${saves})`,
@@ -106,8 +131,16 @@ async function postSaver(base: string, slug: string): Promise<{ stop: () => numb
       isPublished: post.isPublished,
     };
     void fetch(`${base}/api/blog-posts/${post.id}`, { method: 'PUT', headers, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
+  };
+  // One tick a second all along; the ticks while saving is on save.
+  let on = false;
+  const timer = setInterval(() => {
+    if (on) save();
   }, 1000);
   return {
+    saving: (value: boolean) => {
+      on = value;
+    },
     stop: () => {
       clearInterval(timer);
       return saves;
@@ -217,6 +250,21 @@ async function photoPost(base: string): Promise<string> {
   return path;
 }
 
+/**
+ * A page's body exactly as the site sends it to a client that accepts brotli: still compressed
+ * (fetch would decode it), so that the ceiling sends the same bytes.
+ */
+async function compressedAnswer(url: string): Promise<{ body: Buffer; type: string; encoding: string | null }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), type: res.headers['content-type'] ?? 'text/html', encoding: res.headers['content-encoding'] ?? null }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** The ceiling: a bare Node server answering each path with fixed bytes from memory. */
 async function startCeiling(pages: Map<string, { body: Buffer; type: string; encoding: string | null }>) {
   const port = await freePort();
@@ -235,41 +283,54 @@ async function startCeiling(pages: Map<string, { body: Buffer; type: string; enc
       res.writeHead(200, h);
       res.end(page.body);
     }).listen(${port}, '127.0.0.1');`;
-  const proc = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  const proc = spawn(...onServerCore(['-e', code]), { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}${[...pages.keys()][0]}`, 20_000);
   return { url, proc };
 }
 
-async function load(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'br, gzip' } });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+async function load(url: string, duration = DURATION) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers: { 'accept-encoding': 'br, gzip' } });
+  return { rps: r.requests.average, total: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+
+interface Side {
+  url: string;
+  /** Called just before and after each of this side's runs. */
+  around?: (running: boolean) => void;
+}
 
 /**
- * `path` on the site against the ceiling, ROUNDS times, alternating which goes first so that the
- * machine's drift falls on both: the medians of the site's figures, of the ceiling's rate and of
- * the ratios.
+ * Loads each side for `seconds` at a time, `rounds` times over, the order rotating each round so
+ * that the machine's drift falls on every side alike: each side's rate over all its runs, the
+ * medians of its p50 and p99, and its errors.
  */
-async function compare(site: string, ceiling: string, path: string) {
-  const apps: Awaited<ReturnType<typeof load>>[] = [];
-  const tops: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const first = round % 2 === 0;
-    const top = first ? undefined : await load(`${ceiling}${path}`);
-    apps.push(await load(`${site}${path}`));
-    tops.push((top ?? (await load(`${ceiling}${path}`))).rps);
+async function interleave(sides: Side[], rounds = PAIRS, seconds = SLICE) {
+  const runs: Awaited<ReturnType<typeof load>>[][] = sides.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const i = (round + k) % sides.length;
+      sides[i]!.around?.(true);
+      runs[i]!.push(await load(sides[i]!.url, seconds));
+      sides[i]!.around?.(false);
+    }
   }
-  return {
-    rps: median(apps.map((a) => a.rps)),
-    p50: median(apps.map((a) => a.p50)),
-    p99: median(apps.map((a) => a.p99)),
-    errors: apps.reduce((n, a) => n + a.errors, 0),
-    ceiling: median(tops),
-    ratio: median(apps.map((a, i) => a.rps / tops[i]!)),
-  };
+  return runs.map((r) => ({
+    rps: sum(r.map((x) => x.total)) / sum(r.map((x) => x.seconds)),
+    p50: median(r.map((x) => x.p50)),
+    p99: median(r.map((x) => x.p99)),
+    errors: sum(r.map((x) => x.errors)),
+    seconds: sum(r.map((x) => x.seconds)),
+  }));
+}
+
+/** `path` on the site against the ceiling: the site's figures, the ceiling's rate and the ratio. */
+async function compare(site: string, ceiling: string, path: string) {
+  const [app, top] = await interleave([{ url: `${site}${path}` }, { url: `${ceiling}${path}` }]);
+  return { ...app!, ceiling: top!.rps, ratio: app!.rps / top!.rps };
 }
 
 /** Gzipped bytes of every script a page loads: its own <script src>, island components and renderers, and their imports. */
@@ -298,7 +359,7 @@ async function jsBytes(base: string, html: string): Promise<number> {
 const fmt = (n: number, d = 0) => n.toFixed(d).padStart(8);
 
 async function main() {
-  console.log(`bench: ${CONNECTIONS} connections, ${DURATION}s per run, ${ROUNDS} round${ROUNDS > 1 ? 's' : ''} per comparison (median)${QUICK ? ' (quick)' : ''}\n`);
+  console.log(`bench: ${CONNECTIONS} connections; each page against the ceiling in ${PAIRS} alternating pairs of ${SLICE} s runs; other runs ${DURATION} s${QUICK ? ' (quick)' : ''}\n`);
   const build = spawnSync(process.execPath, ['scripts/bootstrap.mjs', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
   rmSync(TMP, { recursive: true, force: true });
@@ -306,7 +367,7 @@ async function main() {
   if (args.has('--import-only')) return importFigures();
   if (args.has('--admin-only')) return adminListFigures();
 
-  const site = await startSite(`${TMP}/demo.db`, true);
+  const site = await startSite(`${TMP}/demo.db`, true, true);
   const posts = (await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[];
   const pages = ['/', '/blog', `/blog/${posts[0]!.slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy', '/auth'];
 
@@ -314,14 +375,14 @@ async function main() {
   const captured = new Map<string, { body: Buffer; type: string; encoding: string | null }>();
   const js = new Map<string, number>();
   for (const p of pages) {
-    const res = await fetch(`${site.url}${p}`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
-    const raw = Buffer.from(await res.arrayBuffer());
-    captured.set(p, { body: raw, type: res.headers.get('content-type') ?? 'text/html', encoding: res.headers.get('content-encoding') });
+    captured.set(p, await compressedAnswer(`${site.url}${p}`));
     const html = await (await fetch(`${site.url}${p}`)).text();
     js.set(p, await jsBytes(site.url, html));
   }
   const ceiling = await startCeiling(captured);
+  pinLoadGenerator(true);
 
+  if (PINNED) console.log(`(the load generator on core${CORES > 2 ? `s 0-${CORES - 2}` : ' 0'}, the site and the ceiling on core ${SERVER_CORE})\n`);
   console.log('page                                   JS gz KB    req/s   p50 ms   p99 ms | ceiling req/s   ratio');
   const ratios: number[] = [];
   for (const p of pages) {
@@ -333,16 +394,20 @@ async function main() {
   }
   console.log(`\nlowest ratio to the ceiling: ${Math.min(...ratios).toFixed(2)}; largest JS: ${(Math.max(...js.values()) / 1024).toFixed(1)} KB gzipped`);
 
-  // The same pages while the owner saves a post once a second (the one on the post page).
-  console.log('\nwhile an admin saves a post once a second  req/s   p50 ms   p99 ms | ceiling req/s   ratio');
+  // The same pages while the owner saves a post once a second (the one on the post page): runs
+  // with saves, without, and of the ceiling take turns, so the two ratios are of the same minutes.
+  console.log('\nwhile an admin saves a post once a second  req/s   p50 ms   p99 ms | ceiling req/s   ratio | without saves');
   const writer = await postSaver(site.url, posts[0]!.slug);
+  let busySeconds = 0;
   for (const p of ['/blog', `/blog/${posts[0]!.slug}`]) {
-    const app = await compare(site.url, ceiling.url, p);
+    const [busy, quiet, top] = await interleave([{ url: `${site.url}${p}`, around: writer.saving }, { url: `${site.url}${p}` }, { url: `${ceiling.url}${p}` }], PAIRS, WRITE_SLICE);
+    busySeconds += busy!.seconds;
     console.log(
-      `${p.slice(0, 38).padEnd(38)}      ${fmt(app.rps)} ${fmt(app.p50, 1)} ${fmt(app.p99, 1)} | ${fmt(app.ceiling)}      ${app.ratio.toFixed(2)}${app.errors ? `  (${app.errors} errors)` : ''}`,
+      `${p.slice(0, 38).padEnd(38)}      ${fmt(busy!.rps)} ${fmt(busy!.p50, 1)} ${fmt(busy!.p99, 1)} | ${fmt(top!.rps)}      ${(busy!.rps / top!.rps).toFixed(2)} |          ${(quiet!.rps / top!.rps).toFixed(2)}${busy!.errors ? `  (${busy!.errors} errors)` : ''}`,
     );
   }
-  console.log(`(${writer.stop()} saves)`);
+  console.log(`(${writer.stop()} saves in ${busySeconds.toFixed(1)} s of runs with saves)`);
+  pinLoadGenerator(false);
   if (args.has('--pages-only')) {
     for (const p of [site.proc, ceiling.proc]) p.kill('SIGTERM');
     return;
