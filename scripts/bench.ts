@@ -3,8 +3,9 @@
 // - per public page: gzipped JavaScript shipped, requests/s and p50/p99 latency at 32
 //   connections, against the same bytes served from memory by a bare Node server (the
 //   ceiling) and the ratio between the two;
-// - /blog and a post page while an admin saves a post once a second (reads under writes;
-//   `-- --pages-only` stops after these two tables);
+// - /blog and a post page while an admin saves a post once a second (reads under writes), with
+//   the ratio without saves measured in the same minutes (`-- --pages-only` stops after these
+//   two tables);
 // - /blog and blog search at 10,000 posts (cached and uncached renders);
 // - the server's peak memory (RSS);
 // - the admin lists at 50,000 subscribers, 20,000 comments, 10,000 orders and 3,000 posts: each

@@ -41,9 +41,23 @@ test('the newsletter screen pages and searches on the server', async ({ page }) 
     const pager = page.getByRole('navigation', { name: 'Subscriber pages' });
     await expect(pager).toContainText(`1–50 of ${everyone}`);
 
+    // While the next page loads, the rows shown stay and the pager says it is loading.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const secondPage = (url: URL) => url.pathname === '/api/newsletter/subscribers' && url.searchParams.get('page') === '2';
+    await page.route(secondPage, async (route) => {
+      await held;
+      await route.continue();
+    });
     await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(pager).toContainText('Loading…');
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(rows.first()).toContainText(email(1));
+    release();
     await expect(pager).toContainText(`51–100 of ${everyone}`);
     await expect(rows.first()).toContainText(email(51));
+    await expect(pager).not.toContainText('Loading…');
+    await page.unroute(secondPage);
     await expect(rows).toHaveCount(50);
     await pager.getByRole('button', { name: 'Previous' }).click();
     await expect(rows.first()).toContainText(email(1));
