@@ -1,9 +1,14 @@
 // Previous / Next under a list paged on the server, with which rows are shown of how many. While
 // the asked-for page loads, the rows on screen are still the last page's: the pager says so and
 // waits for it.
+import type { PagedList } from '#admin/lib/paged-query.ts';
 import { formatCount } from '#shared/format.ts';
 
-export function Pager({ label, page, pageSize, total, loading = false, onPage }: { label: string; page: number; pageSize: number; total: number; loading?: boolean; onPage: (page: number) => void }) {
+/** The pager of `list`: its page, its last answer's size and match count, and whether a page is loading. */
+export function Pager({ label, list }: { label: string; list: Pick<PagedList<unknown, unknown>, 'page' | 'data' | 'loading' | 'setPage'> }) {
+  const { page, loading, setPage: onPage } = list;
+  const total = list.data?.total ?? 0;
+  const pageSize = list.data?.pageSize ?? 0;
   if (total <= pageSize) return null;
   const pages = Math.ceil(total / pageSize);
   const first = (page - 1) * pageSize + 1;

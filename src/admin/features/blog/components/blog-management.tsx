@@ -85,7 +85,7 @@ export default function BlogManagement() {
             </li>
           ))}
         </ul>
-        <Pager label="Post pages" page={query.page} pageSize={data?.pageSize ?? 0} total={matching} loading={query.loading} onPage={query.setPage} />
+        <Pager label="Post pages" list={query} />
       </>
     );
 

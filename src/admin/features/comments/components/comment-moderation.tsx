@@ -130,7 +130,7 @@ export default function CommentModeration() {
             />
           ))}
         </ul>
-        <Pager label={label} page={section.page} pageSize={section.data?.pageSize ?? 0} total={section.data?.total ?? 0} loading={section.loading} onPage={section.setPage} />
+        <Pager label={label} list={section} />
       </>
     );
 

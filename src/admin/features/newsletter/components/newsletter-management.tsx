@@ -163,7 +163,7 @@ export default function NewsletterManagement() {
     list = (
       <>
         <SubscriberTable rows={rows} onDelete={deletion.ask} />
-        <Pager label="Subscriber pages" page={query.page} pageSize={data?.pageSize ?? 0} total={matching} loading={query.loading} onPage={query.setPage} />
+        <Pager label="Subscriber pages" list={query} />
       </>
     );
 

@@ -138,7 +138,7 @@ export default function Orders() {
                 </tr>
               ))}
             </DataTable>
-            <Pager label="Order pages" page={orders.page} pageSize={orders.data?.pageSize ?? 0} total={orders.data?.total ?? 0} loading={orders.loading} onPage={orders.setPage} />
+            <Pager label="Order pages" list={orders} />
           </>
         ))}
       <ConfirmDialog

@@ -154,7 +154,7 @@ export default function UserManagement() {
             />
           ))}
         </ul>
-        <Pager label="User pages" page={query.page} pageSize={data?.pageSize ?? 0} total={matching} loading={query.loading} onPage={query.setPage} />
+        <Pager label="User pages" list={query} />
       </>
     );
 
