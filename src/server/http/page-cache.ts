@@ -11,12 +11,7 @@
 // dropped, not refreshed.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-
-// Compressed on libuv's threads, not the event loop: readers are answered meanwhile.
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface Entry {
   status: number;
@@ -278,7 +273,6 @@ async function toEntry(response: Response): Promise<Entry> {
   const raw = Buffer.from(await response.arrayBuffer());
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
   const kept = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k));
-  const [zipped, br] = await Promise.all([gzipAsync(raw, { level: 6 }), brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })]);
   store.renders += 1;
   return {
     status: response.status,
@@ -292,8 +286,8 @@ async function toEntry(response: Response): Promise<Entry> {
       'x-cache-render': String(store.renders),
     },
     raw,
-    gzip: zipped,
-    br,
+    gzip: gzipSync(raw, { level: 6 }),
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag,
     expiresAt: Date.now() + TTL_MS,
     stale: false,
