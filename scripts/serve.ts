@@ -1,13 +1,14 @@
 // Starts the built server: configuration checked first (a bad value stops start-up with a
 // clear message); built assets answered from memory, compressed; everything else by Astro's
 // handler. SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then
-// exit (the database checkpoints its WAL and closes on exit).
+// exit once the e-mail being sent, if any, is done (the database checkpoints its WAL and closes on
+// exit).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadEnvOrExit } from '#server/env.ts';
 import { serveCachedPage } from '#server/http/page-cache.ts';
 import { createAssetHandler } from '#server/http/static-assets.ts';
-import { startBackgroundJobs } from '#server/jobs.ts';
+import { startBackgroundJobs, stopBackgroundJobs } from '#server/jobs.ts';
 
 const env = loadEnvOrExit();
 // React and Astro render in production mode unless told otherwise.
@@ -34,8 +35,9 @@ let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[serve] ${signal}: finishing in-flight requests`);
-  server.close(() => process.exit(0));
+  console.log(`[serve] ${signal}: finishing in-flight requests and the e-mail being sent`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  void Promise.all([closed, stopBackgroundJobs()]).then(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
 }

@@ -23,6 +23,11 @@ export const outbox = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    /**
+     * Set by the sender that took the message, until when it holds it: no other sender (a second
+     * process during a deploy) and no restart sends it meanwhile.
+     */
+    claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },

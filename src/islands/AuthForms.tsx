@@ -2,11 +2,11 @@
 // browser says the same thing the server would. Both are real forms: without JavaScript the
 // browser posts them and the server answers with the next page (or this one, with the message).
 import { API } from '#shared/api-paths.ts';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Field as FormField } from '#components/ui/Field.tsx';
 import { api, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, check, focusFirstInvalid, formValues, toFieldErrors, type Issue } from '#lib/form.ts';
-import { toast } from '#lib/toast.ts';
+import { toast, toastOnNextPage } from '#lib/toast.ts';
 import { typedBefore, type Flash } from '#shared/flash.ts';
 import type { ClientUser } from '#shared/schemas/auth.ts';
 
@@ -17,6 +17,8 @@ type AuthSchemas = Awaited<ReturnType<typeof schemas>>;
 type Schema<T> = { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } } };
 
 type Tab = 'login' | 'register';
+/** Each tab's own address: without JavaScript the tabs are links that open the page on that form. */
+const TAB_HREF: Record<Tab, string> = { login: '/auth', register: '/auth?tab=register' };
 type Errors = Partial<Record<string, string>>;
 
 function Field(props: { id: string; label: string; name: string; type?: string; autoComplete?: string; error?: string | undefined; hint?: string; defaultValue?: string }) {
@@ -63,12 +65,24 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
   // A message for the login form from another page (the password was reset).
   const loginNotice = flash?.form === 'login' && flash.kind === 'success' ? flash.message : null;
   const uid = useId();
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
+  const tabs = useRef<Record<Tab, HTMLAnchorElement | null>>({ login: null, register: null });
+  // Until the island runs, the tabs are plain links (the server renders either form); once it
+  // runs they become tabs that switch in place.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   const choose = (t: Tab) => {
     setTab(t);
     setErrors({});
     setRefusal(null);
+    // The address follows the tab, so a reload or a shared link opens the same form.
+    window.history.replaceState(window.history.state, '', TAB_HREF[t]);
+  };
+  const onTabClick = (e: MouseEvent, t: Tab) => {
+    // A modified click (new tab or window) stays a link.
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    choose(t);
   };
   const onTabKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
@@ -99,7 +113,8 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
     async (data) => {
       try {
         const user = await api<ClientUser>('POST', API.login, data);
-        toast({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
+        // The page is left at once: the toast is shown on the page the user lands on.
+        toastOnNextPage({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
         window.location.assign(user.isAdmin ? '/admin/dashboard' : '/');
       } catch (err) {
         toast({ title: 'Login failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
@@ -129,6 +144,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
     },
   );
 
+  const panel = (t: Tab) => (interactive ? { role: 'tabpanel', 'aria-labelledby': `${uid}-tab-${t}` } : {});
   const tabClass = (t: Tab) =>
     `flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${
       tab === t ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink'
@@ -136,29 +152,26 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
 
   return (
     <div className="w-full">
-      <div role="tablist" aria-label="Account" className="flex gap-1 rounded-xl bg-slate-100 p-1" onKeyDown={onTabKey}>
+      <div {...(interactive ? { role: 'tablist', 'aria-label': 'Account' } : {})} className="flex gap-1 rounded-xl bg-slate-100 p-1" onKeyDown={onTabKey}>
         {(['login', 'register'] as const).map((t) => (
-          <button
+          <a
             key={t}
             ref={(el) => {
               tabs.current[t] = el;
             }}
+            href={TAB_HREF[t]}
             id={`${uid}-tab-${t}`}
-            role="tab"
-            type="button"
-            aria-selected={tab === t}
-            aria-controls={`${uid}-panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            className={tabClass(t)}
-            onClick={() => choose(t)}
+            {...(interactive ? { role: 'tab', 'aria-selected': tab === t, 'aria-controls': `${uid}-panel-${t}`, tabIndex: tab === t ? 0 : -1 } : { 'aria-current': tab === t ? 'page' : undefined })}
+            className={`text-center ${tabClass(t)}`}
+            onClick={(e) => onTabClick(e, t)}
           >
             {t === 'login' ? 'Login' : 'Register'}
-          </button>
+          </a>
         ))}
       </div>
 
       {tab === 'login' && (
-        <div role="tabpanel" id={`${uid}-panel-login`} aria-labelledby={`${uid}-tab-login`} className="mt-6">
+        <div id={`${uid}-panel-login`} {...panel('login')} className="mt-6">
           <form method="post" action="/api/login" onSubmit={login} noValidate className="space-y-4">
             <FormHead form="login" returnTo="/auth" refusal={refusal} />
             {loginNotice && (
@@ -181,7 +194,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
       )}
 
       {tab === 'register' && (
-        <div role="tabpanel" id={`${uid}-panel-register`} aria-labelledby={`${uid}-tab-register`} className="mt-6">
+        <div id={`${uid}-panel-register`} {...panel('register')} className="mt-6">
           {created && (
             <div role="status" className="mb-5 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
               <p className="font-semibold text-emerald-900">Account Created!</p>

@@ -9,7 +9,6 @@ import { api, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, check, focusFirstInvalid, formValues, type FieldErrors } from '#lib/form.ts';
 import { toast } from '#lib/toast.ts';
 import { formatPrice } from '#shared/format.ts';
-import { CheckoutFormSchema } from '#shared/schemas/checkout.ts';
 
 interface CheckoutProduct {
   id: number;
@@ -63,15 +62,19 @@ function PayForm({ product, checkoutId, clientSecret }: { product: CheckoutProdu
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!stripe || !elements) return;
-    const checked = check(CheckoutFormSchema, formValues(e.currentTarget));
+    if (!stripe || !elements || busy) return;
+    const values = formValues(e.currentTarget);
+    setBusy(true);
+    // The schema (and zod with it) loads on the first submit, not with the page (docs/decisions/004).
+    const { CheckoutFormSchema } = await import('#shared/schemas/checkout.ts');
+    const checked = check(CheckoutFormSchema, values);
     if (checked.errors) {
       setErrors(checked.errors);
       focusFirstInvalid(form.current, checked.errors);
+      setBusy(false);
       return;
     }
     setErrors({});
-    setBusy(true);
     // The same checkout's intent, now with the address the receipt and downloads go to.
     try {
       await api('POST', API.paymentIntent, { productId: product.id, checkoutId, email: checked.data.email });

@@ -16,6 +16,34 @@ export function toast(t: Omit<Toast, 'id'>): void {
   $toast.set({ ...t, id: next++ });
 }
 
+const CARRIED = 'toast:next';
+
+/**
+ * Shows a toast on the next page this tab opens: for a success that navigates away at once
+ * (logging in), which would otherwise unload the page before the toast is seen.
+ */
+export function toastOnNextPage(t: Omit<Toast, 'id'>): void {
+  try {
+    sessionStorage.setItem(CARRIED, JSON.stringify(t));
+  } catch {
+    // Storage refused (private mode, full): the toast is shown here, for as long as the page stays.
+    toast(t);
+  }
+}
+
+/** Shows the toast the previous page left for this one, once. */
+export function showCarriedToast(): void {
+  try {
+    const raw = sessionStorage.getItem(CARRIED);
+    if (raw === null) return;
+    sessionStorage.removeItem(CARRIED);
+    const t = JSON.parse(raw) as Omit<Toast, 'id'>;
+    if (typeof t.title === 'string') toast(t);
+  } catch {
+    // Nothing readable was left: there is nothing to show.
+  }
+}
+
 export function dismissToast(): void {
   $toast.set(null);
 }

@@ -90,6 +90,9 @@ const EnvSchema = z
     PODCAST_LOCKED: bool.default(false),
     // After moving the show to another host: Apple follows <itunes:new-feed-url> there.
     PODCAST_NEW_FEED_URL: url('PODCAST_NEW_FEED_URL').optional(),
+    // A WordPress import fetches media from loopback, private and link-local addresses only when
+    // this is true (an old site on the operator's own network).
+    IMPORT_ALLOW_PRIVATE_HOSTS: bool.default(false),
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on'),
     // How many reverse proxies stand in front of the server: true means one, false none.
     TRUST_PROXY: z

@@ -3,7 +3,7 @@
 import { getDb } from '#db/client.ts';
 import { env } from './env.ts';
 import { logger } from './log.ts';
-import { deliverDueMail, mailFrom, retryPendingNow, smtpTransport } from './mail/sender.ts';
+import { mailFrom, OutboxSender, retryPendingNow, smtpTransport } from './mail/sender.ts';
 import { contentChanged } from './http/page-cache.ts';
 import { sweepAbandonedOrders } from './services/abandoned-orders.ts';
 import { nextDue, onScheduleChange, publishDue } from './services/publishing.ts';
@@ -38,19 +38,29 @@ export function startBackgroundJobs(): void {
   if (e.SMTP_URL) startMailSender(e.SMTP_URL, mailFrom(e), e.MAIL_RETRY_MS);
 }
 
+let mailSender: OutboxSender | undefined;
+
 function startMailSender(smtpUrl: string, from: string, retryBaseMs: number): void {
-  const transport = smtpTransport(smtpUrl);
+  const sender = new OutboxSender(getDb(), smtpTransport(smtpUrl), from, retryBaseMs);
+  mailSender = sender;
   retryPendingNow(getDb());
   const tick = async () => {
     try {
-      const sent = await deliverDueMail(getDb(), transport, from, retryBaseMs);
+      const sent = await sender.deliver();
       if (sent > 0) logger.info({ job: 'mail', sent }, 'background job');
     } catch (err) {
       logger.error({ err, job: 'mail' }, 'background job failed');
     }
-    setTimeout(() => void tick(), MAIL_POLL_MS).unref();
+    if (mailSender === sender) setTimeout(() => void tick(), MAIL_POLL_MS).unref();
   };
   void tick();
+}
+
+/** Stops starting new background work and waits for what is under way (an e-mail being sent). */
+export async function stopBackgroundJobs(): Promise<void> {
+  const sender = mailSender;
+  mailSender = undefined;
+  await sender?.idle();
 }
 
 /**

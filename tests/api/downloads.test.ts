@@ -137,8 +137,8 @@ describe('buying a product with two files', () => {
     expect(part.headers.get('content-range')).toBe(`bytes 0-9/${PDF.length}`);
     expect(Buffer.from(await part.arrayBuffer()).toString()).toBe(PDF.subarray(0, 10).toString());
 
-    // One completed so far for the PDF (the partial one did not reach the end): four more.
-    for (let i = 0; i < 4; i++) {
+    // A request from the first byte takes a download, ranged or not: two so far for the PDF, three more.
+    for (let i = 0; i < 3; i++) {
       const again = await get(pdfLink);
       expect(again.status).toBe(200);
       await again.arrayBuffer();
@@ -165,6 +165,38 @@ describe('buying a product with two files', () => {
     expect(receiptsTo('buyer-one@example.com')).toHaveLength(1);
     expect(outboxWhere(server, (m) => m.to === 'buyer-one@example.com' && m.kind === 'receipt')).toHaveLength(1);
   }, 30_000);
+
+  it('repeated partial ranges and parallel downloads never get past the limit; resuming a taken download is free', async () => {
+    const product = createProduct(server, { name: 'Range Guard', price: 1900 });
+    await addFile(product.id, 'guide.pdf', PDF, 'application/pdf');
+    const { id } = await buy(product.id, 'ranger@example.com');
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('ranger@example.com') && /Your receipt/.test(m.subject ?? ''));
+    const [link] = links(mail.text);
+    const grant = () => server.db.select({ g: downloadGrants }).from(downloadGrants).innerJoin(orders, eq(orders.id, downloadGrants.orderId)).where(eq(orders.paymentIntentId, id)).get()!.g;
+
+    // All but the last byte, again and again: each one is a download, and the sixth is refused.
+    const partial = `bytes=0-${PDF.length - 2}`;
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await get(link, { Range: partial });
+      answers.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(answers).toEqual([206, 206, 206, 206, 206, 410]);
+    expect(grant().downloads).toBe(5);
+    // The rest of the file, resuming a download already taken, is still served.
+    const rest = await get(link, { Range: `bytes=${PDF.length - 1}-` });
+    expect(rest.status).toBe(206);
+    expect(Buffer.from(await rest.arrayBuffer()).equals(PDF.subarray(PDF.length - 1))).toBe(true);
+    expect(grant().downloads).toBe(5);
+
+    // 4 of 5 used, then 20 at once: exactly one gets the file.
+    server.db.update(downloadGrants).set({ downloads: 4 }).where(eq(downloadGrants.id, grant().id)).run();
+    const all = await Promise.all(Array.from({ length: 20 }, () => get(link).then(async (r) => (await r.arrayBuffer(), r.status))));
+    expect(all.filter((s) => s === 200)).toHaveLength(1);
+    expect(all.filter((s) => s === 410)).toHaveLength(19);
+    expect(grant().downloads).toBe(5);
+  });
 
   it('a failed payment sends no receipt and gives no links', async () => {
     const product = createProduct(server);

@@ -67,4 +67,25 @@ describe('Kit sync', () => {
     expect((await admin.delete(`/api/newsletter/subscribers/${row('leaving@example.com')!.id}`)).status).toBe(200);
     await eventually(() => kit.calls.find((c) => c.path === `/v4/subscribers/${kitId}/unsubscribe`));
   });
+
+  it('passes on an unsubscribe that came while the subscriber was being pushed to Kit', async () => {
+    const release = kit.holdCreates();
+    try {
+      await new Client(server).post('/api/newsletter/subscribe', { email: 'quick-exit@example.com' });
+      await eventually(() => kit.calls.find((c) => c.path === '/v4/subscribers' && c.body.email_address === 'quick-exit@example.com'));
+      // The one-click unsubscribe of the subscriber's link, while Kit has not answered yet.
+      const token = row('quick-exit@example.com')!.unsubscribeToken!;
+      const res = await fetch(`${server.url}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      release();
+    }
+    const kitId = await eventually(() => row('quick-exit@example.com')?.convertKitId);
+    expect(row('quick-exit@example.com')?.isActive).toBe(false);
+    await eventually(() => kit.calls.find((c) => c.path === `/v4/subscribers/${kitId}/unsubscribe`));
+  });
 });

@@ -124,15 +124,22 @@ describe('public reads', () => {
     expect(ids((await admin.get('/api/products')).body)).toEqual(expect.arrayContaining([active.id, inactive.id]));
   });
 
-  it('serves one product by id to a visitor, an inactive one with isActive false', async () => {
+  it('serves an active product by id to a visitor; an inactive one only to an admin (404 to anyone else, as for a missing one)', async () => {
     const active = createProduct(server, { price: 9900 });
     const inactive = createProduct(server, { isActive: false });
     const a = await new Client(server).get(`/api/products/${active.id}`);
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ id: active.id, name: active.name, price: 9900, isActive: true });
     const b = await new Client(server).get(`/api/products/${inactive.id}`);
-    expect(b.status).toBe(200);
-    expect(b.body).toMatchObject({ id: inactive.id, isActive: false });
+    expect(b.status).toBe(404);
+    expect(b.text).not.toContain(inactive.name);
+    expect((await user.get(`/api/products/${inactive.id}`)).status).toBe(404);
+    const c = await admin.get(`/api/products/${inactive.id}`);
+    expect(c.status).toBe(200);
+    expect(c.body).toMatchObject({ id: inactive.id, isActive: false });
+    // The checkout page still says why it cannot be bought.
+    const page = await fetch(`${server.url}/checkout/${inactive.id}`);
+    expect(await page.text()).toContain('Product Unavailable');
   });
 
   it('answers 404 for an unknown or malformed product id', async () => {

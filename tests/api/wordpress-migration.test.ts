@@ -17,7 +17,8 @@ import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 let admin: SessionClient;
-serverWithClients((s) => ({ server, admin } = s));
+// The stand-in for the old site listens on 127.0.0.1, which an import fetches from only when allowed.
+serverWithClients((s) => ({ server, admin } = s), { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' });
 
 // The old site: its uploads and its podcast files; anything else is a 404. Every request is counted.
 const hits = new Map<string, number>();

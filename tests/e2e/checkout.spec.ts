@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, PAY_URL, STRIPE_DOUBLE_URL } from '../../playwright.config';
 import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
 import { useStripeStandin as useStandin, withConsentDecided } from './helpers';
@@ -10,14 +10,16 @@ interface Product {
   isActive: boolean;
 }
 
-async function products(page: Page, base: string): Promise<Product[]> {
-  // The public list has only active products; the seed's inactive one is found by id.
-  const list: Product[] = [];
-  for (let id = 1; id <= 5; id++) {
-    const res = await page.request.get(`${base}/api/products/${id}`);
-    if (res.ok()) list.push((await res.json()) as Product);
+/** Every product, inactive ones included: the admin's list (anyone else is shown active products only). */
+async function products(_page: Page, base: string): Promise<Product[]> {
+  const admin = await request.newContext({ baseURL: base });
+  try {
+    const login = await admin.post('/api/login', { data: E2E_ADMIN, headers: { Origin: base } });
+    expect(login.status()).toBe(200);
+    return ((await (await admin.get('/api/products')).json()) as Product[]).sort((a, b) => a.id - b.id);
+  } finally {
+    await admin.dispose();
   }
-  return list;
 }
 
 test('a missing or absent product shows Product Not Found with Go Back', async ({ page }) => {

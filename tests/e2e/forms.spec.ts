@@ -105,6 +105,33 @@ test.describe('with JavaScript off', () => {
     await page.context().close();
   });
 
+  test('/auth leads to the Register form by a link; a bad e-mail is refused with its message and stores nothing', async ({ browser, baseURL }) => {
+    const page = await noScriptPage(browser, baseURL);
+    await page.goto('/auth');
+    // Without JavaScript the tabs are plain links, not tabs that would do nothing.
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    const username = unique('nojsmail');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email (optional)').fill('not-an-email');
+    await page.getByLabel('Password').fill('tangerine-orbit-42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Valid email is required')).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue(username);
+    expect((await users()).some((u) => u.username === username.toLowerCase())).toBe(false);
+
+    await page.getByLabel('Email (optional)').fill(`${username}@example.com`);
+    await page.getByLabel('Password').fill('tangerine-orbit-42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Account Created!')).toBeVisible();
+    expect((await users()).filter((u) => u.username === username.toLowerCase())).toHaveLength(1);
+    // And back to the Login form the same way.
+    await page.getByRole('link', { name: 'Login' }).click();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.context().close();
+  });
+
   test('register, then log in as an approved user', async ({ browser, baseURL }) => {
     const page = await noScriptPage(browser, baseURL);
     await page.goto('/auth?tab=register');
@@ -179,6 +206,32 @@ test.describe('typed before the island hydrated', () => {
     await page.getByRole('button', { name: 'Post Comment' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your comment has been submitted for approval.' })).toBeVisible();
     expect((await allComments()).filter((c) => c.content === content.trim())).toHaveLength(1);
+  });
+
+  test('Register opened from /auth before the island runs keeps what was typed, and sends it once', async ({ page }) => {
+    const release = await holdIslands(page);
+    await page.goto('/auth', { waitUntil: 'commit' });
+    // A tap on Register before the scripts arrive: the link opens the page on that form.
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    const registers = countPosts(page, '/api/register');
+    const username = unique('tapped');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email (optional)').fill(`${username}@example.com`);
+    await page.getByLabel('First name (optional)').fill('Tapped');
+    await page.getByLabel('Password').fill('tangerine-orbit-42');
+    release();
+    await hydrated(page.getByLabel('Username'));
+    await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Username')).toHaveValue(username);
+    await expect(page.getByLabel('Email (optional)')).toHaveValue(`${username}@example.com`);
+    await expect(page.getByLabel('First name (optional)')).toHaveValue('Tapped');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Account Created!')).toBeVisible();
+    expect(registers()).toBe(1);
+    const made = (await users()).filter((u) => u.username === username.toLowerCase());
+    expect(made).toHaveLength(1);
+    expect(made[0]?.email).toBe(`${username}@example.com`);
   });
 
   test('register and log in with what was typed before hydration', async ({ page }) => {

@@ -42,6 +42,10 @@ test('subscribe, confirm from the e-mail, get the welcome, then unsubscribe from
   const welcome = await mailTo(email, /Welcome to/);
   expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   await page.goto(linkIn(welcome, '/newsletter/unsubscribe?token='));
+  // Opening the link only asks; the button unsubscribes.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Unsubscribe from /);
+  expect(await statusOf(email)).toBe('active');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are unsubscribed');
   expect(await statusOf(email)).toBe('unsubscribed');
 });

@@ -15,6 +15,7 @@ export async function startKitDouble() {
   const byEmail = new Map<string, number>();
   let nextId = 9000;
   let failures = 0;
+  let held: Promise<void> | null = null;
   const server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const raw = (await readBody(req)).toString();
@@ -27,6 +28,7 @@ export async function startKitDouble() {
     }
     if (req.headers['x-kit-api-key'] !== 'kit_test_key') return send(401, { errors: ['API Key not valid'] });
     if (req.method === 'POST' && req.url === '/v4/subscribers') {
+      if (held) await held;
       const email = String(body.email_address);
       const existing = byEmail.get(email);
       const id = existing ?? nextId++;
@@ -49,6 +51,15 @@ export async function startKitDouble() {
     calls,
     failNext: (n: number) => {
       failures = n;
+    },
+    /** Holds every answer to 'create a subscriber' until the returned function is called. */
+    holdCreates: () => {
+      let release!: () => void;
+      held = new Promise<void>((r) => (release = r));
+      return () => {
+        held = null;
+        release();
+      };
     },
     stop,
   };

@@ -1,6 +1,6 @@
 // Page-cache keys and what may be cached, without a server.
 import { describe, expect, it } from 'vitest';
-import { cacheKey, isCacheable, pickEncoding } from '#server/http/page-cache.ts';
+import { cached, cacheKey, contentChanged, isCacheable, pickEncoding } from '#server/http/page-cache.ts';
 
 const get = (path: string, method = 'GET') => [new Request(`http://site.test${path}`, { method }), new URL(`http://site.test${path}`)] as const;
 
@@ -35,5 +35,39 @@ describe('pickEncoding', () => {
     expect(pickEncoding('gzip, deflate, br')).toBe('br');
     expect(pickEncoding('gzip')).toBe('gzip');
     expect(pickEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('cached', () => {
+  const page = (body: string) => new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+
+  it('never hands a request that came after a delete the render that started before it', async () => {
+    let finishOld!: () => void;
+    const oldRender = () => new Promise<Response>((resolve) => (finishOld = () => resolve(page('<p>the deleted post</p>'))));
+    const before = cached('/unit-delete', new Request('http://site.test/unit-delete'), oldRender);
+    // The post is deleted while that render is under way; then another visitor asks.
+    contentChanged({ scope: 'all', now: true });
+    const after = cached('/unit-delete', new Request('http://site.test/unit-delete'), () => Promise.resolve(page('<p>no such post</p>')));
+    finishOld();
+    expect(await (await after).text()).toBe('<p>no such post</p>');
+    expect(await (await before).text()).toBe('<p>the deleted post</p>');
+    // And what is kept afterwards is the newer render.
+    const later = await cached('/unit-delete', new Request('http://site.test/unit-delete'), () => Promise.resolve(page('<p>rendered again</p>')));
+    expect(await later.text()).toBe('<p>no such post</p>');
+  });
+
+  it('still shares one render between requests that arrive without a write between them', async () => {
+    let renders = 0;
+    let finish!: () => void;
+    const render = () => {
+      renders += 1;
+      return new Promise<Response>((resolve) => (finish = () => resolve(page('<p>shared</p>'))));
+    };
+    const a = cached('/unit-shared', new Request('http://site.test/unit-shared'), render);
+    const b = cached('/unit-shared', new Request('http://site.test/unit-shared'), render);
+    finish();
+    expect(await (await a).text()).toBe('<p>shared</p>');
+    expect(await (await b).text()).toBe('<p>shared</p>');
+    expect(renders).toBe(1);
   });
 });

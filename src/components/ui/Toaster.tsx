@@ -1,7 +1,7 @@
 // The one toast viewport: 5 s per toast, swipe right (50 px) to dismiss, F8 to focus it.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $toast, dismissToast, SWIPE_THRESHOLD_PX, TOAST_DURATION_MS } from '#lib/toast.ts';
+import { $toast, dismissToast, showCarriedToast, SWIPE_THRESHOLD_PX, TOAST_DURATION_MS } from '#lib/toast.ts';
 
 export default function Toaster() {
   const current = useStore($toast);
@@ -9,6 +9,8 @@ export default function Toaster() {
   const [dx, setDx] = useState(0);
   const start = useRef<number | null>(null);
   const [paused, setPaused] = useState(false);
+
+  useEffect(showCarriedToast, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

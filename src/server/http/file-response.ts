@@ -9,8 +9,6 @@ export interface FileResponseOptions {
   /** Extra headers (caching, Content-Disposition, ...). */
   headers?: Record<string, string>;
   head?: boolean;
-  /** Called once the last byte of the file has been handed to the client. */
-  onComplete?: () => void;
 }
 
 export const notFoundText = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
@@ -61,7 +59,5 @@ export function fileResponse(file: string, request: Request, options: FileRespon
   }
   headers.set('Content-Length', String(end - start + 1));
   if (options.head || size === 0) return new Response(null, { status, headers });
-  const source = createReadStream(file, { start, end });
-  if (options.onComplete && end === size - 1) source.on('end', options.onComplete);
-  return new Response(Readable.toWeb(source) as ReadableStream, { status, headers });
+  return new Response(Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream, { status, headers });
 }

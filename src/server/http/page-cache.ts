@@ -42,12 +42,21 @@ interface Store {
   version: number;
   bytes: number;
   renders: number;
-  /** Renders under way, by key: one per page at a time. */
-  inflight: Map<string, Promise<Entry | null>>;
+  /** Renders under way, by key, with the cache version each started at. */
+  inflight: Map<string, { version: number; done: Promise<Entry | null> }>;
 }
 const g = globalThis as typeof globalThis & { __sitePageCache?: Store };
 const store: Store = (g.__sitePageCache ??= { entries: new Map(), version: 0, bytes: 0, renders: 0, inflight: new Map() });
 const entries = store.entries;
+
+/**
+ * The render under way for `key` that a request may share: one that started at the current
+ * version. One that started before a write may show what the write changed or removed.
+ */
+function currentRender(key: string): Promise<Entry | null> | undefined {
+  const job = store.inflight.get(key);
+  return job?.version === store.version ? job.done : undefined;
+}
 
 const sizeOf = (e: Entry) => e.raw.length + e.gzip.length + e.br.length;
 
@@ -185,12 +194,12 @@ export async function cached(key: string, request: Request, render: () => Promis
   const now = Date.now();
   if (entry && isFresh(entry, now)) return respond(entry, request, 'HIT');
   if (entry && request.method === 'GET' && entry.expiresAt + STALE_MS > now) {
-    if (!store.inflight.has(key)) void refresh(key, render);
+    if (!currentRender(key)) void refresh(key, render);
     return respond(entry, request, 'STALE');
   }
   if (entry) drop(key);
   if (request.method !== 'GET') return render();
-  const shared = store.inflight.get(key);
+  const shared = currentRender(key);
   if (shared) {
     const done = await shared;
     return done ? respond(done, request, 'HIT') : render();
@@ -215,8 +224,12 @@ function startRender(key: string, render: () => Promise<Response>): Promise<{ en
     (r) => r.entry,
     () => null,
   );
-  store.inflight.set(key, shared);
-  void shared.then(() => store.inflight.delete(key));
+  const mine = { version: store.version, done: shared };
+  store.inflight.set(key, mine);
+  // A newer render of the page may have taken the slot meanwhile: only this one's is cleared.
+  void shared.then(() => {
+    if (store.inflight.get(key) === mine) store.inflight.delete(key);
+  });
   return job;
 }
 
@@ -250,7 +263,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   if (!isFresh(entry)) {
     // A stale page whose re-render is under way is answered here too, so readers never queue
     // behind it; the first request after a change goes through the framework, which starts it.
-    if (req.method !== 'GET' || !store.inflight.has(key) || entry.expiresAt + STALE_MS <= Date.now()) return false;
+    if (req.method !== 'GET' || !currentRender(key) || entry.expiresAt + STALE_MS <= Date.now()) return false;
     state = 'STALE';
   }
   const a = answer(entry, { method: req.method, ifNoneMatch: req.headers['if-none-match'] ?? null, acceptEncoding: String(req.headers['accept-encoding'] ?? '') }, state);

@@ -1,7 +1,7 @@
 // Writing e-mails to the outbox, inside the caller's transaction: the change and its e-mail are
 // stored together or not at all. The background sender (sender.ts) delivers them.
 import type { EmailDto } from '#shared/schemas/email.ts';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { env } from '#server/env.ts';
@@ -48,7 +48,17 @@ export function listMail(db: Db, limit = 200): EmailDto[] {
     .all();
 }
 
-/** Puts a failed (or unsent) message back in line to be sent now. False when there is none. */
-export function retryMail(db: Db, id: number): boolean {
-  return db.update(outbox).set({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: new Date() }).where(eq(outbox.id, id)).run().changes > 0;
+/**
+ * Puts a failed (or unsent) message back in line to be sent now. A message that was sent, or
+ * is still waiting its turn, is left alone: sending it again would deliver it twice (a receipt
+ * with download links among them). Answers what happened.
+ */
+export function retryMail(db: Db, id: number): 'queued' | 'missing' | 'not-failed' {
+  const changed = db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: new Date(), claimedUntil: null })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'unsent'])))
+    .run().changes;
+  if (changed > 0) return 'queued';
+  return db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).get() ? 'not-failed' : 'missing';
 }

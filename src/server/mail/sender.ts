@@ -3,12 +3,14 @@
 // giving up after MAX_ATTEMPTS.
 // It runs in the serving process on a timer, never inside a request, so a slow or down SMTP
 // server costs visitors nothing; messages wait in SQLite across restarts.
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { Env } from '#server/env.ts';
+import { logger } from '#server/log.ts';
+import type { OutboxRow } from './outbox.ts';
 
 export const MAX_ATTEMPTS = 10;
 const MAX_RETRY_MS = 60 * 60_000;
@@ -24,41 +26,121 @@ export function smtpTransport(smtpUrl: string): Transport {
 /** MAIL_FROM, or the site's name at no-reply@ the SITE_URL host. */
 export const mailFrom = (e: Pick<Env, 'MAIL_FROM' | 'SITE_URL'>) => e.MAIL_FROM ?? `"${BRAND.name}" <no-reply@${new URL(e.SITE_URL).hostname}>`;
 
-/** Sends what is due; answers how many went out. */
-export async function deliverDueMail(db: Db, transport: Transport, from: string, retryBaseMs: number, now = Date.now()): Promise<number> {
-  const due = db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date(now))))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(BATCH)
-    .all();
-  let sent = 0;
-  for (const m of due) {
-    try {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
-      db.update(outbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null })
-        .where(eq(outbox.id, m.id))
-        .run();
+/** How long a sender holds a message it took: longer than any one SMTP exchange (timeouts above). */
+const CLAIM_MS = 10 * 60_000;
+
+/**
+ * Delivers the outbox. Each message is claimed (a conditional UPDATE) before it is sent, so a
+ * second sender, or this one after a restart, never sends it too; success is recorded after,
+ * outside the send's error handling, so a database error after the SMTP server took the message
+ * is never counted as a failed send (which would send it again): the sender keeps trying to
+ * record it, and holds the claim meanwhile.
+ */
+export class OutboxSender {
+  private readonly db: Db;
+  private readonly transport: Transport;
+  private readonly from: string;
+  private readonly retryBaseMs: number;
+  /** Delivered, but not yet recorded as sent. */
+  private readonly unrecorded = new Map<number, number>();
+  private inFlight: Promise<number> | null = null;
+
+  constructor(db: Db, transport: Transport, from: string, retryBaseMs: number) {
+    this.db = db;
+    this.transport = transport;
+    this.from = from;
+    this.retryBaseMs = retryBaseMs;
+  }
+
+  /** One round: records what was delivered before, then sends what is due; answers how many went out. Rounds never overlap. */
+  deliver(now = Date.now()): Promise<number> {
+    this.inFlight ??= this.round(now).finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  /** Resolves once the round under way, if any, has finished (for shutdown). */
+  async idle(): Promise<void> {
+    await this.inFlight?.catch(() => undefined);
+  }
+
+  private async round(now: number): Promise<number> {
+    this.recordDelivered();
+    const due = this.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date(now)), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, new Date(now)))))
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(BATCH)
+      .all();
+    let sent = 0;
+    for (const m of due) {
+      if (!this.claim(m.id)) continue;
+      try {
+        await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+      } catch (err) {
+        this.recordFailure(m, err);
+        // The server is probably down: the rest waits for the next round.
+        break;
+      }
       sent++;
-    } catch (err) {
-      const attempts = m.attempts + 1;
-      const wait = Math.min(MAX_RETRY_MS, retryBaseMs * 2 ** (attempts - 1));
-      db.update(outbox)
-        .set({
-          attempts,
-          lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          nextAttemptAt: new Date(Date.now() + wait),
-        })
-        .where(eq(outbox.id, m.id))
-        .run();
-      // The server is probably down: the rest waits for the next round.
-      break;
+      this.unrecorded.set(m.id, m.attempts + 1);
+      this.recordDelivered();
+    }
+    return sent;
+  }
+
+  /** Takes the message for this sender; false when another has it, or it is no longer pending. */
+  private claim(id: number): boolean {
+    const now = new Date();
+    return (
+      this.db
+        .update(outbox)
+        .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'pending'), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now))))
+        .run().changes > 0
+    );
+  }
+
+  /** Marks delivered messages sent; what cannot be written now stays held and is tried next round. */
+  private recordDelivered(): void {
+    for (const [id, attempts] of this.unrecorded) {
+      try {
+        this.db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts, lastError: null, claimedUntil: null }).where(eq(outbox.id, id)).run();
+        this.unrecorded.delete(id);
+      } catch (err) {
+        logger.error({ err, job: 'mail', outboxId: id }, 'could not record a delivered e-mail as sent; it is held and not sent again');
+        // Holding the claim keeps every sender off it while the database is unwell.
+        try {
+          this.db
+            .update(outbox)
+            .set({ claimedUntil: new Date(Date.now() + CLAIM_MS) })
+            .where(eq(outbox.id, id))
+            .run();
+        } catch {
+          // The next round tries both again.
+        }
+        return;
+      }
     }
   }
-  return sent;
+
+  private recordFailure(m: OutboxRow, err: unknown): void {
+    const attempts = m.attempts + 1;
+    const wait = Math.min(MAX_RETRY_MS, this.retryBaseMs * 2 ** (attempts - 1));
+    this.db
+      .update(outbox)
+      .set({
+        attempts,
+        lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        nextAttemptAt: new Date(Date.now() + wait),
+        claimedUntil: null,
+      })
+      .where(eq(outbox.id, m.id))
+      .run();
+  }
 }
 
 /** At start: what was waiting for a retry is tried again at once (the server may be back). */

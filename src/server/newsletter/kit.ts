@@ -60,10 +60,15 @@ export async function pushSubscriber(id: number): Promise<boolean> {
     const kitId = res.subscriber?.id;
     if (kitId === undefined || kitId === null) throw new Error('Kit answered without a subscriber id');
     if (formId) await kit(`/v4/forms/${encodeURIComponent(formId)}/subscribers`, { email_address: row.email });
-    db.update(newsletterSubscribers)
+    const stored = db
+      .update(newsletterSubscribers)
       .set({ convertKitId: String(kitId) })
       .where(and(eq(newsletterSubscribers.id, id), isNull(newsletterSubscribers.convertKitId)))
-      .run();
+      .returning({ isActive: newsletterSubscribers.isActive })
+      .get();
+    // Unsubscribed while Kit was being asked: the unsubscribe found no Kit id to pass on then,
+    // so it is passed on now.
+    if (stored && !stored.isActive) queueUnsubscribe(String(kitId));
   });
 }
 

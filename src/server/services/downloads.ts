@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db } from '#db/client.ts';
 import { downloadGrants, orders, productFiles, products } from '#db/schema/commerce.ts';
@@ -205,14 +205,25 @@ export function findGrant(token: string, now = Date.now()): FoundGrant | null {
 /** The file of a valid grant on disk. */
 export const grantFile = (found: FoundGrant) => fileOnDisk(found.file.storageKey);
 
-/** Counts a completed download. */
-export function countDownload(grantId: number): void {
-  getDb()
-    .update(downloadGrants)
-    .set({ downloads: sql`${downloadGrants.downloads} + 1` })
-    .where(eq(downloadGrants.id, grantId))
-    .run();
+/**
+ * Takes one of a grant's downloads, atomically: false when none is left (or the link has ended
+ * meanwhile), so parallel requests can never take more than the limit between them.
+ */
+export function reserveDownload(grantId: number, now = new Date()): boolean {
+  return (
+    getDb()
+      .update(downloadGrants)
+      .set({ downloads: sql`${downloadGrants.downloads} + 1` })
+      .where(and(eq(downloadGrants.id, grantId), lt(downloadGrants.downloads, downloadGrants.maxDownloads), isNull(downloadGrants.revokedAt), gt(downloadGrants.expiresAt, now)))
+      .run().changes > 0
+  );
 }
+
+/**
+ * Whether a ranged request that does not start at byte 0 may be answered without taking a
+ * download: it resumes one, so the link must have been used at least once and not have ended.
+ */
+export const mayResume = (found: FoundGrant) => found.grant.downloads > 0 && (found.state === 'ok' || found.state === 'used-up');
 
 /** At most one fresh set of links per order in this time, however often it is asked for. */
 const FRESH_LINKS_EVERY_MS = 10 * 60_000;

@@ -130,7 +130,19 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
   return 'confirmed';
 }
 
-/** Follows an unsubscribe link (or its one-click POST): inactive here and at Kit. False if unknown. */
+/** Where the holder of an unsubscribe link stands, without changing anything: null for an unknown link. */
+export function unsubscribeLinkState(token: string): 'subscribed' | 'unsubscribed' | null {
+  if (!token) return null;
+  const row = getDb()
+    .select({ isActive: newsletterSubscribers.isActive, unsubscribedAt: newsletterSubscribers.unsubscribedAt })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribeToken, token))
+    .get();
+  if (!row) return null;
+  return row.unsubscribedAt && !row.isActive ? 'unsubscribed' : 'subscribed';
+}
+
+/** Unsubscribes the holder of an unsubscribe link (the page's button, or a one-click POST): inactive here and at Kit. False if unknown. */
 export function unsubscribeByToken(token: string): boolean {
   if (!token) return false;
   const row = getDb()

@@ -4,10 +4,14 @@ import { deleteProduct, getProductById, updateProduct } from '#server/services/p
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { ProductInputSchema } from '#shared/schemas/product.ts';
 
-/** Public: checkout needs to tell an inactive product ('Product Unavailable') from a missing one. */
-export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params }) => {
+/**
+ * Public for an active product; an inactive one is an admin's only (anyone else gets the same
+ * 404 as for a missing id, since ids are sequential). The checkout page tells the two apart on
+ * the server.
+ */
+export const GET = endpoint({ auth: 'public', params: IdParamsSchema }, ({ params, user }) => {
   const product = getProductById(params.id);
-  if (!product) throw notFound('Product not found');
+  if (!product || (!product.isActive && !user?.isAdmin)) throw notFound('Product not found');
   return product;
 });
 

@@ -233,7 +233,10 @@ class Importer {
     const hash = digest(item, kind);
     const { existing, keep } = this.earlier(kind, item, hash, (id) => this.db.select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.id, id)).get());
     if (keep) {
-      if (existing) this.comments(existing.id, item.comments);
+      if (existing) {
+        this.comments(existing.id, item.comments);
+        if (await this.retryFeaturedImage(existing.id, item)) return this.report.add('updated', item, `${keep}; its featured image, left at its old address before, is now served here`);
+      }
       return this.report.add('skipped', item, keep);
     }
     // A password-protected or private post was not for everyone to read: it never goes public
@@ -246,8 +249,10 @@ class Importer {
     const scheduledAt = item.status === 'future' && item.date && item.date.getTime() > Date.now() && !hidden && kind === 'post' ? item.date : null;
     const isPublished = kind === 'post' && IMPORTABLE_STATUS[item.status] === true && !hidden;
     const content = await this.localMedia(cleanHtml(item.content));
-    const thumbnail = this.found.attachments.get(Number(item.meta._thumbnail_id));
-    const featuredImage = thumbnail ? await this.media.get(thumbnail, 'image') : null;
+    const thumbnail = this.thumbnailOf(item);
+    // A featured image that cannot be fetched stays at its old address, like an inline one.
+    const localThumbnail = thumbnail ? await this.media.get(thumbnail, 'image') : null;
+    const featuredImage = localThumbnail ?? thumbnail ?? null;
     const parsed = PostInputSchema.safeParse({
       title: fit(titleOf(item), 255),
       slug,
@@ -293,10 +298,11 @@ class Importer {
     });
     this.comments(id, item.comments);
     if (hidden && !existing) this.report.result.keptPrivate.push({ title: post.title, slug: post.slug, reason: hidden });
+    const left = thumbnail && !localThumbnail ? `; its featured image stays at its old address ${thumbnail}` : '';
     this.report.add(
       existing ? 'updated' : 'imported',
       item,
-      `${kind === 'page' ? 'a draft post' : post.isPublished ? 'published' : scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : 'a draft'} at /blog/${slug}`,
+      `${kind === 'page' ? 'a draft post' : post.isPublished ? 'published' : scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : 'a draft'} at /blog/${slug}${left}`,
     );
   }
 
@@ -397,6 +403,32 @@ class Importer {
     id = match?.id ?? this.options.authorId;
     this.authorIds.set(login, id);
     return id;
+  }
+
+  /** The address of the item's featured image on the old site, if it has one. */
+  private thumbnailOf(item: WxrItem): string | undefined {
+    return this.found.attachments.get(Number(item.meta._thumbnail_id));
+  }
+
+  /**
+   * For a post an earlier import left alone: when its featured image is still at the old
+   * address (the old site was unreachable then), tries the download again and points the post at
+   * the copy. Only the image changes, so the post still counts as not edited here.
+   */
+  private async retryFeaturedImage(postId: number, item: WxrItem): Promise<boolean> {
+    const thumbnail = this.thumbnailOf(item);
+    if (!thumbnail) return false;
+    const row = this.db.select({ featuredImage: blogPosts.featuredImage }).from(blogPosts).where(eq(blogPosts.id, postId)).get();
+    if (row?.featuredImage !== thumbnail) return false;
+    const local = await this.media.get(thumbnail, 'image');
+    if (!local) return false;
+    return (
+      this.db
+        .update(blogPosts)
+        .set({ featuredImage: local })
+        .where(and(eq(blogPosts.id, postId), eq(blogPosts.featuredImage, thumbnail)))
+        .run().changes > 0
+    );
   }
 
   /** Brings over the images the HTML uses from the old site's uploads, and points it at them. */

@@ -2,12 +2,16 @@
 // timeout, checked like an upload (size limit, type read from the bytes) and stored like one
 // (so images get their smaller copies). A file is stored once, whatever the number of posts
 // that use it, and across imports. What cannot be fetched is reported and left where it was.
+// Every kind of file is fetched through fetchPublic: the addresses come from the uploaded file,
+// so loopback, private and link-local hosts are refused (IMPORT_ALLOW_PRIVATE_HOSTS allows them).
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { Db } from '#db/client.ts';
 import { wordpressMedia } from '#db/schema/imports.ts';
+import { env } from '#server/env.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { fetchPublic, RefusedAddressError } from '#server/http/outbound.ts';
 import { receive, storeChecked } from '#server/services/uploads.ts';
 import { tempPath } from '#server/storage/local.ts';
 import { LIMITS } from '#server/storage/upload-policy.ts';
@@ -54,7 +58,11 @@ export class MediaFetcher {
     }
     const tmp = tempPath();
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS[kind]), headers: { Accept: kind === 'image' ? 'image/*' : 'audio/*' } });
+      const res = await fetchPublic(url, {
+        signal: AbortSignal.timeout(TIMEOUT_MS[kind]),
+        headers: { Accept: kind === 'image' ? 'image/*' : 'audio/*' },
+        allowPrivate: env().IMPORT_ALLOW_PRIVATE_HOSTS,
+      });
       if (!res.ok || !res.body) throw new Error(`the old site answered ${res.status}`);
       const limit = LIMITS[kind];
       if (Number(res.headers.get('content-length') ?? 0) > limit) throw new Error(`larger than the ${limit / 1024 / 1024} MB limit`);
@@ -75,6 +83,9 @@ export class MediaFetcher {
 }
 
 function reasonOf(err: unknown): string {
+  const refused = err instanceof RefusedAddressError ? err : err instanceof Error && err.cause instanceof RefusedAddressError ? err.cause : null;
+  // Said the same whatever is (or is not) listening there.
+  if (refused) return refused.message;
   if (err instanceof HttpError && err.status === 413) return err.message;
   if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'no answer in time';
   if (err instanceof Error && err.message.startsWith('fetch failed')) return `could not connect${err.cause instanceof Error ? ` (${err.cause.message})` : ''}`;
