@@ -8,6 +8,7 @@ import { logger } from '#server/log.ts';
 import { hasSessionCookie, readSession } from '#server/session.ts';
 import { getDb } from '#server/context.ts';
 import { followRedirect, isQueryForm } from '#server/services/redirects.ts';
+import { PREVIEW_COOKIE, siteFor } from '#server/site/preview.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { locals, request, cookies, url } = context;
@@ -18,6 +19,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A form posted without JavaScript left a message for this page: shown once, never cached.
   const flashToken = cookies.get(FLASH_COOKIE)?.value;
   locals.flash = flashToken ? takeFlash(flashToken) : null;
+  // What the pages read: the published site document, or the draft for an admin previewing it.
+  const { site, preview } = siteFor(getDb(), locals.user, cookies.get(PREVIEW_COOKIE)?.value);
+  locals.site = site;
+  locals.sitePreview = preview;
   const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || env().SITE_URL.startsWith('https://');
   let response: Response;
   const reading = request.method === 'GET' || request.method === 'HEAD';

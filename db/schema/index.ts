@@ -5,3 +5,4 @@ export * from './storage.ts';
 export * from './mail.ts';
 export * from './settings.ts';
 export * from './imports.ts';
+export * from './site.ts';

@@ -35,12 +35,12 @@ export function startBackgroundJobs(): void {
   startScheduler();
   startImageWorker();
   const e = env();
-  if (e.SMTP_URL) startMailSender(e.SMTP_URL, mailFrom(e), e.MAIL_RETRY_MS);
+  if (e.SMTP_URL) startMailSender(e.SMTP_URL, () => mailFrom(e), e.MAIL_RETRY_MS);
 }
 
 let mailSender: OutboxSender | undefined;
 
-function startMailSender(smtpUrl: string, from: string, retryBaseMs: number): void {
+function startMailSender(smtpUrl: string, from: () => string, retryBaseMs: number): void {
   const sender = new OutboxSender(getDb(), smtpTransport(smtpUrl), from, retryBaseMs);
   mailSender = sender;
   retryPendingNow(getDb());

@@ -1,4 +1,6 @@
-// Public settings the pages need, from the run-time environment (never secrets).
+// The public links and settings a page needs: the site's origin from the environment, the
+// rest from the site document the page renders (never secrets).
+import type { SiteDocument } from '#shared/schemas/site.ts';
 import { env } from './env.ts';
 
 export interface SiteConfig {
@@ -6,21 +8,20 @@ export interface SiteConfig {
   bookingUrl: string;
   applePodcastsUrl: string;
   spotifyUrl: string;
-  /** CONTACT_EMAIL; null when unset (no address is made up from the host). */
+  /** The contact e-mail; null when there is none (no address is made up from the host). */
   contactEmail: string | null;
   analyticsId: string | null;
 }
 
-export function siteConfig(): SiteConfig {
-  const e = env();
+export function siteConfig(site: SiteDocument): SiteConfig {
   return {
-    siteUrl: e.SITE_URL,
-    // Without a booking page configured, 'Book' links go to the site's own sign-up card.
-    bookingUrl: e.BOOKING_URL ?? '/work-with-me#get-started',
+    siteUrl: env().SITE_URL,
+    // Without a booking page, 'Book' links go to the site's own sign-up card.
+    bookingUrl: site.bookingUrl || '/work-with-me#get-started',
     // Without directory links, the podcast buttons offer the RSS feed any app can follow.
-    applePodcastsUrl: e.APPLE_PODCASTS_URL ?? '/podcast.xml',
-    spotifyUrl: e.SPOTIFY_URL ?? '/podcast.xml',
-    contactEmail: e.CONTACT_EMAIL ?? null,
-    analyticsId: e.ANALYTICS_ID ?? null,
+    applePodcastsUrl: site.podcast.appleUrl || '/podcast.xml',
+    spotifyUrl: site.podcast.spotifyUrl || '/podcast.xml',
+    contactEmail: site.brand.contactEmail || null,
+    analyticsId: site.analyticsId || null,
   };
 }

@@ -110,8 +110,18 @@ export class Client {
       headers: { Origin: this.server.url, ...(sendsJson ? { 'Content-Type': 'application/json' } : {}), ...(this.cookie ? { Cookie: this.cookie } : {}), ...headers },
       body: body === undefined || body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body),
     });
+    // Like a browser's jar: each cookie set replaces the one of its name; Max-Age=0 removes it.
     const setCookie = res.headers.getSetCookie();
-    if (setCookie.length) this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    if (setCookie.length) {
+      const jar = new Map(this.cookie ? this.cookie.split('; ').map((c) => [c.slice(0, c.indexOf('=')), c] as const) : []);
+      for (const c of setCookie) {
+        const pair = c.split(';')[0];
+        const name = pair.slice(0, pair.indexOf('='));
+        if (/;\s*max-age=0/i.test(c) || /;\s*expires=thu, 01 jan 1970/i.test(c)) jar.delete(name);
+        else jar.set(name, pair);
+      }
+      this.cookie = [...jar.values()].join('; ');
+    }
     const text = await res.text();
     let json: unknown;
     try {

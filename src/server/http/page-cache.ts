@@ -67,8 +67,8 @@ function drop(key: string): void {
   store.bytes -= sizeOf(entry);
 }
 
-/** What a write touches: the blog's posts (and comments), the podcast, or anything at all. */
-export type ContentScope = 'posts' | 'podcast' | 'all';
+/** What a write touches: the blog's posts (and comments), the podcast, the pages a predicate picks (by cache key), or anything at all. */
+export type ContentScope = 'posts' | 'podcast' | 'all' | { pages: (key: string) => boolean };
 
 export interface ContentChange {
   scope: ContentScope;
@@ -82,7 +82,7 @@ export interface ContentChange {
 const SHOWS_POSTS = /^\/(?:$|\?|blog(?:[/?]|$)|newsletter$|rss\.xml$|sitemap(?:-\d+)?\.xml$|api\/blog-posts\/search)/;
 const SHOWS_EPISODES = /^\/(?:podcast(?:[/?]|\.xml$|$)|sitemap(?:-\d+)?\.xml$)/;
 
-const touches = (key: string, scope: ContentScope) => scope === 'all' || (scope === 'posts' ? SHOWS_POSTS : SHOWS_EPISODES).test(key);
+const touches = (key: string, scope: ContentScope) => (typeof scope === 'object' ? scope.pages(key) : scope === 'all' || (scope === 'posts' ? SHOWS_POSTS : SHOWS_EPISODES).test(key));
 
 interface Publishable {
   isPublished: boolean;

@@ -10,12 +10,13 @@ import { env } from '#server/env.ts';
 import { getSettings } from '#server/services/settings.ts';
 import { enqueueMail } from './outbox.ts';
 import { accountApproved, accountAwaitingApproval, commentAwaitingApproval } from './templates.ts';
+import { publishedSite } from '#server/site/current.ts';
 
 type Tx = Pick<Db, 'insert' | 'select'>;
 
-/** CONTACT_EMAIL, else every admin with a real e-mail address. */
+/** The site's contact e-mail (Admin → Site), else every admin with a real e-mail address. */
 function ownerAddresses(tx: Tx): string[] {
-  const contact = env().CONTACT_EMAIL;
+  const contact = publishedSite().brand.contactEmail;
   if (contact) return [contact];
   return tx
     .select({ email: users.email })

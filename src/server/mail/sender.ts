@@ -7,7 +7,7 @@ import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/mail.ts';
-import { BRAND } from '#shared/brand.ts';
+import { publishedBrand } from '#server/site/current.ts';
 import type { Env } from '#server/env.ts';
 import { logger } from '#server/log.ts';
 import type { OutboxRow } from './outbox.ts';
@@ -23,8 +23,8 @@ export function smtpTransport(smtpUrl: string): Transport {
   return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
 }
 
-/** MAIL_FROM, or the site's name at no-reply@ the SITE_URL host. */
-export const mailFrom = (e: Pick<Env, 'MAIL_FROM' | 'SITE_URL'>) => e.MAIL_FROM ?? `"${BRAND.name}" <no-reply@${new URL(e.SITE_URL).hostname}>`;
+/** MAIL_FROM, or the site's name (as published now) at no-reply@ the SITE_URL host. */
+export const mailFrom = (e: Pick<Env, 'MAIL_FROM' | 'SITE_URL'>) => e.MAIL_FROM ?? `"${publishedBrand().name.replaceAll('"', "'")}" <no-reply@${new URL(e.SITE_URL).hostname}>`;
 
 /** How long a sender holds a message it took: longer than any one SMTP exchange (timeouts above). */
 const CLAIM_MS = 10 * 60_000;
@@ -39,13 +39,14 @@ const CLAIM_MS = 10 * 60_000;
 export class OutboxSender {
   private readonly db: Db;
   private readonly transport: Transport;
-  private readonly from: string;
+  /** The sender address, asked for each message (the site's name may change meanwhile). */
+  private readonly from: () => string;
   private readonly retryBaseMs: number;
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, number>();
   private inFlight: Promise<number> | null = null;
 
-  constructor(db: Db, transport: Transport, from: string, retryBaseMs: number) {
+  constructor(db: Db, transport: Transport, from: () => string, retryBaseMs: number) {
     this.db = db;
     this.transport = transport;
     this.from = from;
@@ -78,7 +79,7 @@ export class OutboxSender {
     for (const m of due) {
       if (!this.claim(m.id)) continue;
       try {
-        await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+        await this.transport.sendMail({ from: this.from(), to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
       } catch (err) {
         this.recordFailure(m, err);
         // The server is probably down: the rest waits for the next round.

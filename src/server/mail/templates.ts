@@ -1,7 +1,7 @@
 // Every e-mail the site sends, in one place: plain text and HTML with the site's name and
 // colours, links absolute (SITE_URL). Values are escaped for HTML.
 import { escapeUTF8 as escapeHTML } from 'entities';
-import { BRAND } from '#shared/brand.ts';
+import { publishedBrand } from '#server/site/current.ts';
 
 export interface Rendered {
   subject: string;
@@ -33,13 +33,13 @@ function layout({
     ...links.flatMap((l) => [`${l.label}: ${l.url}`, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     '—',
-    BRAND.name,
+    publishedBrand().name,
     ...(footer ? ['', footer] : []),
   ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:${INK}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
-<tr><td style="font-size:14px;font-weight:700;color:${BRAND_BLUE};padding-bottom:16px">${escapeHTML(BRAND.name)}</td></tr>
+<tr><td style="font-size:14px;font-weight:700;color:${BRAND_BLUE};padding-bottom:16px">${escapeHTML(publishedBrand().name)}</td></tr>
 <tr><td style="font-size:22px;font-weight:700;padding-bottom:12px">${escapeHTML(heading)}</td></tr>
 ${paragraphs.map((p) => `<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px">${escapeHTML(p)}</td></tr>`).join('\n')}
 ${links.map((l) => `<tr><td style="font-size:16px;line-height:24px;padding-bottom:8px"><a href="${escapeHTML(l.url)}" style="color:${BRAND_BLUE};font-weight:600">${escapeHTML(l.label)}</a></td></tr>`).join('\n')}
@@ -52,11 +52,11 @@ ${footer ? `<tr><td style="font-size:12px;line-height:18px;color:#64748b;border-
 /** Asks a new subscriber to confirm (double opt-in). */
 export function confirmSubscription(confirmUrl: string): Rendered {
   return {
-    subject: `Please confirm your subscription to ${BRAND.newsletterName}`,
+    subject: `Please confirm your subscription to ${publishedBrand().newsletterName}`,
     ...layout({
       heading: 'Confirm your subscription',
       paragraphs: [
-        `Someone (hopefully you) asked to receive ${BRAND.newsletterName} at this address.`,
+        `Someone (hopefully you) asked to receive ${publishedBrand().newsletterName} at this address.`,
         'Please confirm within 7 days. If it was not you, ignore this e-mail: you will not be subscribed.',
       ],
       action: { label: 'Confirm my subscription', url: confirmUrl },
@@ -67,11 +67,11 @@ export function confirmSubscription(confirmUrl: string): Rendered {
 /** Welcomes a confirmed subscriber. */
 export function welcome(unsubscribeUrl: string): Rendered {
   return {
-    subject: `Welcome to ${BRAND.newsletterName}`,
+    subject: `Welcome to ${publishedBrand().newsletterName}`,
     ...layout({
-      heading: `Welcome to ${BRAND.newsletterName}`,
+      heading: `Welcome to ${publishedBrand().newsletterName}`,
       paragraphs: ['You are subscribed. Expect one practical insight on leadership, technology and growth in your inbox every week.'],
-      footer: `You receive this because you subscribed to ${BRAND.newsletterName}. Unsubscribe with one click: ${unsubscribeUrl}`,
+      footer: `You receive this because you subscribed to ${publishedBrand().newsletterName}. Unsubscribe with one click: ${unsubscribeUrl}`,
     }),
   };
 }
@@ -103,7 +103,7 @@ export function accountAwaitingApproval({ username, usersUrl }: { username: stri
 export function accountApproved({ name, loginUrl }: { name: string; loginUrl: string }): Rendered {
   return {
     subject: `Your account is approved`,
-    ...layout({ heading: `Welcome, ${name}`, paragraphs: [`Your account on ${BRAND.name}'s site is approved: you can log in now.`], action: { label: 'Log in', url: loginUrl } }),
+    ...layout({ heading: `Welcome, ${name}`, paragraphs: [`Your account on ${publishedBrand().name}'s site is approved: you can log in now.`], action: { label: 'Log in', url: loginUrl } }),
   };
 }
 

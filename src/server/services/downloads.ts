@@ -19,6 +19,7 @@ import { freshDownloads, receipt } from '#server/mail/templates.ts';
 import type { Settings } from '#shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
 import { answeringRefusals, receive, tooLarge } from './uploads.ts';
+import { publishedSite } from '#server/site/current.ts';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 
@@ -148,7 +149,7 @@ export function deliverOrder(tx: Tx, order: Order): void {
     downloads,
     days: limits.downloadDays,
     limit: limits.downloadLimit,
-    bookingUrl: env().BOOKING_URL ?? null,
+    bookingUrl: publishedSite().bookingUrl || null,
   });
   enqueueMail(tx, { kind: 'receipt', to: order.customerEmail, ...mail });
 }

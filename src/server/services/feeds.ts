@@ -5,7 +5,8 @@ import { v5 as uuidv5 } from 'uuid';
 import { eq, inArray, max } from 'drizzle-orm';
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { BRAND } from '#shared/brand.ts';
+import { publishedSite } from '#server/site/current.ts';
+import type { SiteDocument } from '#shared/schemas/site.ts';
 import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
 import { storedFiles } from '#db/schema/storage.ts';
 import { siteSettings } from '#db/schema/settings.ts';
@@ -41,7 +42,7 @@ const rfc2822 = (d: Date) => d.toUTCString();
 const abs = (path: string) => new URL(path, `${env().SITE_URL}/`).href;
 
 /** RSS 2.0 of published posts, newest first, with the full HTML in content:encoded. */
-export function blogFeed(limit = 50): string {
+export function blogFeed(doc: SiteDocument = publishedSite(), limit = 50): string {
   const site = env().SITE_URL;
   const posts = listPosts({ limit });
   return xml({
@@ -50,9 +51,9 @@ export function blogFeed(limit = 50): string {
       '@_xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
       channel: {
-        title: `${BRAND.name} — Leadership Insights`,
+        title: `${doc.brand.name} — Leadership Insights`,
         link: `${site}/blog`,
-        description: BRAND.blurb,
+        description: doc.brand.blurb,
         language: 'en-us',
         'atom:link': { '@_href': `${site}/rss.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' },
         lastBuildDate: rfc2822(posts[0]?.updatedAt ?? new Date()),
@@ -139,9 +140,8 @@ function podcastGuid(feedUrl: string): string {
 }
 
 /** Where Apple sends the feed's ownership check; null when the site has no address to give. */
-export function podcastOwnerEmail(): string | null {
-  const e = env();
-  return e.PODCAST_OWNER_EMAIL ?? e.CONTACT_EMAIL ?? null;
+export function podcastOwnerEmail(doc: SiteDocument = publishedSite()): string | null {
+  return doc.podcast.ownerEmail || doc.brand.contactEmail || null;
 }
 
 /**
@@ -149,15 +149,15 @@ export function podcastOwnerEmail(): string | null {
  * explicit flag; one item per published episode that has audio, each with an enclosure of
  * the file's real byte length and type.
  */
-export function podcastFeed(): string {
-  const e = env();
-  const site = e.SITE_URL;
-  const ownerName = e.PODCAST_OWNER_NAME ?? BRAND.name;
-  const ownerEmail = podcastOwnerEmail();
-  const artwork = abs(e.PODCAST_ARTWORK_URL ?? '/images/podcast-artwork.png');
+export function podcastFeed(doc: SiteDocument = publishedSite()): string {
+  const show = doc.podcast;
+  const site = env().SITE_URL;
+  const ownerName = show.ownerName;
+  const ownerEmail = podcastOwnerEmail(doc);
+  const artwork = abs(show.artwork);
   const episodes = listEpisodes().filter((ep) => ep.audioUrl);
   const remote = remoteFiles(episodes.map((ep) => ep.audioUrl!));
-  const description = `Conversations on leadership, systems and building companies that scale, with ${BRAND.name}.`;
+  const description = show.description;
   return xml({
     rss: {
       '@_version': '2.0',
@@ -166,24 +166,24 @@ export function podcastFeed(): string {
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
       '@_xmlns:podcast': 'https://podcastindex.org/namespace/1.0',
       channel: {
-        title: BRAND.podcastName,
+        title: show.title,
         link: `${site}/podcast`,
         description,
         language: 'en-us',
-        copyright: `© ${new Date().getFullYear()} ${BRAND.name}`,
+        copyright: `© ${new Date().getFullYear()} ${doc.brand.name}`,
         'atom:link': { '@_href': `${site}/podcast.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' },
-        image: { url: artwork, title: BRAND.podcastName, link: `${site}/podcast` },
+        image: { url: artwork, title: show.title, link: `${site}/podcast` },
         'itunes:image': { '@_href': artwork },
         'itunes:author': ownerName,
         // Apple sends its ownership check to this address: left out rather than made up.
         'itunes:owner': { 'itunes:name': ownerName, ...(ownerEmail ? { 'itunes:email': ownerEmail } : {}) },
         'itunes:summary': description,
-        'itunes:category': { '@_text': e.PODCAST_CATEGORY ?? 'Business' },
+        'itunes:category': { '@_text': show.category },
         'itunes:explicit': 'false',
         'itunes:type': 'episodic',
-        'itunes:new-feed-url': e.PODCAST_NEW_FEED_URL,
+        'itunes:new-feed-url': show.newFeedUrl || undefined,
         'podcast:guid': podcastGuid(`${site}/podcast.xml`),
-        'podcast:locked': { '#text': e.PODCAST_LOCKED ? 'yes' : 'no', ...(ownerEmail ? { '@_owner': ownerEmail } : {}) },
+        'podcast:locked': { '#text': show.locked ? 'yes' : 'no', ...(ownerEmail ? { '@_owner': ownerEmail } : {}) },
         item: episodes.map((ep) => {
           const url = abs(ep.audioUrl!);
           const stored = remote.get(ep.audioUrl!);

@@ -97,6 +97,19 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
+// The privacy policy is the owner's rich text too; its cards and grids keep their classes
+// (harmless: styling only) and the spans that carry badges.
+const POLICY_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'span'],
+  allowedAttributes: { ...(OPTIONS.allowedAttributes as Record<string, string[]>), '*': ['style', 'class'] },
+};
+
+/** Returns policy HTML safe to render as-is on the public site. */
+export function sanitizePolicyHtml(html: string): string {
+  return sanitizeHtml(html, POLICY_OPTIONS);
+}
+
 /** Plain text of some HTML (for excerpts, read time and feeds). */
 export function htmlToText(html: string): string {
   // Block boundaries become spaces, so the last word of one paragraph and the first of the

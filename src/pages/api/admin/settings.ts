@@ -4,6 +4,7 @@ import { endpoint } from '#server/http/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
 import { podcastOwnerEmail } from '#server/services/feeds.ts';
 import { settingsAnswer, updateSettings } from '#server/services/settings.ts';
+import { getPublishedSite } from '#server/site/document.ts';
 import { SettingsPatchSchema, type AdminSettingsDto } from '#shared/schemas/settings.ts';
 
 /**
@@ -13,10 +14,11 @@ import { SettingsPatchSchema, type AdminSettingsDto } from '#shared/schemas/sett
  */
 export const GET = endpoint({ auth: 'admin' }, (): AdminSettingsDto => {
   const e = env();
+  const site = getPublishedSite(getDb());
   return {
-    analyticsConfigured: Boolean(e.ANALYTICS_ID),
+    analyticsConfigured: Boolean(site.analyticsId),
     analyticsDashboardUrl: e.ANALYTICS_DASHBOARD_URL ?? null,
-    podcastOwnerEmailConfigured: podcastOwnerEmail() !== null,
+    podcastOwnerEmailConfigured: podcastOwnerEmail(site) !== null,
     mailConfigured: mailConfigured(),
     ...settingsAnswer(getDb()),
   };

@@ -112,7 +112,9 @@ export default function Dashboard() {
             <p className="mt-1 text-sm text-amber-900">E-mail is not set up: nothing is sent, and new subscribers are not asked to confirm. Set SMTP_URL and restart.</p>
           )}
           {settings.data.podcastOwnerEmailConfigured === false && (
-            <p className="mt-1 text-sm text-amber-900">Apple Podcasts needs an owner e-mail in the podcast feed to verify the show is yours. Set PODCAST_OWNER_EMAIL (or CONTACT_EMAIL) and restart.</p>
+            <p className="mt-1 text-sm text-amber-900">
+              Apple Podcasts needs an owner e-mail in the podcast feed to verify the show is yours. Set the show's owner e-mail (or the contact e-mail) in Admin → Site.
+            </p>
           )}
         </section>
       )}
@@ -145,7 +147,7 @@ export default function Dashboard() {
               '–'
             )
           }
-          detail={settings.data && (analyticsActive ? 'Page views are tracked with consent' : 'Set ANALYTICS_ID to start tracking')}
+          detail={settings.data && (analyticsActive ? 'Page views are tracked with consent' : 'Set the analytics id in Admin → Site to start tracking')}
         />
       </section>
 

@@ -1,0 +1,194 @@
+// The site document: the owner changes words, prices and links as a draft that only admins can
+// preview, publishes it (only the pages it changes are re-rendered), and can restore any earlier
+// version, export and import it. Every call is admin-only; bad documents change nothing.
+import { describe, expect, it } from 'vitest';
+import { Client, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import type { TestServer } from '#tests/support/server.ts';
+import type { SiteDocument, SiteRevisionDto, SiteStateDto } from '#shared/schemas/site.ts';
+
+let server: TestServer;
+let admin: SessionClient;
+let user: SessionClient;
+serverWithClients((s) => ({ server, admin, user } = s), { CONTACT_EMAIL: 'hello@example.com', PODCAST_OWNER_NAME: 'Jordan Avery' });
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+const page = async (path: string, headers: Record<string, string> = {}) => (await get(path, headers)).text();
+const state = async () => (await admin.get('/api/admin/site')).body as SiteStateDto;
+const clone = <T>(v: T): T => structuredClone(v);
+
+/** Asks for a page until the cache answers it (the first request renders and keeps it). */
+async function cachedRender(path: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await get(path);
+    await res.text();
+    if (res.headers.get('x-cache') === 'HIT') return res.headers.get('x-cache-render')!;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${path} never came from the cache`);
+}
+
+const launchReady = (doc: SiteDocument) => doc.workWithMe.packageTabs.find((t) => t.id === 'app')!.packages.find((p) => p.name === 'Launch Ready')!;
+
+describe('the site document', () => {
+  it('is admin only: 401 without a session, 403 for a non-admin, on every call', async () => {
+    const calls: [string, string][] = [
+      ['GET', '/api/admin/site'],
+      ['PUT', '/api/admin/site'],
+      ['POST', '/api/admin/site/publish'],
+      ['DELETE', '/api/admin/site/draft'],
+      ['GET', '/api/admin/site/revisions'],
+      ['POST', '/api/admin/site/revisions/1/restore'],
+      ['GET', '/api/admin/site/export'],
+      ['GET', '/api/admin/site/preview'],
+    ];
+    for (const [method, path] of calls) {
+      expect((await new Client(server).request(method, path, method === 'PUT' ? {} : undefined)).status, `${method} ${path}`).toBe(401);
+      expect((await user.request(method, path, method === 'PUT' ? {} : undefined)).status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it("starts as today's copy, with the old environment variables as its values", async () => {
+    const { published, draft } = await state();
+    expect(draft).toBeNull();
+    expect(published.brand).toMatchObject({ name: 'Jordan Avery', contactEmail: 'hello@example.com' });
+    expect(launchReady(published)).toMatchObject({ price: 450000, popular: false });
+    expect(published.podcast).toMatchObject({ title: 'The Leadership Code', ownerName: 'Jordan Avery', ownerEmail: '', locked: false });
+    expect(await page('/work-with-me')).toContain('$4,500');
+  });
+
+  it('refuses an invalid document with the field named, and changes nothing', async () => {
+    const { published } = await state();
+    const negative = clone(published);
+    launchReady(negative).price = -1;
+    const long = clone(published);
+    long.home.hero.title = 'x'.repeat(10_000);
+    const wrongType = { ...clone(published), bookingUrl: 42 };
+    for (const [doc, path, message] of [
+      [negative, ['workWithMe', 'packageTabs', 0, 'packages', 1, 'price'], 'Price must be 0 or more'],
+      [long, ['home', 'hero', 'title'], 'Hero title must be at most 200 characters'],
+      [wrongType, ['bookingUrl'], undefined],
+    ] as const) {
+      const res = await admin.put('/api/admin/site', doc);
+      expect(res.status).toBe(400);
+      const issue = (res.body.issues as { path: (string | number)[]; message: string }[]).find((i) => JSON.stringify(i.path) === JSON.stringify(path));
+      expect(issue, JSON.stringify(res.body.issues)).toBeDefined();
+      if (message) expect(issue!.message).toBe(message);
+    }
+    expect((await admin.put('/api/admin/site', { brand: 'nope' })).status).toBe(400);
+    expect((await state()).draft).toBeNull();
+  });
+
+  it('keeps a draft the public never sees; Preview shows it to admins only; Publish makes it live and re-renders only the pages it changes', async () => {
+    const { published } = await state();
+    const blogRender = await cachedRender('/blog');
+    await cachedRender('/');
+    await cachedRender('/work-with-me');
+
+    const draft = clone(published);
+    launchReady(draft).price = 490000;
+    draft.home.hero.title = 'Ship the *right* thing, then scale it.';
+    draft.home.services.cards.push({
+      title: 'Fractional CTO',
+      icon: 'briefcase',
+      summary: 'A senior technical leader for a few days a month.',
+      points: ['Board-ready tech strategy'],
+      cta: 'Ask about it',
+    });
+    const saved = await admin.put('/api/admin/site', draft);
+    expect(saved.status).toBe(200);
+    expect((saved.body as SiteStateDto).draft?.home.hero.title).toBe('Ship the *right* thing, then scale it.');
+
+    // The public site, and an admin who is not previewing, see the published copy.
+    expect(await page('/')).toContain('Build the product, the team and the systems that <span class="text-brand-600">scale</span>.');
+    expect(await page('/work-with-me')).toContain('$4,500');
+    expect(await page('/work-with-me')).not.toContain('$4,900');
+
+    // Preview: a cookie only an admin's session gives effect to.
+    // (A plain request: the test client would keep only the cookie this answer sets.)
+    const preview = await get('/api/admin/site/preview?to=/work-with-me', { Cookie: admin.cookie });
+    expect(preview.status).toBe(303);
+    expect(preview.headers.get('location')).toBe('/work-with-me');
+    const cookie = preview.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('site_preview=1'))!
+      .split(';')[0];
+    const asAdmin = { Cookie: `${admin.cookie}; ${cookie}` };
+    const home = await page('/', asAdmin);
+    expect(home).toContain('Ship the <span class="text-brand-600">right</span> thing, then scale it.');
+    expect(home).toContain('Fractional CTO');
+    expect(home).toContain('You are previewing unpublished changes');
+    expect(await page('/work-with-me', asAdmin)).toContain('$4,900');
+    // The same cookie does nothing for anyone else.
+    expect(await page('/work-with-me', { Cookie: `${user.cookie}; ${cookie}` })).toContain('$4,500');
+    expect(await page('/', { Cookie: cookie })).not.toContain('Fractional CTO');
+
+    const published2 = await admin.post('/api/admin/site/publish');
+    expect(published2.status).toBe(200);
+    expect((published2.body as SiteStateDto).draft).toBeNull();
+    const live = await page('/');
+    expect(live).toContain('Ship the <span class="text-brand-600">right</span> thing, then scale it.');
+    expect(live).toContain('Fractional CTO');
+    expect(live).not.toContain('You are previewing');
+    const work = await page('/work-with-me');
+    expect(work).toContain('$4,900');
+    expect(work).not.toContain('$4,500</span>');
+    // /blog shows nothing of this: it was not rendered again.
+    expect(await cachedRender('/blog')).toBe(blogRender);
+
+    expect((await admin.post('/api/admin/site/publish')).status).toBe(409);
+  });
+
+  it('lists every publish with who and what changed, and restoring the earlier one brings its values back after Publish', async () => {
+    const revisions = (await admin.get('/api/admin/site/revisions')).body as SiteRevisionDto[];
+    expect(revisions.length).toBeGreaterThanOrEqual(2);
+    expect(revisions[0]).toMatchObject({ publishedBy: admin.user.username });
+    expect(revisions[0].changed).toEqual(expect.arrayContaining(['home.hero', 'home.services', 'workWithMe.packageTabs']));
+    const first = revisions.at(-1)!;
+    const restored = await admin.post(`/api/admin/site/revisions/${first.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(launchReady((restored.body as SiteStateDto).draft!).price).toBe(450000);
+    // Still a draft: the site keeps the newer values until Publish.
+    expect(await page('/work-with-me')).toContain('$4,900');
+    expect((await admin.post('/api/admin/site/publish')).status).toBe(200);
+    expect(await page('/work-with-me')).toContain('$4,500');
+    expect(await page('/')).not.toContain('Fractional CTO');
+    expect((await admin.post('/api/admin/site/revisions/999999/restore')).status).toBe(404);
+  });
+
+  it('exports the document and imports it back byte for byte; Discard throws a draft away', async () => {
+    const exported = await admin.get('/api/admin/site/export');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="site-\d{4}-\d\d-\d\d\.json"$/);
+    expect((await admin.put('/api/admin/site', JSON.parse(exported.text))).status).toBe(200);
+    expect((await admin.post('/api/admin/site/publish')).status).toBe(200);
+    expect((await admin.get('/api/admin/site/export')).text).toBe(exported.text);
+
+    const doc = JSON.parse(exported.text) as SiteDocument;
+    doc.brand.blurb = 'A blurb that will be thrown away.';
+    await admin.put('/api/admin/site', doc);
+    expect((await admin.delete('/api/admin/site/draft')).status).toBe(200);
+    expect((await state()).draft).toBeNull();
+  });
+
+  it('the footer, the privacy page, Book Now and the podcast feed read the document; a new owner e-mail shows in itunes:owner at the next request', async () => {
+    await cachedRender('/podcast.xml');
+    const doc = clone((await state()).published);
+    doc.brand.blurb = 'Operations, leadership and products, without the heroics.';
+    doc.podcast.ownerEmail = 'show-owner@example.com';
+    doc.privacyPolicy.sections[0].html = '<p>We keep <strong>almost nothing</strong>.</p><script>alert(1)</script>';
+    doc.bookingUrl = 'https://cal.example.com/jordan';
+    launchReady(doc).bookUrl = 'https://cal.example.com/jordan/launch';
+    expect((await admin.put('/api/admin/site', doc)).status).toBe(200);
+    expect((await admin.post('/api/admin/site/publish')).status).toBe(200);
+
+    expect(await page('/blog')).toContain('Operations, leadership and products, without the heroics.');
+    const privacy = await page('/privacy-policy');
+    expect(privacy).toContain('<p>We keep <strong>almost nothing</strong>.</p>');
+    expect(privacy).not.toContain('alert(1)');
+    const work = await page('/work-with-me');
+    expect(work).toContain('href="https://cal.example.com/jordan/launch"');
+    expect(work).toContain('href="https://cal.example.com/jordan"');
+    const feed = await page('/podcast.xml');
+    expect(feed).toContain('<itunes:email>show-owner@example.com</itunes:email>');
+  });
+});
