@@ -78,6 +78,12 @@ export const ROUTES: AdminRoute[] = [
   route('/admin/emails', () => import('./features/emails/components/emails'), 'redirect'),
   route('/admin/redirects', () => import('./features/redirects/components/redirect-management'), 'redirect'),
   route('/admin/settings', () => import('./features/settings/components/settings'), 'redirect'),
+  route(
+    '/admin/site',
+    () => import('./features/site/components/site-editor'),
+    'redirect',
+    () => [API.site],
+  ),
 ];
 
 export const NAV = [
@@ -91,5 +97,6 @@ export const NAV = [
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/emails', label: 'E-mails' },
   { href: '/admin/redirects', label: 'Redirects' },
+  { href: '/admin/site', label: 'Site' },
   { href: '/admin/settings', label: 'Settings' },
 ];

@@ -13,7 +13,11 @@ export async function hydrated(locator: Locator): Promise<void> {
 export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
   // Contrast is judged on what is on screen: a transition under way (the floating navigation
   // fading in after a scroll) would be measured half-transparent.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // A scroll just made (scrollIntoViewIfNeeded) fires its listeners on the next frames.
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();

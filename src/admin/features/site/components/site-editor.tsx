@@ -1,0 +1,236 @@
+// /admin/site: the owner edits the site document (every word, price, picture and link visitors
+// read outside posts, episodes and products). 'Save draft' keeps it unseen; 'Preview' shows the
+// public pages from the draft to this admin; 'Publish' makes it live; 'Discard draft' drops it.
+// Every publish is a revision that can be restored; the document can be exported and imported.
+import { API } from '#shared/api-paths.ts';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '#admin/lib/query.ts';
+import { PageHeader } from '#admin/ui/controls.tsx';
+import { FileButton } from '#admin/ui/file-button.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { formatShortDate } from '#shared/format.ts';
+import { toast } from '#lib/toast.ts';
+import { ApiError } from '#lib/api-client.ts';
+import { discardDraft, exportSite, publishDraft, restoreRevision, saveDraft, SiteDocumentSchema, type SiteDocument, type SiteRevision, type SiteState } from '#admin/features/site/api/site.ts';
+import { EditingContext, fieldId, pathKey, setIn, type Path } from './fields.tsx';
+import { SiteSections } from './site-sections.tsx';
+
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+/** One message per path: the first the schema gives. */
+function errorsOf(issues: readonly Issue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[pathKey(i.path as Path)] ??= i.message;
+  return out;
+}
+
+/** Puts the keyboard on the first control with an error (or its list). */
+function focusFirst(errors: Record<string, string>) {
+  const first = Object.keys(errors)[0];
+  if (!first) return;
+  const el = document.getElementById(fieldId(first.split('.')));
+  el?.focus();
+  el?.scrollIntoView({ block: 'center' });
+}
+
+function Revisions({ onRestored }: { onRestored: (state: SiteState) => void }) {
+  const list = useQuery<SiteRevision[]>(API.siteRevisions, 'Failed to load the versions');
+  const [busy, setBusy] = useState<number | null>(null);
+  const restore = async (r: SiteRevision) => {
+    setBusy(r.id);
+    try {
+      onRestored(await restoreRevision(r.id));
+      toast({ title: 'Version restored as the draft', description: 'Publish to make it live.' });
+    } catch {
+      // mutate() has said so.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section aria-labelledby="site-revisions" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="site-revisions" className="text-lg font-semibold text-ink">
+        Published versions
+      </h2>
+      {loadState(list, { loading: 'Loading versions', failed: 'Failed to load the versions' }) ?? (
+        <ol className="divide-y divide-slate-100">
+          {(list.data ?? []).map((r, i) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+              <span>
+                <strong className="text-ink">{formatShortDate(r.publishedAt)}</strong> {new Date(r.publishedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })} ·{' '}
+                {r.publishedBy ?? 'first version'}
+                {i === 0 && <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">Live</span>}
+                <span className="block text-slate-600">{r.changed.length ? `Changed: ${r.changed.join(', ')}` : 'The site as it started'}</span>
+              </span>
+              <button
+                type="button"
+                className="btn-secondary px-3 py-1.5"
+                disabled={busy !== null}
+                onClick={() => void restore(r)}
+                aria-label={`Restore the version of ${formatShortDate(r.publishedAt)} (${r.id})`}
+              >
+                Restore
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export default function SiteEditor() {
+  const query = useQuery<SiteState>(API.site, 'Failed to load the site');
+  const [state, setState] = useState<SiteState | null>(null);
+  const [doc, setDoc] = useState<SiteDocument | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [revisionsKey, setRevisionsKey] = useState(0);
+  const [formKey, setFormKey] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  const load = (next: SiteState) => {
+    setState(next);
+    setDoc((next.draft ?? next.published));
+    setErrors({});
+    // Controls that keep what was typed (amounts) start again from the new document.
+    setFormKey((k) => k + 1);
+  };
+  useEffect(() => {
+    if (query.data) load(query.data);
+  }, [query.data]);
+
+  const editing = useMemo(
+    () =>
+      doc && {
+        doc,
+        errors,
+        set: (path: Path, value: unknown) => {
+          setDoc((d) => (d ? setIn(d, path, value) : d));
+          setErrors((e) => {
+            const key = pathKey(path);
+            if (!(key in e)) return e;
+            const { [key]: _gone, ...rest } = e;
+            return rest;
+          });
+        },
+      },
+    [doc, errors],
+  );
+
+  /** Runs an action that answers the new state; the screen shows that state after. */
+  const act = async (run: () => Promise<SiteState>, done: string) => {
+    setBusy(true);
+    try {
+      load(await run());
+      toast({ title: done });
+      setRevisionsKey((k) => k + 1);
+      return true;
+    } catch (err) {
+      const found = errorsOf(err instanceof ApiError ? err.issues : []);
+      setErrors(found);
+      focusFirst(found);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!doc) return false;
+    const checked = SiteDocumentSchema.safeParse(doc);
+    if (!checked.success) {
+      const found = errorsOf(checked.error.issues);
+      setErrors(found);
+      focusFirst(found);
+      toast({ title: 'Please check the highlighted fields', variant: 'destructive' });
+      return false;
+    }
+    return act(() => saveDraft(checked.data), 'Draft saved');
+  };
+
+  const dirty = state && doc && JSON.stringify(doc) !== JSON.stringify(state.draft ?? state.published);
+  const publish = async () => {
+    if (dirty && !(await save())) return;
+    await act(publishDraft, 'Published');
+  };
+
+  const download = async () => {
+    try {
+      const blob = await exportSite();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `site-${new Date().toISOString().slice(0, 10)}.json`;
+      a.click();
+      URL.revokeObjectURL(a.href);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to export the site. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const importFile = async (file: File) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      toast({ title: 'Import failed', description: 'That file is not a site export (not JSON).', variant: 'destructive' });
+      return;
+    }
+    const checked = SiteDocumentSchema.safeParse(parsed);
+    if (!checked.success) {
+      const first = checked.error.issues[0]!;
+      toast({ title: 'Import failed', description: `${first.path.join('.')}: ${first.message}. Nothing was changed.`, variant: 'destructive' });
+      return;
+    }
+    await act(() => saveDraft(checked.data), 'Imported as the draft');
+  };
+
+  return (
+    <>
+      <PageHeader title="Site" subtitle="The words, prices, pictures and links of your pages" />
+      {loadState(query, { loading: 'Loading the site', failed: 'Failed to load the site' }) ??
+        (state && doc && editing && (
+          <div className="grid gap-8 xl:grid-cols-[1fr_20rem]">
+            <form key={formKey} ref={form} noValidate onSubmit={(e) => void save(e)} className="min-w-0 space-y-8" aria-label="Site document">
+              <div className="sticky top-0 z-20 flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white/95 p-3 shadow-sm backdrop-blur">
+                <p role="status" className="mr-auto text-sm text-slate-600">
+                  {dirty ? 'Unsaved changes' : state.draft ? 'Draft saved, not published' : 'Everything is published'}
+                </p>
+                <button type="submit" className="btn-secondary" disabled={busy}>
+                  Save draft
+                </button>
+                <a href={API.sitePreview('/')} target="_blank" rel="noopener" className={`btn-secondary ${state.draft ? '' : 'pointer-events-none opacity-50'}`} aria-disabled={!state.draft}>
+                  Preview
+                </a>
+                <button type="button" className="btn-primary" disabled={busy || (!state.draft && !dirty)} onClick={() => void publish()}>
+                  Publish
+                </button>
+                <button type="button" className="btn-secondary" disabled={busy || !state.draft} onClick={() => void act(discardDraft, 'Draft discarded')}>
+                  Discard draft
+                </button>
+              </div>
+              <EditingContext.Provider value={editing}>
+                <SiteSections />
+              </EditingContext.Provider>
+            </form>
+            <aside className="space-y-6">
+              <section aria-labelledby="site-transfer" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <h2 id="site-transfer" className="text-lg font-semibold text-ink">
+                  Export and import
+                </h2>
+                <p className="text-sm text-slate-600">The published site as a JSON file; an imported file becomes the draft.</p>
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className="btn-secondary py-2" onClick={() => void download()}>
+                    Export
+                  </button>
+                  <FileButton id="site-import" label="Import" accept="application/json,.json" disabled={busy} onFile={(f) => void importFile(f)} />
+                </div>
+              </section>
+              <Revisions key={revisionsKey} onRestored={load} />
+            </aside>
+          </div>
+        ))}
+    </>
+  );
+}

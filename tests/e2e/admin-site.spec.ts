@@ -1,0 +1,112 @@
+// Admin → Site, as the owner uses it: change the price of 'Launch Ready', add a service card and
+// edit the hero title; visitors see none of it until Publish while Preview shows it to the admin;
+// after Publish only the pages it changes are rendered again; restoring the earlier version
+// brings the old values back. On the empty-database server, so no other test sees the change.
+import { expect, request, test, type Page } from '@playwright/test';
+import { EMPTY_URL } from '../../playwright.config';
+import { loginAs } from './helpers';
+
+const NEW_TITLE = 'Ship the right thing, then scale it.';
+
+/** What an anonymous visitor gets, and which render of the page it was. */
+async function visitor(path: string) {
+  const anonymous = await request.newContext({ baseURL: EMPTY_URL });
+  try {
+    const res = await anonymous.get(path);
+    return { html: await res.text(), render: res.headers()['x-cache-render'], cache: res.headers()['x-cache'] };
+  } finally {
+    await anonymous.dispose();
+  }
+}
+
+/** The innermost list item of the editor that holds `name` (lists nest: a tab holds its packages). */
+const item = (page: Page, name: string) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Remove ${name}`, exact: true }) })
+    .last();
+
+test('change a price, add a service card and edit the hero title; preview, publish, restore', async ({ page }) => {
+  test.setTimeout(60_000);
+  // /blog and the home page are in the cache before anything changes.
+  for (const path of ['/blog', '/blog', '/', '/']) await visitor(path);
+  const blogBefore = await visitor('/blog');
+  expect(blogBefore.cache).toBe('HIT');
+
+  await loginAs(page, EMPTY_URL);
+  await page.goto(`${EMPTY_URL}/admin/site`);
+  await expect(page.getByRole('heading', { name: 'Site', level: 1 })).toBeVisible();
+
+  const launch = item(page, 'Launch Ready');
+  await expect(launch.getByLabel('Price', { exact: true })).toHaveValue('4500');
+  await launch.getByLabel('Price', { exact: true }).fill('4,900');
+  await page.getByRole('button', { name: 'Add to service cards' }).click();
+  const card = item(page, 'Card 4');
+  await card.getByLabel('Service title').fill('Fractional CTO');
+  await item(page, 'Fractional CTO').getByLabel('Summary').fill('A senior technical leader for a few days a month.');
+  await page.getByLabel('Hero title').fill('Ship the *right* thing, then scale it.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved, not published' })).toBeVisible();
+
+  // Visitors still get the published site.
+  expect((await visitor('/')).html).toContain('Build the product, the team and the systems that <span class="text-brand-600">scale</span>.');
+  expect((await visitor('/work-with-me')).html).toContain('$4,500');
+
+  // Preview: the admin's pages come from the draft, under a bar that says so.
+  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Preview' }).click()]);
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
+  await expect(preview.getByText('You are previewing unpublished changes to the site.')).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Fractional CTO' })).toBeVisible();
+  await preview.goto(`${EMPTY_URL}/work-with-me`);
+  await expect(preview.locator('[data-price]').filter({ hasText: '$4,900' })).toHaveCount(1);
+  await preview.getByRole('link', { name: 'Exit preview' }).click();
+  await preview.waitForURL('**/admin/site');
+  // Out of the preview, the admin sees the published site again.
+  await preview.goto(`${EMPTY_URL}/work-with-me`);
+  await expect(preview.locator('[data-price]').filter({ hasText: '$4,500' })).toHaveCount(1);
+  await expect(preview.getByText('You are previewing unpublished changes to the site.')).toHaveCount(0);
+  await preview.close();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible();
+  const home = await visitor('/');
+  expect(home.html).toContain('Ship the <span class="text-brand-600">right</span> thing, then scale it.');
+  expect(home.html).toContain('Fractional CTO');
+  const work = await visitor('/work-with-me');
+  expect(work.html).toContain('$4,900');
+  expect(work.html).not.toContain('$4,500');
+  // /blog showed none of it, and was not rendered again.
+  const blogAfter = await visitor('/blog');
+  expect(blogAfter.cache).toBe('HIT');
+  expect(blogAfter.render).toBe(blogBefore.render);
+
+  // The version before the publish is the second in the list: restore it, then publish.
+  const versions = page.getByRole('region', { name: 'Published versions' }).getByRole('listitem');
+  await expect(versions).toHaveCount(2);
+  await versions
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved, not published' })).toBeVisible();
+  await expect(page.getByLabel('Hero title')).toHaveValue('Build the product, the team and the systems that *scale*.');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible();
+  const restored = await visitor('/');
+  expect(restored.html).toContain('Build the product, the team and the systems that <span class="text-brand-600">scale</span>.');
+  expect(restored.html).not.toContain('Fractional CTO');
+  expect((await visitor('/work-with-me')).html).toContain('$4,500');
+});
+
+test('a field the schema refuses is named and nothing is saved', async ({ page }) => {
+  await loginAs(page, EMPTY_URL);
+  await page.goto(`${EMPTY_URL}/admin/site`);
+  const launch = item(page, 'Launch Ready');
+  await launch.getByLabel('Price', { exact: true }).fill('-1');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(launch.getByText('Price must be 0 or more')).toBeVisible();
+  await expect(launch.getByLabel('Price', { exact: true })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  const admin = page.context().request;
+  const state = (await (await admin.get(`${EMPTY_URL}/api/admin/site`)).json()) as { draft: unknown };
+  expect(state.draft).toBeNull();
+});
