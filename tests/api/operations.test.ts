@@ -89,6 +89,8 @@ describe('backup and migrations', () => {
   it('npm run backup writes a copy that restores into a working site', async () => {
     const author = await createUser(server, { isAdmin: true });
     createPost(server, author.id, { title: 'Kept by the backup', slug: 'kept-by-the-backup' });
+    // The site document exists once a page has been served.
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
     const out = join(TMP_DIR, `backup-${Date.now()}`);
     // A file sold with a product, in the private folder beside the database.
     const privateDir = join(TMP_DIR, `private-${Date.now()}`);
@@ -103,6 +105,9 @@ describe('backup and migrations', () => {
     const folder = join(out, readdirSync(out)[0]);
     expect(existsSync(join(folder, 'site.db'))).toBe(true);
     expect(readFileSync(join(folder, 'private', 'a'.repeat(32)), 'utf8')).toBe('%PDF-1.4 sold');
+    // The site document, as Admin → Site → Export gives it.
+    const admin = await clientAs(server, 'admin');
+    expect(readFileSync(join(folder, 'site.json'), 'utf8')).toBe((await admin.get('/api/admin/site/export')).text);
     const restored = join(TMP_DIR, `restored-${Date.now()}`);
     mkdirSync(restored);
     copyFileSync(join(folder, 'site.db'), join(restored, 'site.db'));

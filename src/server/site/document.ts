@@ -1,7 +1,7 @@
 // The site document: published (what visitors read), the owner's draft (what 'Preview' shows
 // admins), and a revision for every publish. The published document is read from the database
 // once per change and kept in memory; pages read it from there on every render.
-import { desc, eq, isNotNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { siteDocument, siteRevisions } from '#db/schema/site.ts';
 import { users } from '#db/schema/auth.ts';
@@ -32,7 +32,8 @@ let cache: { doc: SiteDocument; json: string } | null = null;
 function row(db: Db) {
   const found = db.select().from(siteDocument).where(eq(siteDocument.id, ROW)).get();
   if (found) return found;
-  const first = serializeSite(defaultSiteDocument(env()));
+  // Through the schema, so the stored text is what an export of it gives (the schema's key order).
+  const first = serializeSite(clean(SiteDocumentSchema.parse(defaultSiteDocument(env()))));
   db.transaction((tx) => {
     const made = tx.insert(siteDocument).values({ id: ROW, published: first }).onConflictDoNothing().run();
     if (made.changes > 0) tx.insert(siteRevisions).values({ document: first }).run();
@@ -131,11 +132,3 @@ export function restoreSiteRevision(db: Db, id: number): SiteDocument {
 
 /** The published document as the export file's text. */
 export const exportSite = (db: Db) => serializeSite(getPublishedSite(db));
-
-/** Whether a draft is waiting (for the admin's dashboard and badges). */
-export const hasSiteDraft = (db: Db) => db.select({ id: siteDocument.id }).from(siteDocument).where(isNotNull(siteDocument.draft)).get() !== undefined;
-
-/** Forgets the in-memory copy (tests that write the database directly; a restore from backup). */
-export function forgetSiteCache(): void {
-  cache = null;
-}
