@@ -70,6 +70,10 @@ const EnvSchema = z
     NOTIFY_COMMENTS: bool.default(true),
     NOTIFY_REGISTRATIONS: bool.default(true),
     NOTIFY_APPROVALS: bool.default(true),
+    // All three: every e-mail is DKIM-signed (the key is PEM text or the path of a PEM file).
+    DKIM_DOMAIN: optional.refine((v) => v === undefined || /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v), 'DKIM_DOMAIN must be a domain name such as example.com'),
+    DKIM_SELECTOR: optional.refine((v) => v === undefined || /^[a-z0-9][a-z0-9._-]{0,62}$/i.test(v), 'DKIM_SELECTOR must be a selector such as mail2026'),
+    DKIM_PRIVATE_KEY: optional,
     MAIL_RETRY_MS: z.coerce.number({ error: 'MAIL_RETRY_MS must be a number' }).int().min(100).max(3_600_000).default(30_000),
     KIT_API_KEY: optional,
     KIT_API_URL: url('KIT_API_URL').optional(),
@@ -105,6 +109,10 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => !e.ADMIN_USERNAME === !e.ADMIN_PASSWORD, { message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together', path: ['ADMIN_PASSWORD'] })
+  .refine((e) => [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter(Boolean).length % 3 === 0, {
+    message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together',
+    path: ['DKIM_PRIVATE_KEY'],
+  })
   .superRefine((e, ctx) => {
     const problem = e.ADMIN_PASSWORD ? passwordProblem(e.ADMIN_PASSWORD, ADMIN_PASSWORD_MIN) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD: ${problem}`, path: ['ADMIN_PASSWORD'] });

@@ -3,7 +3,7 @@
 import { getDb } from '#db/client.ts';
 import { env } from './env.ts';
 import { logger } from './log.ts';
-import { mailFrom, OutboxSender, retryPendingNow, smtpTransport } from './mail/sender.ts';
+import { dkimKey, mailFrom, OutboxSender, retryPendingNow, smtpTransport, type DkimKey } from './mail/sender.ts';
 import { contentChanged } from './http/page-cache.ts';
 import { sweepAbandonedOrders } from './services/abandoned-orders.ts';
 import { nextDue, onScheduleChange, publishDue } from './services/publishing.ts';
@@ -35,13 +35,23 @@ export function startBackgroundJobs(): void {
   startScheduler();
   startImageWorker();
   const e = env();
-  if (e.SMTP_URL) startMailSender(e.SMTP_URL, () => mailFrom(e), e.MAIL_RETRY_MS);
+  if (e.SMTP_URL) startMailSender(e.SMTP_URL, readDkimKey(e), () => mailFrom(e), e.MAIL_RETRY_MS);
 }
 
 let mailSender: OutboxSender | undefined;
 
-function startMailSender(smtpUrl: string, from: () => string, retryBaseMs: number): void {
-  const sender = new OutboxSender(getDb(), smtpTransport(smtpUrl), from, retryBaseMs);
+/** The DKIM key, or the process ends with the reason: mail that claims a signature it cannot make is worse than none. */
+function readDkimKey(e: Parameters<typeof dkimKey>[0]): DkimKey | null {
+  try {
+    return dkimKey(e);
+  } catch (err) {
+    logger.fatal({ err: (err as Error).message }, 'DKIM_PRIVATE_KEY is not a readable PEM private key (the key itself, or the path of its file)');
+    process.exit(1);
+  }
+}
+
+function startMailSender(smtpUrl: string, dkim: DkimKey | null, from: () => string, retryBaseMs: number): void {
+  const sender = new OutboxSender(getDb(), smtpTransport(smtpUrl, dkim), from, retryBaseMs);
   mailSender = sender;
   retryPendingNow(getDb());
   const tick = async () => {

@@ -8,26 +8,35 @@ export interface SmtpDouble {
   port: number;
   /** The SMTP_URL that points the site at this double. */
   url: string;
-  messages: ParsedMail[];
+  messages: ReceivedMail[];
   /** The first message (arrived or arriving) that `match` accepts. */
-  waitFor: (match: (m: ParsedMail) => boolean, timeoutMs?: number) => Promise<ParsedMail>;
+  waitFor: (match: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   stop: () => Promise<void>;
 }
 
 /** Starts the double on `port` (a free one when 0), keeping `messages` across a restart. */
-export async function startSmtpDouble(port = 0, messages: ParsedMail[] = []): Promise<SmtpDouble> {
+/** A message as the double received it: parsed, and its raw bytes. */
+export type ReceivedMail = ParsedMail & { raw: Buffer };
+
+export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): Promise<SmtpDouble> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, done) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push(mail);
-          done();
-        },
-        (err: Error) => done(err),
-      );
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        // The message as it arrived (for signature checks), and parsed.
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (mail) => {
+            messages.push(Object.assign(mail, { raw }));
+            done();
+          },
+          (err: Error) => done(err),
+        );
+      });
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -62,15 +62,17 @@ function Revisions({ onRestored }: { onRestored: (state: SiteState) => void }) {
                 {i === 0 && <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">Live</span>}
                 <span className="block text-slate-600">{r.changed.length ? `Changed: ${r.changed.join(', ')}` : 'The site as it started'}</span>
               </span>
-              <button
-                type="button"
-                className="btn-secondary px-3 py-1.5"
-                disabled={busy !== null}
-                onClick={() => void restore(r)}
-                aria-label={`Restore the version of ${formatShortDate(r.publishedAt)} (${r.id})`}
-              >
-                Restore
-              </button>
+              {i > 0 && (
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1.5"
+                  disabled={busy !== null}
+                  onClick={() => void restore(r)}
+                  aria-label={`Restore the version of ${formatShortDate(r.publishedAt)} (${r.id})`}
+                >
+                  Restore
+                </button>
+              )}
             </li>
           ))}
         </ol>
@@ -91,7 +93,7 @@ export default function SiteEditor() {
 
   const load = (next: SiteState) => {
     setState(next);
-    setDoc((next.draft ?? next.published));
+    setDoc(next.draft ?? next.published);
     setErrors({});
     // Controls that keep what was typed (amounts) start again from the new document.
     setFormKey((k) => k + 1);
