@@ -146,6 +146,8 @@ export const newsletterSubscribers = sqliteTable(
     // The one-click unsubscribe link's token (it never expires) and when it was used.
     unsubscribeToken: text('unsubscribe_token').$defaultFn(() => randomBytes(24).toString('base64url')),
     unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+    /** The address was refused for good (a 5xx for it): no more newsletters go there. */
+    bouncedAt: integer('bounced_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_unique').on(t.email),

@@ -6,3 +6,4 @@ export * from './mail.ts';
 export * from './settings.ts';
 export * from './imports.ts';
 export * from './site.ts';
+export * from './broadcasts.ts';

@@ -74,6 +74,8 @@ const EnvSchema = z
     DKIM_DOMAIN: optional.refine((v) => v === undefined || /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v), 'DKIM_DOMAIN must be a domain name such as example.com'),
     DKIM_SELECTOR: optional.refine((v) => v === undefined || /^[a-z0-9][a-z0-9._-]{0,62}$/i.test(v), 'DKIM_SELECTOR must be a selector such as mail2026'),
     DKIM_PRIVATE_KEY: optional,
+    BROADCAST_RATE: z.coerce.number({ error: 'BROADCAST_RATE must be a number' }).positive('BROADCAST_RATE must be more than 0').max(10_000).default(10),
+    BROADCAST_DAILY_LIMIT: z.coerce.number({ error: 'BROADCAST_DAILY_LIMIT must be a number' }).int().min(1).optional(),
     MAIL_RETRY_MS: z.coerce.number({ error: 'MAIL_RETRY_MS must be a number' }).int().min(100).max(3_600_000).default(30_000),
     KIT_API_KEY: optional,
     KIT_API_URL: url('KIT_API_URL').optional(),

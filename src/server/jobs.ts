@@ -1,6 +1,7 @@
 // Work the server does on its own, on a timer, with no request to start it: it runs in the
 // serving process (scripts/serve.ts starts it) and never keeps the process alive by itself.
 import { getDb } from '#db/client.ts';
+import { BroadcastSender } from './broadcasts/sender.ts';
 import { env } from './env.ts';
 import { logger } from './log.ts';
 import { dkimKey, mailFrom, OutboxSender, retryPendingNow, smtpTransport, type DkimKey } from './mail/sender.ts';
@@ -35,10 +36,20 @@ export function startBackgroundJobs(): void {
   startScheduler();
   startImageWorker();
   const e = env();
-  if (e.SMTP_URL) startMailSender(e.SMTP_URL, readDkimKey(e), () => mailFrom(e), e.MAIL_RETRY_MS);
+  if (e.SMTP_URL) {
+    const dkim = readDkimKey(e);
+    startMailSender(e.SMTP_URL, dkim, () => mailFrom(e), e.MAIL_RETRY_MS);
+    broadcastSender = new BroadcastSender(getDb(), smtpTransport(e.SMTP_URL, dkim, true), () => mailFrom(e), {
+      rate: e.BROADCAST_RATE,
+      dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null,
+      retryBaseMs: Math.min(e.MAIL_RETRY_MS, 2_000),
+    });
+    broadcastSender.start();
+  }
 }
 
 let mailSender: OutboxSender | undefined;
+let broadcastSender: BroadcastSender | undefined;
 
 /** The DKIM key, or the process ends with the reason: mail that claims a signature it cannot make is worse than none. */
 function readDkimKey(e: Parameters<typeof dkimKey>[0]): DkimKey | null {
@@ -70,7 +81,7 @@ function startMailSender(smtpUrl: string, dkim: DkimKey | null, from: () => stri
 export async function stopBackgroundJobs(): Promise<void> {
   const sender = mailSender;
   mailSender = undefined;
-  await sender?.idle();
+  await Promise.all([sender?.idle(), broadcastSender?.stop()]);
 }
 
 /**

@@ -12,6 +12,10 @@ export interface SmtpDouble {
   /** The first message (arrived or arriving) that `match` accepts. */
   waitFor: (match: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   stop: () => Promise<void>;
+  /** Addresses answered 550 (refused for good) at RCPT TO. */
+  refuse: Set<string>;
+  /** Until this time (ms), every message is answered 421 (try again later). */
+  busyUntil: { at: number };
 }
 
 /** Starts the double on `port` (a free one when 0), keeping `messages` across a restart. */
@@ -19,10 +23,19 @@ export interface SmtpDouble {
 export type ReceivedMail = ParsedMail & { raw: Buffer };
 
 export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): Promise<SmtpDouble> {
+  const refuse = new Set<string>();
+  const busyUntil = { at: 0 };
+  const fail = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, done) {
+      done(Date.now() < busyUntil.at ? fail(421, 'Too busy, try again later') : undefined);
+    },
+    onRcptTo(address, _session, done) {
+      done(refuse.has(address.address.toLowerCase()) ? fail(550, 'No such user here') : undefined);
+    },
     onData(stream, _session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -55,6 +68,8 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
       }
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    refuse,
+    busyUntil,
   };
 }
 

@@ -9,7 +9,7 @@ import { PLACEHOLDER_EMAIL_DOMAIN } from '#server/auth.ts';
 import { env } from '#server/env.ts';
 import { getSettings } from '#server/services/settings.ts';
 import { enqueueMail } from './outbox.ts';
-import { accountApproved, accountAwaitingApproval, commentAwaitingApproval } from './templates.ts';
+import { accountApproved, accountAwaitingApproval, commentAwaitingApproval, ownerNotice } from './templates.ts';
 import { publishedSite } from '#server/site/current.ts';
 
 type Tx = Pick<Db, 'insert' | 'select'>;
@@ -44,4 +44,10 @@ export function notifyAccountAwaitingApproval(tx: Tx, username: string): void {
 export function notifyAccountApproved(tx: Tx, user: { email: string | null; name: string }): void {
   if (!user.email || !getSettings(tx).notifyApprovals) return;
   enqueueMail(tx, { kind: 'account-approved', to: user.email, ...accountApproved({ name: user.name, loginUrl: `${env().SITE_URL}/auth` }) });
+}
+
+/** Something the owner must act on (a newsletter send that paused itself), always sent. */
+export function notifyOwner(tx: Tx, notice: { kind: string; subject: string; heading: string; text: string }): void {
+  const mail = ownerNotice({ ...notice, adminUrl: `${env().SITE_URL}/admin/newsletter` });
+  for (const to of ownerAddresses(tx)) enqueueMail(tx, { kind: notice.kind, to, ...mail });
 }

@@ -160,3 +160,8 @@ export function freshDownloads(order: { number: number; productName: string; dow
     }),
   };
 }
+
+/** A notice for the owner, with a link to where to act on it. */
+export function ownerNotice(notice: { subject: string; heading: string; text: string; adminUrl: string }): Rendered {
+  return { subject: notice.subject, ...layout({ heading: notice.heading, paragraphs: [notice.text], action: { label: 'Open the admin', url: notice.adminUrl } }) };
+}

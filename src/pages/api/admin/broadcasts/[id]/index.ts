@@ -1,0 +1,11 @@
+import { getDb } from '#server/context.ts';
+import { getBroadcast, updateBroadcast } from '#server/broadcasts/service.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+import { BroadcastInputSchema } from '#shared/schemas/broadcast.ts';
+
+/** One issue with its figures: total, pending, sent, failed, bounced, skipped. */
+export const GET = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => getBroadcast(getDb(), params.id));
+
+/** Edits a draft (409 once it has started sending). */
+export const PUT = endpoint({ auth: 'admin', params: IdParamsSchema, body: BroadcastInputSchema, changesContent: false }, ({ params, body }) => updateBroadcast(getDb(), params.id, body));

@@ -1,0 +1,7 @@
+import { getDb } from '#server/context.ts';
+import { retryFailed } from '#server/broadcasts/service.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+
+/** Puts the recipients whose messages failed back in line. */
+export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params }) => retryFailed(getDb(), params.id));

@@ -1,0 +1,50 @@
+// A newsletter issue as one recipient gets it: the issue's HTML (links and images absolute,
+// embedded videos as links), a plain-text part, a 'view in browser' link, the recipient's own
+// unsubscribe link in the footer and in the one-click headers (RFC 8058).
+import { escapeUTF8 as escapeHTML } from 'entities';
+import { env } from '#server/env.ts';
+import { unsubscribeHeaders } from '#server/mail/templates.ts';
+import { absoluteUrls, htmlToText, videosAsLinks } from '#server/services/sanitize.ts';
+import { publishedBrand } from '#server/site/current.ts';
+
+export interface IssueMessage {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** The unsubscribe link of a subscriber's token. */
+export const unsubscribeLink = (token: string) => `${env().SITE_URL}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** The body shared by every recipient of an issue (made once per send). */
+export function issueBody(issue: { content: string }): { html: string; text: string } {
+  const html = absoluteUrls(videosAsLinks(issue.content), `${env().SITE_URL}/`);
+  return { html, text: htmlToText(html) };
+}
+
+/** One recipient's message. `test` marks a test send in the subject. */
+export function issueMessage(issue: { subject: string; preheader: string | null; slug: string }, body: { html: string; text: string }, unsubscribeToken: string | null, test = false): IssueMessage {
+  const brand = publishedBrand();
+  const view = `${env().SITE_URL}/newsletter/${issue.slug}`;
+  const unsubscribe = unsubscribeToken ? unsubscribeLink(unsubscribeToken) : `${env().SITE_URL}/newsletter`;
+  const subject = `${test ? '[TEST] ' : ''}${issue.subject}`;
+  const text = [
+    ...(issue.preheader ? [issue.preheader, ''] : []),
+    body.text,
+    '',
+    '—',
+    `${brand.newsletterName} from ${brand.name}`,
+    `View in your browser: ${view}`,
+    `Unsubscribe: ${unsubscribe}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#0b1220">
+${issue.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHTML(issue.preheader)}</div>` : ''}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:16px;padding:32px">
+<tr><td style="font-size:12px;color:#64748b;padding-bottom:16px"><a href="${escapeHTML(view)}" style="color:#64748b">View in your browser</a></td></tr>
+<tr><td style="font-size:16px;line-height:26px">${body.html}</td></tr>
+<tr><td style="font-size:12px;line-height:18px;color:#64748b;border-top:1px solid #e2e8f0;padding-top:16px">${escapeHTML(brand.newsletterName)} from ${escapeHTML(brand.name)}. You receive this because you subscribed. <a href="${escapeHTML(unsubscribe)}" style="color:#64748b">Unsubscribe</a></td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject, text, html, headers: unsubscribeToken ? unsubscribeHeaders(unsubscribe) : {} };
+}

@@ -1,0 +1,218 @@
+// Sends newsletter issues from their ledger, one recipient at a time, throttled to
+// BROADCAST_RATE messages a second (and BROADCAST_DAILY_LIMIT a day, when set).
+// - A row is marked 'sending' before it is handed to SMTP and 'sent' after: a row found
+//   'sending' at start was in flight when the server stopped, so it is sent again and marked
+//   possibly duplicated; every other row is sent exactly once.
+// - A recipient who unsubscribed (or bounced) before their turn is skipped.
+// - A 5xx for the recipient is a bounce: the subscriber gets no more issues. Anything else
+//   (4xx, a dropped connection) is temporary: the sender waits longer after each one in a row
+//   and tries that recipient again, three times at most.
+// - After 20 failures in a row the send pauses itself and the owner is told why.
+// Pause, resume and cancel are read before every message, so they act within a second.
+import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
+import { logger } from '#server/log.ts';
+import { notifyOwner } from '#server/mail/notify.ts';
+import type { Transport } from '#server/mail/sender.ts';
+import { issueBody, issueMessage } from './message.ts';
+
+export const MAX_TRIES = 3;
+export const PAUSE_AFTER_FAILURES = 20;
+const MAX_WAIT_MS = 30_000;
+const IDLE_MS = 500;
+
+export interface BroadcastLimits {
+  /** Messages a second. */
+  rate: number;
+  /** Messages a day over every issue, or null for no limit. */
+  dailyLimit: number | null;
+  /** The first wait after a temporary failure (doubling with each one in a row). */
+  retryBaseMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether an SMTP error refuses this recipient for good (5xx), rather than for now. */
+const isPermanent = (err: unknown) => {
+  const code = (err as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+export class BroadcastSender {
+  private readonly db: Db;
+  private readonly transport: Transport;
+  private readonly from: () => string;
+  private readonly limits: BroadcastLimits;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private nextSendAt = 0;
+  private failuresInARow = 0;
+  private bodies = new Map<number, { html: string; text: string }>();
+
+  constructor(db: Db, transport: Transport, from: () => string, limits: BroadcastLimits) {
+    this.db = db;
+    this.transport = transport;
+    this.from = from;
+    this.limits = limits;
+  }
+
+  /** Starts the loop; rows left 'sending' by a stopped server go back in line, marked possibly duplicated. */
+  start(): void {
+    const resumed = this.db.update(broadcastRecipients).set({ status: 'pending', possiblyDuplicated: true }).where(eq(broadcastRecipients.status, 'sending')).run().changes;
+    if (resumed > 0) logger.warn({ job: 'broadcast', resumed }, 'messages that were in flight when the server stopped are sent again (possibly duplicated)');
+    this.running = this.loop();
+  }
+
+  /** Stops after the message in flight, if any. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      let worked = false;
+      try {
+        worked = await this.step();
+      } catch (err) {
+        logger.error({ err, job: 'broadcast' }, 'background job failed');
+      }
+      if (!worked && !this.stopped) await sleep(IDLE_MS);
+    }
+  }
+
+  /** Sends the next message of the oldest issue that is sending; false when there was nothing to do. */
+  private async step(): Promise<boolean> {
+    const issue = this.db.select().from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
+    if (!issue) return false;
+    const now = new Date();
+    const next = this.db
+      .select()
+      .from(broadcastRecipients)
+      .where(and(eq(broadcastRecipients.broadcastId, issue.id), eq(broadcastRecipients.status, 'pending'), lte(broadcastRecipients.nextAttemptAt, now)))
+      .orderBy(asc(broadcastRecipients.nextAttemptAt), asc(broadcastRecipients.id))
+      .get();
+    if (!next) {
+      this.finishIfDone(issue.id);
+      return false;
+    }
+    if (this.overDailyLimit()) return false;
+    // The throttle: one message every 1/rate seconds.
+    const wait = this.nextSendAt - Date.now();
+    if (wait > 0) {
+      await sleep(wait);
+      return true;
+    }
+    this.nextSendAt = Date.now() + 1000 / this.limits.rate;
+    await this.sendOne(issue, next);
+    return true;
+  }
+
+  private async sendOne(issue: typeof broadcasts.$inferSelect, row: typeof broadcastRecipients.$inferSelect): Promise<void> {
+    const subscriber = row.subscriberId
+      ? this.db
+          .select({ isActive: newsletterSubscribers.isActive, bouncedAt: newsletterSubscribers.bouncedAt, token: newsletterSubscribers.unsubscribeToken })
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.id, row.subscriberId))
+          .get()
+      : undefined;
+    // Unsubscribed (or deleted, or bounced elsewhere) since the send started.
+    if (!subscriber?.isActive || subscriber.bouncedAt) {
+      this.db
+        .update(broadcastRecipients)
+        .set({ status: 'skipped' })
+        .where(and(eq(broadcastRecipients.id, row.id), eq(broadcastRecipients.status, 'pending')))
+        .run();
+      return;
+    }
+    // Taken before it is handed over; a stop or a second look never takes it again.
+    const claimed = this.db
+      .update(broadcastRecipients)
+      .set({ status: 'sending' })
+      .where(and(eq(broadcastRecipients.id, row.id), eq(broadcastRecipients.status, 'pending')))
+      .run().changes;
+    if (claimed === 0) return;
+    let body = this.bodies.get(issue.id);
+    if (!body) {
+      body = issueBody(issue);
+      this.bodies.set(issue.id, body);
+    }
+    const message = issueMessage(issue, body, subscriber.token);
+    let messageId: string | undefined;
+    try {
+      ({ messageId } = (await this.transport.sendMail({ from: this.from(), to: row.email, ...message })) as { messageId?: string });
+    } catch (err) {
+      this.failed(issue, row, err);
+      return;
+    }
+    this.failuresInARow = 0;
+    this.db
+      .update(broadcastRecipients)
+      .set({ status: 'sent', tries: row.tries + 1, messageId: messageId ?? null, sentAt: new Date(), lastError: null })
+      .where(eq(broadcastRecipients.id, row.id))
+      .run();
+  }
+
+  private failed(issue: typeof broadcasts.$inferSelect, row: typeof broadcastRecipients.$inferSelect, err: unknown): void {
+    const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const tries = row.tries + 1;
+    if (isPermanent(err)) {
+      this.db.transaction((tx) => {
+        tx.update(broadcastRecipients).set({ status: 'bounced', tries, lastError: reason }).where(eq(broadcastRecipients.id, row.id)).run();
+        if (row.subscriberId) tx.update(newsletterSubscribers).set({ bouncedAt: new Date() }).where(eq(newsletterSubscribers.id, row.subscriberId)).run();
+      });
+      return;
+    }
+    this.failuresInARow += 1;
+    // The server is struggling: everything waits longer after each failure in a row.
+    const wait = Math.min(MAX_WAIT_MS, this.limits.retryBaseMs * 2 ** (this.failuresInARow - 1));
+    this.nextSendAt = Date.now() + wait;
+    this.db
+      .update(broadcastRecipients)
+      .set({ status: tries >= MAX_TRIES ? 'failed' : 'pending', tries, lastError: reason, nextAttemptAt: new Date(Date.now() + wait) })
+      .where(eq(broadcastRecipients.id, row.id))
+      .run();
+    if (this.failuresInARow >= PAUSE_AFTER_FAILURES) {
+      const why = `Paused after ${PAUSE_AFTER_FAILURES} failed messages in a row; the last error was: ${reason}`;
+      this.db.transaction((tx) => {
+        tx.update(broadcasts)
+          .set({ status: 'paused', pauseReason: why, updatedAt: new Date() })
+          .where(and(eq(broadcasts.id, issue.id), eq(broadcasts.status, 'sending')))
+          .run();
+        notifyOwner(tx, {
+          kind: 'broadcast-paused',
+          subject: `Sending '${issue.subject}' paused`,
+          heading: 'Your newsletter stopped sending',
+          text: `${why}. Check the mail settings, then press Resume in Admin → Newsletter.`,
+        });
+      });
+      this.failuresInARow = 0;
+      logger.warn({ job: 'broadcast', broadcast: issue.id, reason }, 'broadcast paused after repeated failures');
+    }
+  }
+
+  /** Marks an issue sent once no row is pending or in flight. */
+  private finishIfDone(id: number): void {
+    const open = this.db
+      .select({ n: count() })
+      .from(broadcastRecipients)
+      .where(and(eq(broadcastRecipients.broadcastId, id), inArray(broadcastRecipients.status, ['pending', 'sending'])))
+      .get()!.n;
+    if (open > 0) return;
+    this.db
+      .update(broadcasts)
+      .set({ status: 'sent', finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(broadcasts.id, id), eq(broadcasts.status, 'sending')))
+      .run();
+    this.bodies.delete(id);
+  }
+
+  private overDailyLimit(): boolean {
+    const limit = this.limits.dailyLimit;
+    if (limit === null) return false;
+    const since = new Date(Date.now() - 24 * 60 * 60_000);
+    return this.db.select({ n: count() }).from(broadcastRecipients).where(gte(broadcastRecipients.sentAt, since)).get()!.n >= limit;
+  }
+}

@@ -1,0 +1,183 @@
+// Newsletter issues: drafts the owner writes, and the switches of a send (start, pause, resume,
+// cancel, retry the failed). Starting a send freezes the audience: one ledger row per confirmed,
+// active subscriber at that moment, written in one statement.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { sanitizePostHtml } from '#server/services/sanitize.ts';
+import type { BroadcastDto, BroadcastInput } from '#shared/schemas/broadcast.ts';
+import { slugify } from '#shared/format.ts';
+
+type Row = typeof broadcasts.$inferSelect;
+
+/** Slugs that name other pages under /newsletter. */
+const RESERVED = new Set(['archive', 'confirm', 'unsubscribe', 'rss', 'feed']);
+
+function uniqueSlug(db: Db, subject: string): string {
+  const base = slugify(subject).slice(0, 80) || 'issue';
+  for (let n = 1; ; n++) {
+    const slug = n === 1 && !RESERVED.has(base) ? base : `${base}-${n}`;
+    if (!db.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.slug, slug)).get()) return slug;
+  }
+}
+
+/** How many ledger rows of each broadcast stand in each status. */
+function countsOf(db: Db, ids: number[]) {
+  const out = new Map<number, Record<string, number>>();
+  if (ids.length === 0) return out;
+  const rows = db
+    .select({ id: broadcastRecipients.broadcastId, status: broadcastRecipients.status, n: count(), dup: sql<number>`sum(${broadcastRecipients.possiblyDuplicated})` })
+    .from(broadcastRecipients)
+    .where(inArray(broadcastRecipients.broadcastId, ids))
+    .groupBy(broadcastRecipients.broadcastId, broadcastRecipients.status)
+    .all();
+  for (const r of rows) {
+    const c = out.get(r.id) ?? {};
+    c[r.status] = r.n;
+    c.dup = (c.dup ?? 0) + (r.dup ?? 0);
+    out.set(r.id, c);
+  }
+  return out;
+}
+
+function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
+  return {
+    id: row.id,
+    subject: row.subject,
+    preheader: row.preheader,
+    content: row.content,
+    postId: row.postId,
+    slug: row.slug,
+    status: row.status,
+    pauseReason: row.pauseReason,
+    total: row.total,
+    // A message being handed over counts as pending: nothing shows 'sent' before it is.
+    pending: (c.pending ?? 0) + (c.sending ?? 0),
+    sent: c.sent ?? 0,
+    failed: c.failed ?? 0,
+    bounced: c.bounced ?? 0,
+    skipped: c.skipped ?? 0,
+    possiblyDuplicated: c.dup ?? 0,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+function requireRow(db: Db, id: number): Row {
+  const row = db.select().from(broadcasts).where(eq(broadcasts.id, id)).get();
+  if (!row) throw notFound('Broadcast not found');
+  return row;
+}
+
+export function getBroadcast(db: Db, id: number): BroadcastDto {
+  return toDto(requireRow(db, id), countsOf(db, [id]).get(id));
+}
+
+export function listBroadcasts(db: Db): BroadcastDto[] {
+  const rows = db.select().from(broadcasts).orderBy(desc(broadcasts.createdAt), desc(broadcasts.id)).limit(500).all();
+  const counts = countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toDto(r, counts.get(r.id)));
+}
+
+export function createBroadcast(db: Db, input: BroadcastInput, userId: string): BroadcastDto {
+  const row = db
+    .insert(broadcasts)
+    .values({ subject: input.subject, preheader: input.preheader, content: sanitizePostHtml(input.content), postId: input.postId ?? null, slug: uniqueSlug(db, input.subject), createdBy: userId })
+    .returning()
+    .get();
+  return toDto(row);
+}
+
+/** Edits a draft; an issue that has started sending is what its readers got (409). */
+export function updateBroadcast(db: Db, id: number, input: BroadcastInput): BroadcastDto {
+  const row = requireRow(db, id);
+  if (row.status !== 'draft') throw conflict('Only a draft can be edited.');
+  db.update(broadcasts)
+    .set({ subject: input.subject, preheader: input.preheader, content: sanitizePostHtml(input.content), postId: input.postId ?? null, updatedAt: new Date() })
+    .where(eq(broadcasts.id, id))
+    .run();
+  return getBroadcast(db, id);
+}
+
+/** The subscribers a send started now would go to: confirmed, active and not bounced. */
+const audience = and(eq(newsletterSubscribers.isActive, true), sql`${newsletterSubscribers.bouncedAt} is null`);
+
+export const audienceSize = (db: Db) => db.select({ n: count() }).from(newsletterSubscribers).where(audience).get()!.n;
+
+/**
+ * Starts sending a draft: the ledger gets one row per subscriber in the audience, in the same
+ * transaction that marks it sending. 409 unless a draft; 400 with nobody to send to.
+ */
+export function startSending(db: Db, id: number): BroadcastDto {
+  db.transaction((tx) => {
+    const row = tx.select().from(broadcasts).where(eq(broadcasts.id, id)).get();
+    if (!row) throw notFound('Broadcast not found');
+    if (row.status !== 'draft') throw conflict('This issue has already been sent or is sending.');
+    const total = tx.run(
+      sql`insert into broadcast_recipients (broadcast_id, subscriber_id, email) select ${id}, id, email from newsletter_subscribers where is_active = 1 and bounced_at is null order by id`,
+    ).changes;
+    if (total === 0) throw badRequest('There are no confirmed subscribers to send to.');
+    tx.update(broadcasts).set({ status: 'sending', total, startedAt: new Date(), updatedAt: new Date(), pauseReason: null }).where(eq(broadcasts.id, id)).run();
+  });
+  return getBroadcast(db, id);
+}
+
+/** Moves a broadcast from one of `from` to `to`; 409 from any other status. */
+function move(db: Db, id: number, from: Row['status'][], to: Row['status'], extra: Partial<Row> = {}): BroadcastDto {
+  requireRow(db, id);
+  const changed = db
+    .update(broadcasts)
+    .set({ status: to, updatedAt: new Date(), ...extra })
+    .where(and(eq(broadcasts.id, id), inArray(broadcasts.status, from)))
+    .run().changes;
+  if (changed === 0) throw conflict(`Only a broadcast that is ${from.join(' or ')} can be ${to === 'sending' ? 'resumed' : to}.`);
+  return getBroadcast(db, id);
+}
+
+export const pauseBroadcast = (db: Db, id: number) => move(db, id, ['sending'], 'paused');
+export const resumeBroadcast = (db: Db, id: number) => move(db, id, ['paused'], 'sending', { pauseReason: null });
+export const cancelBroadcast = (db: Db, id: number) => move(db, id, ['draft', 'sending', 'paused'], 'cancelled', { finishedAt: new Date() });
+
+/** Puts the failed recipients back in line (their tries start again) and sends again. */
+export function retryFailed(db: Db, id: number): BroadcastDto {
+  const row = requireRow(db, id);
+  if (row.status === 'draft' || row.status === 'cancelled') throw conflict('Only a broadcast that has been sent can retry its failed recipients.');
+  db.transaction((tx) => {
+    const n = tx
+      .update(broadcastRecipients)
+      .set({ status: 'pending', tries: 0, lastError: null, nextAttemptAt: new Date() })
+      .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'failed')))
+      .run().changes;
+    if (n > 0 && row.status === 'sent') tx.update(broadcasts).set({ status: 'sending', finishedAt: null, updatedAt: new Date() }).where(eq(broadcasts.id, id)).run();
+  });
+  return getBroadcast(db, id);
+}
+
+/** An issue that has gone out (or is going out): readers may see it in the archive. */
+const published = inArray(broadcasts.status, ['sending', 'paused', 'sent']);
+
+/** The archive: issues that have gone out, newest first. */
+export function listPublishedIssues(db: Db) {
+  return db
+    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, startedAt: broadcasts.startedAt })
+    .from(broadcasts)
+    .where(published)
+    .orderBy(desc(broadcasts.startedAt), desc(broadcasts.id))
+    .limit(200)
+    .all();
+}
+
+/** One issue of the archive by its address, or undefined (a draft, a cancelled one, none). */
+export function getPublishedIssue(db: Db, slug: string) {
+  return db
+    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, content: broadcasts.content, startedAt: broadcasts.startedAt })
+    .from(broadcasts)
+    .where(and(eq(broadcasts.slug, slug), published))
+    .get();
+}

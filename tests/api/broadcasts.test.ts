@@ -1,0 +1,253 @@
+// Newsletter issues sent from their ledger through a real SMTP server (the double): exactly the
+// confirmed subscribers get one message each, with their own unsubscribe link; a refused address
+// bounces, a busy server slows the send down without losing anyone; an unsubscribe during the
+// send stops that message; a SIGKILL in the middle skips nobody and mails nobody twice beyond
+// the message in flight, which the ledger names.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { broadcastRecipients } from '#db/schema/broadcasts.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
+import { Client, clientAs, type SessionClient } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { rawHeader, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
+import type { BroadcastDto } from '#shared/schemas/broadcast.ts';
+
+let smtp: SmtpDouble;
+let server: TestServer;
+let admin: SessionClient;
+beforeAll(async () => {
+  smtp = await startSmtpDouble();
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Jordan Avery <news@example.com>', BROADCAST_RATE: '1000', MAIL_RETRY_MS: '100' });
+  admin = await clientAs(server, 'admin');
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Adds subscribers straight to the database: `active` confirmed ones, and some that must get nothing. */
+function addSubscribers(s: TestServer, prefix: string, active: number, inactive = 0): string[] {
+  const rows = [
+    ...Array.from({ length: active }, (_, i) => ({ email: `${prefix}${i}@example.com`, isActive: true, confirmedAt: new Date() })),
+    ...Array.from({ length: inactive }, (_, i) =>
+      i % 2 === 0
+        ? { email: `${prefix}-pending${i}@example.com`, isActive: false, confirmTokenHash: `${prefix}hash${i}`, confirmSentAt: new Date() }
+        : { email: `${prefix}-gone${i}@example.com`, isActive: false, unsubscribedAt: new Date() },
+    ),
+  ];
+  for (let i = 0; i < rows.length; i += 500)
+    s.db
+      .insert(newsletterSubscribers)
+      .values(rows.slice(i, i + 500))
+      .run();
+  return rows.slice(0, active).map((r) => r.email);
+}
+
+const received = (subject: string) => {
+  const by = new Map<string, number>();
+  for (const m of smtp.messages) {
+    if (m.subject !== subject) continue;
+    const to = (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value ?? []).map((v) => v.address ?? '');
+    for (const a of to) by.set(a, (by.get(a) ?? 0) + 1);
+  }
+  return by;
+};
+
+async function untilStatus(c: SessionClient, id: number, status: BroadcastDto['status'], ms = 60_000): Promise<BroadcastDto> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const b = (await c.get(`/api/admin/broadcasts/${id}`)).body as BroadcastDto;
+    if (b.status === status) return b;
+    if (Date.now() > until) throw new Error(`broadcast ${id} is ${b.status} (${JSON.stringify(b)}), not ${status}`);
+    await sleep(200);
+  }
+}
+
+const issue = (subject: string) => ({ subject, preheader: 'One idea for Monday', content: `<p>Hello from <a href="/blog">the blog</a>.</p><p>${subject}</p>` });
+
+describe('bad input', () => {
+  it('is admin only, and refuses an empty subject or body, a test address that is no e-mail, and a send with nobody to send to', async () => {
+    expect((await new Client(server).get('/api/admin/broadcasts')).status).toBe(401);
+    const user = await clientAs(server, 'user');
+    expect((await user.post('/api/admin/broadcasts', issue('Nope'))).status).toBe(403);
+
+    const empty = await admin.post('/api/admin/broadcasts', { subject: ' ', content: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues).toEqual(
+      expect.arrayContaining([
+        { path: ['subject'], message: 'Subject is required' },
+        { path: ['content'], message: 'Content is required' },
+      ]),
+    );
+    const draft = await admin.post('/api/admin/broadcasts', issue('Nobody yet'));
+    expect(draft.status).toBe(201);
+    expect(draft.body).toMatchObject({ status: 'draft', total: 0 });
+    const test = await admin.post(`/api/admin/broadcasts/${draft.body.id}/test`, { email: 'not-an-email' });
+    expect(test.status).toBe(400);
+    expect(test.body.issues).toEqual([{ path: ['email'], message: 'Valid email is required' }]);
+
+    const send = await admin.post(`/api/admin/broadcasts/${draft.body.id}/send`);
+    expect(send.status).toBe(400);
+    expect(send.body.message).toBe('There are no confirmed subscribers to send to.');
+    // A draft is not public.
+    expect((await fetch(`${server.url}/newsletter/${draft.body.slug}`)).status).toBe(404);
+    expect((await admin.get(`/api/admin/broadcasts/${draft.body.id}`)).body).toMatchObject({ status: 'draft', total: 0 });
+  });
+});
+
+describe('a send to 1,000 confirmed subscribers', () => {
+  it('reaches exactly them, once each, each with a working unsubscribe of their own and a text part; a second send is refused', async () => {
+    const confirmed = addSubscribers(server, 'reader', 1000, 100);
+    const created = await admin.post('/api/admin/broadcasts', issue('The Weekly Edge #1'));
+    const id = created.body.id as number;
+    // A test send first: [TEST] in the subject, to that address only.
+    expect((await admin.post(`/api/admin/broadcasts/${id}/test`, { email: 'owner@example.com' })).status).toBe(200);
+    await smtp.waitFor((m) => m.subject === '[TEST] The Weekly Edge #1');
+
+    const send = await admin.post(`/api/admin/broadcasts/${id}/send`);
+    expect(send.status).toBe(202);
+    expect(send.body).toMatchObject({ status: 'sending', total: 1000 });
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(409);
+    expect((await admin.put(`/api/admin/broadcasts/${id}`, issue('Changed'))).status).toBe(409);
+
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ total: 1000, sent: 1000, pending: 0, failed: 0, bounced: 0 });
+    const got = received('The Weekly Edge #1');
+    expect(got.size).toBe(1000);
+    for (const email of confirmed) expect(got.get(email), email).toBe(1);
+
+    const mail = smtp.messages.find((m) => m.subject === 'The Weekly Edge #1' && JSON.stringify(m.to).includes('reader7@example.com'))!;
+    expect(mail.text).toContain('Hello from the blog');
+    expect(mail.html).toContain(`href="${server.url}/blog"`);
+    expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = String(rawHeader(mail, 'List-Unsubscribe')).slice(1, -1);
+    expect(mail.text).toContain(link);
+    const other = smtp.messages.find((m) => m.subject === 'The Weekly Edge #1' && JSON.stringify(m.to).includes('reader8@example.com'))!;
+    expect(String(rawHeader(other, 'List-Unsubscribe'))).not.toContain(link);
+    // 'View in your browser' opens the issue on the site, which the archive lists.
+    const view = /View in your browser: (\S+)/.exec(mail.text ?? '')![1];
+    const page = await fetch(view);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('The Weekly Edge #1');
+    expect(await (await fetch(`${server.url}/newsletter/archive`)).text()).toContain(`href="/newsletter/${done.slug}"`);
+    const one = await fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(one.status).toBe(200);
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'reader7@example.com')).get()?.isActive).toBe(false);
+  }, 90_000);
+});
+
+describe('when the SMTP server refuses or is busy', () => {
+  it('a 550 bounces that subscriber for good; a while of 421 slows the send, which finishes with nobody lost', async () => {
+    const emails = addSubscribers(server, 'busy', 20);
+    smtp.refuse.add('busy3@example.com');
+    const id = (await admin.post('/api/admin/broadcasts', issue('Busy day'))).body.id as number;
+    smtp.busyUntil.at = Date.now() + 1500;
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const done = await untilStatus(admin, id, 'sent');
+    // Everyone subscribed by now (the earlier test's readers too), but the refused address.
+    expect(done).toMatchObject({ sent: done.total - 1, bounced: 1, failed: 0, pending: 0 });
+    const got = received('Busy day');
+    for (const email of emails) expect(got.get(email) ?? 0, email).toBe(email === 'busy3@example.com' ? 0 : 1);
+    const row = server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.email, 'busy3@example.com')).get()!;
+    expect(row).toMatchObject({ status: 'bounced' });
+    expect(row.lastError).toMatch(/550/);
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'busy3@example.com')).get()?.bouncedAt).toBeInstanceOf(Date);
+    // Some messages met the busy server, and were sent after it.
+    expect(
+      server.db
+        .select()
+        .from(broadcastRecipients)
+        .where(eq(broadcastRecipients.broadcastId, id))
+        .all()
+        .some((r) => r.tries > 1),
+    ).toBe(true);
+
+    // The next issue leaves the bounced address out.
+    const next = (await admin.post('/api/admin/broadcasts', issue('After the bounce'))).body.id as number;
+    const started = await admin.post(`/api/admin/broadcasts/${next}/send`);
+    expect(
+      server.db
+        .select()
+        .from(broadcastRecipients)
+        .where(eq(broadcastRecipients.broadcastId, next))
+        .all()
+        .map((r) => r.email),
+    ).not.toContain('busy3@example.com');
+    expect(started.body.total).toBeGreaterThan(0);
+    await untilStatus(admin, next, 'sent');
+  }, 90_000);
+});
+
+describe('a send that is paused, unsubscribed from, and killed', () => {
+  let slow: TestServer;
+  let owner: SessionClient;
+  beforeAll(async () => {
+    slow = await startServer({ SMTP_URL: smtp.url, BROADCAST_RATE: '150', MAIL_RETRY_MS: '100' });
+    owner = await clientAs(slow, 'admin');
+  });
+  afterAll(() => slow?.stop());
+
+  it('someone who unsubscribes while it is paused gets nothing; resume sends the rest', async () => {
+    const emails = addSubscribers(slow, 'mid', 60);
+    const id = (await owner.post('/api/admin/broadcasts', issue('Mid-send'))).body.id as number;
+    expect((await owner.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    expect((await owner.post(`/api/admin/broadcasts/${id}/pause`)).status).toBe(200);
+    await sleep(1000);
+    const paused = (await owner.get(`/api/admin/broadcasts/${id}`)).body as BroadcastDto;
+    expect(paused.status).toBe('paused');
+    expect(paused.pending).toBeGreaterThan(0);
+    // Nothing more goes out while paused.
+    const sentWhilePaused = received('Mid-send').size;
+    await sleep(700);
+    expect(received('Mid-send').size).toBe(sentWhilePaused);
+
+    const leaving = slow.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'mid59@example.com')).get()!;
+    await fetch(`${slow.url}/newsletter/unsubscribe?token=${leaving.unsubscribeToken}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect((await owner.post(`/api/admin/broadcasts/${id}/resume`)).status).toBe(200);
+    const done = await untilStatus(owner, id, 'sent');
+    expect(done).toMatchObject({ sent: 59, skipped: 1 });
+    const got = received('Mid-send');
+    for (const email of emails) expect(got.get(email) ?? 0, email).toBe(email === 'mid59@example.com' ? 0 : 1);
+  }, 60_000);
+
+  it('SIGKILL in the middle of 2,000: after a restart everyone has exactly one message, apart from the in-flight one the ledger names', async () => {
+    const emails = addSubscribers(slow, 'crash', 2000);
+    const id = (await owner.post('/api/admin/broadcasts', issue('Crash course'))).body.id as number;
+    expect((await owner.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const until = Date.now() + 30_000;
+    while (received('Crash course').size < 400 && Date.now() < until) await sleep(50);
+    slow.proc.kill('SIGKILL');
+    await new Promise((r) => slow.proc.once('exit', r));
+    const atKill = received('Crash course').size;
+    expect(atKill).toBeGreaterThan(0);
+    expect(atKill).toBeLessThan(2000);
+
+    slow = await startServer({ DATABASE_URL: slow.dbFile, SMTP_URL: smtp.url, BROADCAST_RATE: '400', MAIL_RETRY_MS: '100' });
+    owner = await clientAs(slow, 'admin');
+    const done = await untilStatus(owner, id, 'sent', 60_000);
+    // The 2,000, and the readers of the test before still subscribed.
+    expect(done).toMatchObject({ sent: done.total, pending: 0, failed: 0 });
+    const got = received('Crash course');
+    const named = new Set(
+      slow.db
+        .select()
+        .from(broadcastRecipients)
+        .where(inArray(broadcastRecipients.email, emails))
+        .all()
+        .filter((r) => r.possiblyDuplicated)
+        .map((r) => r.email),
+    );
+    expect(named.size).toBeLessThanOrEqual(1);
+    for (const email of emails) {
+      const n = got.get(email) ?? 0;
+      expect(n, email).toBeGreaterThanOrEqual(1);
+      if (n > 1) expect(named.has(email), `${email} got ${n}`).toBe(true);
+    }
+  }, 120_000);
+});
