@@ -51,10 +51,12 @@ function Shell({ username, children }: { username: string; children: React.React
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === path;
   const setOpen = (next: boolean) => setOpenOn(next ? path : null);
+  // The entry for this page: the one whose address is the longest start of it (Issues under Newsletter).
+  const current = NAV.filter((n) => path === n.href || (n.href !== '/admin/dashboard' && path.startsWith(`${n.href}/`))).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   const navLinks = (
     <ul className="space-y-1">
       {NAV.map((n) => {
-        const active = path === n.href || (n.href !== '/admin/dashboard' && path.startsWith(`${n.href}/`));
+        const active = n.href === current;
         return (
           <li key={n.href}>
             <Link

@@ -79,6 +79,14 @@ export const ROUTES: AdminRoute[] = [
   route('/admin/redirects', () => import('./features/redirects/components/redirect-management'), 'redirect'),
   route('/admin/settings', () => import('./features/settings/components/settings'), 'redirect'),
   route(
+    '/admin/newsletter/issues',
+    () => import('./features/broadcasts/components/issue-list'),
+    'redirect',
+    () => [API.broadcasts],
+  ),
+  route('/admin/newsletter/issues/new', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
+  route('/admin/newsletter/issues/:id', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
+  route(
     '/admin/site',
     () => import('./features/site/components/site-editor'),
     'redirect',
@@ -93,6 +101,7 @@ export const NAV = [
   { href: '/admin/products', label: 'Products' },
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/newsletter', label: 'Newsletter' },
+  { href: '/admin/newsletter/issues', label: 'Issues' },
   { href: '/admin/comments', label: 'Comments' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/emails', label: 'E-mails' },

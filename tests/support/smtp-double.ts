@@ -52,6 +52,11 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
       });
     },
   });
+  // A client that goes away mid-session (a server killed while sending) resets its connection:
+  // that is the test's doing, not a failure of the double.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.server.address() as AddressInfo).port;
   return {

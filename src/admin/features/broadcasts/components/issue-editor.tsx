@@ -1,0 +1,242 @@
+// /admin/newsletter/issues/new and /admin/newsletter/issues/:id: a draft is written here (subject,
+// preheader, body in the rich-text editor), tested, and sent after a confirmation that names
+// the exact number of recipients. Once sending, the screen shows its progress (refreshed every
+// second) with Pause, Resume, Cancel and 'Retry failed'.
+import { API } from '#shared/api-paths.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { RichTextEditor } from '#admin/editor/rich-text-editor.tsx';
+import { useQuery } from '#admin/lib/query.ts';
+import { Badge, PageHeader, StatCard, TextField } from '#admin/ui/controls.tsx';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
+import { loadState } from '#admin/ui/load-error.tsx';
+import { api } from '#lib/api-client.ts';
+import { apiFieldErrors, check, type FieldErrors } from '#lib/form.ts';
+import { toast } from '#lib/toast.ts';
+import { act, BroadcastInputSchema, BroadcastTestSchema, createIssue, sendTest, updateIssue, type Broadcast } from '#admin/features/broadcasts/api/broadcasts.ts';
+import { STATUS_TONE } from './issue-list.tsx';
+
+function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast) => void }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: 'pause' | 'resume' | 'cancel' | 'retry-failed', done: string) => {
+    setBusy(true);
+    try {
+      onChange(await act(issue.id, action));
+      toast({ title: done });
+    } catch {
+      // mutate() has said so.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const progress = issue.total ? Math.round(((issue.sent + issue.failed + issue.bounced + issue.skipped) / issue.total) * 100) : 0;
+  return (
+    <section aria-labelledby="issue-report" className="space-y-6">
+      <h2 id="issue-report" className="sr-only">
+        Sending
+      </h2>
+      {issue.pauseReason && <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">{issue.pauseReason}</p>}
+      <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
+        <StatCard label="Recipients" value={issue.total} />
+        <StatCard label="Sent" value={issue.sent} />
+        <StatCard label="Waiting" value={issue.pending} />
+        <StatCard label="Failed" value={issue.failed} />
+        <StatCard label="Bounced" value={issue.bounced} />
+        <StatCard label="Unsubscribed meanwhile" value={issue.skipped} />
+      </div>
+      {issue.status === 'sending' && (
+        <div role="progressbar" aria-label="Sending progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-100">
+          <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
+        </div>
+      )}
+      {issue.possiblyDuplicated > 0 && (
+        <p className="text-sm text-slate-600">{issue.possiblyDuplicated} message(s) were being sent when the server stopped and went out again: those readers may have it twice.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {issue.status === 'sending' && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => void run('pause', 'Sending paused')}>
+            Pause
+          </button>
+        )}
+        {issue.status === 'paused' && (
+          <button type="button" className="btn-primary" disabled={busy} onClick={() => void run('resume', 'Sending resumed')}>
+            Resume
+          </button>
+        )}
+        {(issue.status === 'sending' || issue.status === 'paused') && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => void run('cancel', 'Sending cancelled')}>
+            Cancel sending
+          </button>
+        )}
+        {issue.failed > 0 && issue.status !== 'cancelled' && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => void run('retry-failed', 'Failed recipients queued again')}>
+            Retry failed
+          </button>
+        )}
+        {issue.startedAt && (
+          <a href={`/newsletter/${issue.slug}`} target="_blank" rel="noopener" className="btn-secondary">
+            View in the archive
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function IssueEditor({ params }: { params: Record<string, string> }) {
+  const id = params.id ? Number(params.id) : null;
+  const loaded = useQuery<Broadcast>(id ? API.broadcast(id) : null, 'Failed to load the issue');
+  const [issue, setIssue] = useState<Broadcast | null>(null);
+  const [values, setValues] = useState({ subject: '', preheader: '', content: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [testTo, setTestTo] = useState('');
+  const [confirm, setConfirm] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!loaded.data) return;
+    setIssue(loaded.data);
+    setValues({ subject: loaded.data.subject, preheader: loaded.data.preheader ?? '', content: loaded.data.content });
+  }, [loaded.data]);
+
+  // While it sends, the figures are asked for every second.
+  const sendingId = issue?.status === 'sending' ? issue.id : null;
+  useEffect(() => {
+    if (sendingId === null) return;
+    const timer = window.setInterval(() => {
+      api<Broadcast>('GET', API.broadcast(sendingId)).then(setIssue, () => undefined);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [sendingId]);
+
+  const save = async (): Promise<Broadcast | null> => {
+    const checked = check(BroadcastInputSchema, { ...values, preheader: values.preheader || null });
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return null;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = issue ? await updateIssue(issue.id, checked.data) : await createIssue(checked.data);
+      setIssue(saved);
+      // The address names the issue from now on (a reload opens it); the screen stays as it is.
+      if (!issue) window.history.replaceState(null, '', `/admin/newsletter/issues/${saved.id}`);
+      return saved;
+    } catch (err) {
+      setErrors(apiFieldErrors(err));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSave = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await save()) toast({ title: 'Draft saved' });
+  };
+
+  const test = async () => {
+    const address = check(BroadcastTestSchema, { email: testTo });
+    if (address.errors) {
+      setErrors(address.errors);
+      return;
+    }
+    const saved = await save();
+    if (!saved) return;
+    try {
+      await sendTest(saved.id, address.data.email);
+      toast({ title: 'Test sent', description: `A copy with [TEST] in the subject is on its way to ${testTo}.` });
+    } catch (err) {
+      setErrors(apiFieldErrors(err));
+    }
+  };
+
+  const askToSend = async () => {
+    const saved = await save();
+    if (!saved) return;
+    try {
+      setConfirm((await api<{ count: number }>('GET', API.broadcastAudience)).count);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to count the subscribers. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const send = async () => {
+    if (!issue) return;
+    setBusy(true);
+    try {
+      setIssue(await act(issue.id, 'send'));
+      toast({ title: 'Sending started' });
+    } catch {
+      // mutate() has said so.
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+
+  const draft = !issue || issue.status === 'draft';
+  return (
+    <>
+      <PageHeader
+        title={issue ? issue.subject : 'New issue'}
+        subtitle={issue ? undefined : 'Goes to every confirmed subscriber when you send it'}
+        actions={issue && <Badge tone={STATUS_TONE[issue.status]}>{issue.status}</Badge>}
+      />
+      {(id && loadState(loaded, { loading: 'Loading the issue', failed: 'Failed to load the issue' })) ||
+        (draft ? (
+          <form noValidate onSubmit={(e) => void onSave(e)} className="max-w-3xl space-y-5">
+            <TextField id="issue-subject" label="Subject" value={values.subject} error={errors.subject} onChange={(e) => setValues({ ...values, subject: e.target.value })} />
+            <TextField
+              id="issue-preheader"
+              label="Preheader (optional)"
+              hint="The line inboxes show after the subject."
+              value={values.preheader}
+              error={errors.preheader}
+              onChange={(e) => setValues({ ...values, preheader: e.target.value })}
+            />
+            <div>
+              <p id="issue-content-label" className="mb-1 text-sm font-medium text-slate-700">
+                Content
+              </p>
+              <RichTextEditor
+                id="issue-content"
+                value={values.content}
+                onChange={(html) => setValues((v) => ({ ...v, content: html }))}
+                labelledBy="issue-content-label"
+                invalid={Boolean(errors.content)}
+              />
+              {errors.content && <p className="mt-1 text-sm text-red-700">{errors.content}</p>}
+            </div>
+            <div className="flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-slate-50 p-4">
+              <div className="min-w-60 flex-1">
+                <TextField id="issue-test-to" label="Send a test to" type="email" value={testTo} error={errors.email} onChange={(e) => setTestTo(e.target.value)} />
+              </div>
+              <button type="button" className="btn-secondary" disabled={busy} onClick={() => void test()}>
+                Send test
+              </button>
+            </div>
+            <div className="flex gap-2">
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                Save draft
+              </button>
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => void askToSend()}>
+                Send…
+              </button>
+            </div>
+          </form>
+        ) : (
+          <Report issue={issue} onChange={setIssue} />
+        ))}
+      <ConfirmDialog
+        open={confirm !== null}
+        title="Send this issue?"
+        description={confirm ? `It goes to ${confirm} confirmed subscriber${confirm === 1 ? '' : 's'} now, and cannot be unsent.` : 'There are no confirmed subscribers to send to yet.'}
+        confirmLabel={`Send to ${confirm ?? 0}`}
+        busy={busy || !confirm}
+        onConfirm={() => void send()}
+        onCancel={() => setConfirm(null)}
+      />
+    </>
+  );
+}
