@@ -26,6 +26,7 @@ export const API = {
   broadcasts: '/api/admin/broadcasts',
   broadcastAudience: '/api/admin/broadcasts/audience',
   broadcast: (id: number | string) => `/api/admin/broadcasts/${id}`,
+  broadcastPreview: (id: number | string) => `/api/admin/broadcasts/${id}/preview`,
   broadcastAction: (id: number | string, action: 'test' | 'send' | 'pause' | 'resume' | 'cancel' | 'retry-failed') => `/api/admin/broadcasts/${id}/${action}`,
   site: '/api/admin/site',
   sitePublish: '/api/admin/site/publish',

@@ -88,6 +88,15 @@ describe('bad input', () => {
     expect(test.status).toBe(400);
     expect(test.body.issues).toEqual([{ path: ['email'], message: 'Valid email is required' }]);
 
+    // Preview: the e-mail as a subscriber gets it, for admins only.
+    expect((await new Client(server).get(`/api/admin/broadcasts/${draft.body.id}/preview`)).status).toBe(401);
+    const preview = await admin.get(`/api/admin/broadcasts/${draft.body.id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(preview.text).toContain(`href="${server.url}/blog"`);
+    expect(preview.text).toContain('View in your browser');
+    expect(preview.text).toContain(`${server.url}/newsletter/unsubscribe?token=`);
+
     const send = await admin.post(`/api/admin/broadcasts/${draft.body.id}/send`);
     expect(send.status).toBe(400);
     expect(send.body.message).toBe('There are no confirmed subscribers to send to.');

@@ -220,6 +220,11 @@ export default function IssueEditor({ params }: { params: Record<string, string>
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Save draft
               </button>
+              {issue && (
+                <a href={API.broadcastPreview(issue.id)} target="_blank" rel="noopener" className="btn-secondary">
+                  Preview e-mail
+                </a>
+              )}
               <button type="button" className="btn-primary" disabled={busy} onClick={() => void askToSend()}>
                 Send…
               </button>
