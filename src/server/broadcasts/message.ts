@@ -5,6 +5,7 @@ import { escapeUTF8 as escapeHTML } from 'entities';
 import { env } from '#server/env.ts';
 import { unsubscribeHeaders } from '#server/mail/templates.ts';
 import { absoluteUrls, htmlToText, videosAsLinks } from '#server/services/sanitize.ts';
+import { unsubscribeLink } from '#server/services/newsletter.ts';
 import { publishedBrand } from '#server/site/current.ts';
 
 export interface IssueMessage {
@@ -13,9 +14,6 @@ export interface IssueMessage {
   html: string;
   headers: Record<string, string>;
 }
-
-/** The unsubscribe link of a subscriber's token. */
-export const unsubscribeLink = (token: string) => `${env().SITE_URL}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** The body shared by every recipient of an issue (made once per send). */
 export function issueBody(issue: { content: string }): { html: string; text: string } {

@@ -38,8 +38,11 @@ function unsubscribeUrl(tx: Pick<Db, 'update'>, subscriber: Subscriber): string 
     token = randomBytes(24).toString('base64url');
     tx.update(newsletterSubscribers).set({ unsubscribeToken: token }).where(eq(newsletterSubscribers.id, subscriber.id)).run();
   }
-  return siteLink('/newsletter/unsubscribe', token);
+  return unsubscribeLink(token);
 }
+
+/** The unsubscribe link of a subscriber's token (the page asks; its button or a one-click POST unsubscribes). */
+export const unsubscribeLink = (token: string) => siteLink('/newsletter/unsubscribe', token);
 
 /** Sends (in `tx`) a fresh confirmation link: a new single-use token, valid for 7 days. */
 function sendConfirmation(tx: Pick<Db, 'update' | 'insert'>, subscriber: Subscriber): void {

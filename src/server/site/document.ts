@@ -11,7 +11,7 @@ import { contentChanged } from '#server/http/page-cache.ts';
 import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
 import { SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
 import { defaultSiteDocument } from './defaults.ts';
-import { pagesShowing } from './pages.ts';
+import { changedParts, pagesShowing } from './pages.ts';
 
 const ROW = 1;
 
@@ -91,21 +91,6 @@ export function publishSite(db: Db, userId: string): SiteDocument {
   const pages = pagesShowing(before, doc);
   if (pages) contentChanged({ scope: pages, now: true });
   return doc;
-}
-
-/** The top-level parts of the document two versions differ in ('brand', 'home.hero', ...). */
-export function changedParts(a: SiteDocument | null, b: SiteDocument): string[] {
-  const out: string[] = [];
-  const walk = (x: unknown, y: unknown, path: string, depth: number) => {
-    if (JSON.stringify(x) === JSON.stringify(y)) return;
-    if (depth < 2 && x && y && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x)) {
-      for (const key of Object.keys(y)) walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], path ? `${path}.${key}` : key, depth + 1);
-      return;
-    }
-    out.push(path);
-  };
-  walk(a, b, '', 0);
-  return out;
 }
 
 /** Every publish, newest first, with what it changed against the one before. */

@@ -15,22 +15,32 @@ const SHOWN_ON: Record<string, RegExp | true> = {
   bookingUrl: /^\/(?:$|\?|work-with-me$|newsletter$|podcast$)/,
 };
 
+/** The top-level parts of the document two versions differ in ('brand', 'home.hero', ...). */
+export function changedParts(a: SiteDocument | null, b: SiteDocument): string[] {
+  const out: string[] = [];
+  const walk = (x: unknown, y: unknown, path: string, depth: number) => {
+    if (JSON.stringify(x) === JSON.stringify(y)) return;
+    if (depth < 2 && x && y && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x)) {
+      for (const key of Object.keys(y)) walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], path ? `${path}.${key}` : key, depth + 1);
+      return;
+    }
+    out.push(path);
+  };
+  walk(a, b, '', 0);
+  return out;
+}
+
 /** The pages a change from `before` to `after` shows on, or null when it shows on none. */
 export function pagesShowing(before: SiteDocument, after: SiteDocument): ContentScope | null {
   const patterns: RegExp[] = [];
-  const differs = (path: string) => {
-    let x: unknown = before;
-    let y: unknown = after;
-    for (const key of path.split('.')) {
-      x = (x as Record<string, unknown>)[key];
-      y = (y as Record<string, unknown>)[key];
-    }
-    return JSON.stringify(x) !== JSON.stringify(y);
-  };
-  for (const [part, shown] of Object.entries(SHOWN_ON)) {
-    if (!differs(part)) continue;
+  for (const part of changedParts(before, after)) {
+    // The most specific entry naming the part ('podcast.title' before 'podcast').
+    const key = Object.keys(SHOWN_ON)
+      .filter((k) => part === k || part.startsWith(`${k}.`))
+      .sort((x, y) => y.length - x.length)[0];
+    const shown = key ? SHOWN_ON[key] : true;
     if (shown === true) return 'all';
-    patterns.push(shown);
+    patterns.push(shown!);
   }
   return patterns.length ? { pages: (key) => patterns.some((p) => p.test(key)) } : null;
 }

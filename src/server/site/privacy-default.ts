@@ -1,5 +1,6 @@
 // The privacy policy as the site first shows it, section by section (HTML, as the page renders
 // it), for the site document's first version. Names and the contact address are filled in.
+import { escapeUTF8 } from 'entities';
 
 /** What the policy names: the site's owner, its newsletter and show, and where to write. */
 export interface PolicyNames {
@@ -9,11 +10,9 @@ export interface PolicyNames {
   contactEmail: string;
 }
 
-const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 /** The sections: id (the heading's anchor), title and HTML. */
 export const defaultPrivacySections = (names: PolicyNames) => {
-  const [name, newsletterName, podcastName, escaped] = [names.name, names.newsletterName, names.podcastName, names.contactEmail].map(escapeHtml);
+  const [name, newsletterName, podcastName, escaped] = [names.name, names.newsletterName, names.podcastName, names.contactEmail].map((v) => escapeUTF8(v));
   const contactEmail = names.contactEmail;
   const contact = contactEmail ? `Write to <a href="mailto:${escaped}">${escaped}</a>.` : 'Use the form on the <a href="/work-with-me#get-started">Work With Me</a> page.';
   return [
