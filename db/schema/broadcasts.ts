@@ -24,6 +24,13 @@ export const broadcasts = sqliteTable(
     pauseReason: text('pause_reason'),
     /** Recipients in the ledger (set when sending starts). */
     total: integer('total').notNull().default(0),
+    /** Left out of the public archive, its feed and the sitemap; recipients read it by a signed link. */
+    subscribersOnly: integer('subscribers_only', { mode: 'boolean' }).notNull().default(false),
+    /** The owner chose to count opens and clicks: anonymous totals, nothing per recipient. */
+    track: integer('track', { mode: 'boolean' }).notNull().default(false),
+    /** Approximate: images blocked or fetched by a privacy proxy make this wrong either way. */
+    opens: integer('opens').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),

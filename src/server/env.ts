@@ -74,6 +74,11 @@ const EnvSchema = z
     DKIM_DOMAIN: optional.refine((v) => v === undefined || /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v), 'DKIM_DOMAIN must be a domain name such as example.com'),
     DKIM_SELECTOR: optional.refine((v) => v === undefined || /^[a-z0-9][a-z0-9._-]{0,62}$/i.test(v), 'DKIM_SELECTOR must be a selector such as mail2026'),
     DKIM_PRIVATE_KEY: optional,
+    // The DNS servers the From-domain check asks (ip or ip:port, comma-separated); unset = the system's.
+    DNS_SERVERS: optional.refine(
+      (v) => v === undefined || v.split(',').every((s) => /^[\d.]+(:\d{1,5})?$|^\[?[\da-f:]+\]?(:\d{1,5})?$/i.test(s.trim())),
+      'DNS_SERVERS must be addresses such as 1.1.1.1 or 127.0.0.1:5353, comma-separated',
+    ),
     BROADCAST_RATE: z.coerce.number({ error: 'BROADCAST_RATE must be a number' }).positive('BROADCAST_RATE must be more than 0').max(10_000).default(10),
     BROADCAST_DAILY_LIMIT: z.coerce.number({ error: 'BROADCAST_DAILY_LIMIT must be a number' }).int().min(1).optional(),
     MAIL_RETRY_MS: z.coerce.number({ error: 'MAIL_RETRY_MS must be a number' }).int().min(100).max(3_600_000).default(30_000),

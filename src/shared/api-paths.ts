@@ -25,6 +25,7 @@ export const API = {
   settings: '/api/admin/settings',
   broadcasts: '/api/admin/broadcasts',
   broadcastAudience: '/api/admin/broadcasts/audience',
+  broadcastDnsCheck: '/api/admin/broadcasts/dns-check',
   broadcast: (id: number | string) => `/api/admin/broadcasts/${id}`,
   broadcastPreview: (id: number | string) => `/api/admin/broadcasts/${id}/preview`,
   broadcastAction: (id: number | string, action: 'test' | 'send' | 'pause' | 'resume' | 'cancel' | 'retry-failed') => `/api/admin/broadcasts/${id}/${action}`,

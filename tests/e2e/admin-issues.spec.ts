@@ -45,3 +45,25 @@ test('write an issue, send a test, send it to every confirmed subscriber and see
   await page.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
 });
+
+test("'Send by e-mail' on a published post starts an issue from it; Admin → Newsletter checks the sending domain", async ({ page }) => {
+  await loginAs(page, PAY_URL);
+  const posts = (await (await page.request.get(`${PAY_URL}/api/blog-posts?published=true`)).json()) as { id: number; title: string; content: string }[];
+  const post = posts[0]!;
+  await page.goto(`${PAY_URL}/admin/blog/edit/${post.id}`);
+  await page.getByRole('link', { name: 'Send by e-mail' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/newsletter/issues/new\\?post=${post.id}$`));
+  await expect(page.getByLabel('Subject')).toHaveValue(post.title);
+  const firstWords = post.content.replace(/<[^>]+>/g, ' ').trim().split(/\s+/).slice(0, 4).join(' ');
+  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText(firstWords);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletter\/issues\/\d+$/);
+  const id = Number(/(\d+)$/.exec(page.url())![1]);
+  const saved = (await (await page.request.get(`${PAY_URL}/api/admin/broadcasts/${id}`)).json()) as { postId: number; subject: string; status: string };
+  expect(saved).toMatchObject({ postId: post.id, subject: post.title, status: 'draft' });
+
+  await page.goto(`${PAY_URL}/admin/newsletter`);
+  const domain = page.getByRole('region', { name: /Sending domain/ });
+  await expect(domain).toContainText('Sending domain:', { timeout: 15_000 });
+  for (const name of ['SPF', 'DKIM', 'DMARC']) await expect(domain.getByText(new RegExp(`^${name} (ok|missing)$`))).toBeVisible();
+});

@@ -4,7 +4,8 @@
 import { escapeUTF8 as escapeHTML } from 'entities';
 import { env } from '#server/env.ts';
 import { unsubscribeHeaders } from '#server/mail/templates.ts';
-import { absoluteUrls, htmlToText, videosAsLinks } from '#server/services/sanitize.ts';
+import { signature } from '#server/http/signing.ts';
+import { absoluteUrls, htmlToText, linksThrough, videosAsLinks } from '#server/services/sanitize.ts';
 import { unsubscribeLink } from '#server/services/newsletter.ts';
 import { publishedBrand } from '#server/site/current.ts';
 
@@ -15,16 +16,31 @@ export interface IssueMessage {
   headers: Record<string, string>;
 }
 
-/** The body shared by every recipient of an issue (made once per send). */
-export function issueBody(issue: { content: string }): { html: string; text: string } {
+type Issue = { id: number; subject: string; preheader: string | null; slug: string; subscribersOnly: boolean; track: boolean };
+
+/** The address of a click counted for `issue` that leads on to `url` (signed, so it leads nowhere else). */
+export const clickUrl = (issueId: number, url: string) => `${env().SITE_URL}/newsletter/c/${issueId}?u=${encodeURIComponent(url)}&s=${signature('issue-click', `${issueId}:${url}`)}`;
+
+/** The issue in a browser: a subscribers-only issue's link carries a signature instead of a login. */
+export const viewUrl = (issue: Pick<Issue, 'slug' | 'subscribersOnly'>) => `${env().SITE_URL}/newsletter/${issue.slug}${issue.subscribersOnly ? `?k=${signature('issue-view', issue.slug)}` : ''}`;
+
+/**
+ * The body shared by every recipient of an issue (made once per send). With tracking on, its
+ * links go through a counting redirect and an image counts opens: both name the issue only,
+ * never the recipient.
+ */
+export function issueBody(issue: { id: number; content: string; track: boolean }): { html: string; text: string } {
   const html = absoluteUrls(videosAsLinks(issue.content), `${env().SITE_URL}/`);
-  return { html, text: htmlToText(html) };
+  const text = htmlToText(html);
+  if (!issue.track) return { html, text };
+  const pixel = `<img src="${env().SITE_URL}/newsletter/o/${issue.id}.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
+  return { html: `${linksThrough(html, (url) => clickUrl(issue.id, url))}${pixel}`, text };
 }
 
 /** One recipient's message. `test` marks a test send in the subject. */
-export function issueMessage(issue: { subject: string; preheader: string | null; slug: string }, body: { html: string; text: string }, unsubscribeToken: string | null, test = false): IssueMessage {
+export function issueMessage(issue: Issue, body: { html: string; text: string }, unsubscribeToken: string | null, test = false): IssueMessage {
   const brand = publishedBrand();
-  const view = `${env().SITE_URL}/newsletter/${issue.slug}`;
+  const view = viewUrl(issue);
   const unsubscribe = unsubscribeToken ? unsubscribeLink(unsubscribeToken) : `${env().SITE_URL}/newsletter`;
   const subject = `${test ? '[TEST] ' : ''}${issue.subject}`;
   const text = [

@@ -107,7 +107,9 @@ export class BroadcastSender {
       await sleep(wait);
       return true;
     }
-    this.nextSendAt = Date.now() + 1000 / this.limits.rate;
+    // Each message's turn follows the last one's, not its end, so the time a message takes does
+    // not slow the rate; after a pause the sender catches up by at most a second's worth.
+    this.nextSendAt = Math.max(this.nextSendAt, Date.now() - 1000) + 1000 / this.limits.rate;
     await this.sendOne(issue, next);
     return true;
   }

@@ -4,16 +4,17 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
-import { newsletterSubscribers } from '#db/schema/content.ts';
+import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
+import { env } from '#server/env.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { sanitizePostHtml } from '#server/services/sanitize.ts';
-import type { BroadcastDto, BroadcastInput } from '#shared/schemas/broadcast.ts';
+import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import { slugify } from '#shared/format.ts';
 
 type Row = typeof broadcasts.$inferSelect;
 
 /** Slugs that name other pages under /newsletter. */
-const RESERVED = new Set(['archive', 'confirm', 'unsubscribe', 'rss', 'feed']);
+const RESERVED = new Set(['archive', 'confirm', 'unsubscribe', 'rss', 'feed', 'o', 'c']);
 
 function uniqueSlug(db: Db, subject: string): string {
   const base = slugify(subject).slice(0, 80) || 'issue';
@@ -39,10 +40,21 @@ function countsOf(db: Db, ids: number[]) {
     c.dup = (c.dup ?? 0) + (r.dup ?? 0);
     out.set(r.id, c);
   }
+  // Recipients who have unsubscribed since the issue started going out.
+  const gone = db
+    .select({ id: broadcastRecipients.broadcastId, n: count() })
+    .from(broadcastRecipients)
+    .innerJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
+    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, broadcastRecipients.subscriberId))
+    .where(and(inArray(broadcastRecipients.broadcastId, ids), sql`${newsletterSubscribers.unsubscribedAt} >= ${broadcasts.startedAt}`))
+    .groupBy(broadcastRecipients.broadcastId)
+    .all();
+  for (const g of gone) out.set(g.id, { ...out.get(g.id), unsubscribed: g.n });
   return out;
 }
 
 function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
+  const pending = (c.pending ?? 0) + (c.sending ?? 0);
   return {
     id: row.id,
     subject: row.subject,
@@ -54,12 +66,18 @@ function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
     pauseReason: row.pauseReason,
     total: row.total,
     // A message being handed over counts as pending: nothing shows 'sent' before it is.
-    pending: (c.pending ?? 0) + (c.sending ?? 0),
+    pending,
     sent: c.sent ?? 0,
     failed: c.failed ?? 0,
     bounced: c.bounced ?? 0,
     skipped: c.skipped ?? 0,
     possiblyDuplicated: c.dup ?? 0,
+    unsubscribedSince: c.unsubscribed ?? 0,
+    etaSeconds: row.status === 'sending' ? Math.ceil(pending / env().BROADCAST_RATE) : null,
+    subscribersOnly: row.subscribersOnly,
+    track: row.track,
+    opens: row.opens,
+    clicks: row.clicks,
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
@@ -85,10 +103,18 @@ export function listBroadcasts(db: Db): BroadcastDto[] {
   return rows.map((r) => toDto(r, counts.get(r.id)));
 }
 
+/** The fields of a draft from what the owner wrote; a post it starts from must exist. */
+function draftFields(db: Db, input: BroadcastInput) {
+  if (input.postId && !db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, input.postId)).get()) {
+    throw badRequest('Post not found', [{ path: ['postId'], message: 'Post not found' }]);
+  }
+  return { subject: input.subject, preheader: input.preheader, content: sanitizePostHtml(input.content), postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track };
+}
+
 export function createBroadcast(db: Db, input: BroadcastInput, userId: string): BroadcastDto {
   const row = db
     .insert(broadcasts)
-    .values({ subject: input.subject, preheader: input.preheader, content: sanitizePostHtml(input.content), postId: input.postId ?? null, slug: uniqueSlug(db, input.subject), createdBy: userId })
+    .values({ ...draftFields(db, input), slug: uniqueSlug(db, input.subject), createdBy: userId })
     .returning()
     .get();
   return toDto(row);
@@ -99,7 +125,7 @@ export function updateBroadcast(db: Db, id: number, input: BroadcastInput): Broa
   const row = requireRow(db, id);
   if (row.status !== 'draft') throw conflict('Only a draft can be edited.');
   db.update(broadcasts)
-    .set({ subject: input.subject, preheader: input.preheader, content: sanitizePostHtml(input.content), postId: input.postId ?? null, updatedAt: new Date() })
+    .set({ ...draftFields(db, input), updatedAt: new Date() })
     .where(eq(broadcasts.id, id))
     .run();
   return getBroadcast(db, id);
@@ -126,6 +152,27 @@ export function startSending(db: Db, id: number): BroadcastDto {
     tx.update(broadcasts).set({ status: 'sending', total, startedAt: new Date(), updatedAt: new Date(), pauseReason: null }).where(eq(broadcasts.id, id)).run();
   });
   return getBroadcast(db, id);
+}
+
+/** A send to more people than this with a failed DNS check of the From domain needs a second confirmation. */
+export const LARGE_SEND = 5_000;
+
+/**
+ * Starts a send as the owner asked it: a large one while the From domain's DNS check fails
+ * needs `confirmDns` (409 naming what is missing, with nothing changed, until it has it).
+ */
+export async function startSendingChecked(db: Db, id: number, confirmDns: boolean, check: () => Promise<DnsCheck>): Promise<BroadcastDto> {
+  if (requireRow(db, id).status !== 'draft') throw conflict('This issue has already been sent or is sending.');
+  const size = audienceSize(db);
+  if (!confirmDns && size > LARGE_SEND) {
+    const dns = await check();
+    if (!dns.ok) {
+      const missing = dns.checks.filter((c) => !c.ok).map((c) => c.name);
+      const message = `The DNS check of ${dns.domain} failed (${missing.join(', ')}): mailbox providers may reject or junk a send to ${size.toLocaleString('en-US')} people. Confirm again to send anyway.`;
+      throw conflict(message, [{ path: ['confirmDns'], message }]);
+    }
+  }
+  return startSending(db, id);
 }
 
 /** Moves a broadcast from one of `from` to `to`; 409 from any other status. */
@@ -159,25 +206,41 @@ export function retryFailed(db: Db, id: number): BroadcastDto {
   return getBroadcast(db, id);
 }
 
-/** An issue that has gone out (or is going out): readers may see it in the archive. */
+/** An issue that has gone out (or is going out): its readers may open it in a browser. */
 const published = inArray(broadcasts.status, ['sending', 'paused', 'sent']);
 
-/** The archive: issues that have gone out, newest first. */
-export function listPublishedIssues(db: Db) {
+/** The archive (and its feed): issues that have gone out and are not for subscribers only, newest first. */
+export function listPublishedIssues(db: Db, limit = 200) {
   return db
-    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, startedAt: broadcasts.startedAt })
+    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, content: broadcasts.content, startedAt: broadcasts.startedAt })
     .from(broadcasts)
-    .where(published)
+    .where(and(published, eq(broadcasts.subscribersOnly, false)))
     .orderBy(desc(broadcasts.startedAt), desc(broadcasts.id))
-    .limit(200)
+    .limit(limit)
     .all();
 }
 
-/** One issue of the archive by its address, or undefined (a draft, a cancelled one, none). */
+/** One issue that has gone out, by its address, or undefined (a draft, a cancelled one, none). */
 export function getPublishedIssue(db: Db, slug: string) {
   return db
-    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, content: broadcasts.content, startedAt: broadcasts.startedAt })
+    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, content: broadcasts.content, startedAt: broadcasts.startedAt, subscribersOnly: broadcasts.subscribersOnly })
     .from(broadcasts)
     .where(and(eq(broadcasts.slug, slug), published))
     .get();
+}
+
+/** Counts one open of an issue that tracks them (nothing is kept of who opened it). */
+export function countOpen(db: Db, id: number): void {
+  db.update(broadcasts)
+    .set({ opens: sql`${broadcasts.opens} + 1` })
+    .where(and(eq(broadcasts.id, id), eq(broadcasts.track, true)))
+    .run();
+}
+
+/** Counts one click of an issue that tracks them (nothing is kept of who clicked). */
+export function countClick(db: Db, id: number): void {
+  db.update(broadcasts)
+    .set({ clicks: sql`${broadcasts.clicks} + 1` })
+    .where(and(eq(broadcasts.id, id), eq(broadcasts.track, true)))
+    .run();
 }

@@ -116,8 +116,8 @@ export function contentChanged(change: ContentChange = { scope: 'all', now: true
 }
 
 // Never cached: the API, the admin, files (public uploads and paid downloads), checkout, and
-// the e-mail links (single-use tokens).
-const SKIP = /^\/(api|admin|uploads|download|_astro|checkout|newsletter\/confirm|newsletter\/unsubscribe|auth\/reset)(\/|$)/;
+// the e-mail links (single-use tokens, and the counted opens and clicks of an issue).
+const SKIP = /^\/(api|admin|uploads|download|_astro|checkout|newsletter\/confirm|newsletter\/unsubscribe|newsletter\/o|newsletter\/c|auth\/reset)(\/|$)/;
 
 /** Whether this request may be answered from (and stored in) the cache. */
 export function isCacheable(request: Request, url: URL, signedIn: boolean): boolean {
@@ -126,7 +126,7 @@ export function isCacheable(request: Request, url: URL, signedIn: boolean): bool
   // Public blog search answers are as cacheable as the pages (and as public).
   if (url.pathname === '/api/blog-posts/search') return true;
   if (SKIP.test(url.pathname)) return false;
-  return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/robots.txt'].includes(url.pathname) || /^\/sitemap(-\d+)?\.xml$/.test(url.pathname);
+  return !/\.(xml|txt)$/.test(url.pathname) || ['/rss.xml', '/podcast.xml', '/newsletter/rss.xml', '/robots.txt'].includes(url.pathname) || /^\/sitemap(-\d+)?\.xml$/.test(url.pathname);
 }
 
 // The query parameters each cached page reads; any other parameter changes nothing on the page,

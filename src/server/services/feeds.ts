@@ -13,6 +13,7 @@ import { siteSettings } from '#db/schema/settings.ts';
 import { env, getDb } from '#server/context.ts';
 import { resolveUpload } from '#server/storage/local.ts';
 import { SERVE_TYPES } from '#server/storage/upload-policy.ts';
+import { listPublishedIssues } from '#server/broadcasts/service.ts';
 import { listPosts, PUBLIC_ORDER } from './blog-posts.ts';
 import { legacyEpisodeGuid, legacyPostGuid } from './legacy-guids.ts';
 import { listEpisodes } from './podcast-episodes.ts';
@@ -41,37 +42,89 @@ const xml = (root: Record<string, unknown>) => `<?xml version="1.0" encoding="UT
 const rfc2822 = (d: Date) => d.toUTCString();
 const abs = (path: string) => new URL(path, `${env().SITE_URL}/`).href;
 
-/** RSS 2.0 of published posts, newest first, with the full HTML in content:encoded. */
-export function blogFeed(doc: SiteDocument = publishedSite(), limit = 50): string {
+interface RssChannel {
+  title: string;
+  /** Paths on the site: the channel's page and the feed itself. */
+  page: string;
+  self: string;
+  description: string;
+  lastBuild: Date;
+  items: { title: string; path: string; guid: { '#text': string; '@_isPermaLink': 'true' | 'false' }; published: Date; category?: string; summary: string | null; html: string }[];
+}
+
+/** An RSS 2.0 document with each item's full HTML (links made absolute) in content:encoded. */
+function rss(c: RssChannel): string {
   const site = env().SITE_URL;
-  const posts = listPosts({ limit });
   return xml({
     rss: {
       '@_version': '2.0',
       '@_xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
       channel: {
-        title: `${doc.brand.name} — Leadership Insights`,
-        link: `${site}/blog`,
-        description: doc.brand.blurb,
+        title: c.title,
+        link: `${site}${c.page}`,
+        description: c.description,
         language: 'en-us',
-        'atom:link': { '@_href': `${site}/rss.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' },
-        lastBuildDate: rfc2822(posts[0]?.updatedAt ?? new Date()),
-        item: posts.map((p) => {
-          const link = `${site}/blog/${p.slug}`;
+        'atom:link': { '@_href': `${site}${c.self}`, '@_rel': 'self', '@_type': 'application/rss+xml' },
+        lastBuildDate: rfc2822(c.lastBuild),
+        item: c.items.map((i) => {
+          const link = `${site}${i.path}`;
           return {
-            title: p.title,
+            title: i.title,
             link,
-            // A row written behind the server's back since it started has none stored yet.
-            guid: { '#text': p.guid ?? legacyPostGuid(site, p.slug), '@_isPermaLink': 'false' },
-            pubDate: rfc2822(p.publishedAt ?? p.createdAt),
-            category: p.category || 'General',
-            description: p.excerpt?.trim() || htmlToText(p.content).slice(0, 300),
-            'content:encoded': { '#cdata': absoluteUrls(videosAsLinks(p.content), link) },
+            guid: i.guid,
+            pubDate: rfc2822(i.published),
+            ...(i.category ? { category: i.category } : {}),
+            description: i.summary?.trim() || htmlToText(i.html).slice(0, 300),
+            'content:encoded': { '#cdata': absoluteUrls(videosAsLinks(i.html), link) },
           };
         }),
       },
     },
+  });
+}
+
+/** RSS 2.0 of published posts, newest first. */
+export function blogFeed(doc: SiteDocument = publishedSite(), limit = 50): string {
+  const site = env().SITE_URL;
+  const posts = listPosts({ limit });
+  return rss({
+    title: `${doc.brand.name} — Leadership Insights`,
+    page: '/blog',
+    self: '/rss.xml',
+    description: doc.brand.blurb,
+    lastBuild: posts[0]?.updatedAt ?? new Date(),
+    items: posts.map((p) => ({
+      title: p.title,
+      path: `/blog/${p.slug}`,
+      // A row written behind the server's back since it started has none stored yet.
+      guid: { '#text': p.guid ?? legacyPostGuid(site, p.slug), '@_isPermaLink': 'false' },
+      published: p.publishedAt ?? p.createdAt,
+      category: p.category || 'General',
+      summary: p.excerpt,
+      html: p.content,
+    })),
+  });
+}
+
+/** RSS 2.0 of the newsletter's public archive: sent issues not kept for subscribers, newest first. */
+export function newsletterFeed(doc: SiteDocument = publishedSite(), limit = 50): string {
+  const site = env().SITE_URL;
+  const issues = listPublishedIssues(getDb(), limit);
+  return rss({
+    title: `${doc.newsletter.name} — ${doc.brand.name}`,
+    page: '/newsletter/archive',
+    self: '/newsletter/rss.xml',
+    description: `Every issue of ${doc.newsletter.name}.`,
+    lastBuild: issues[0]?.startedAt ?? new Date(),
+    items: issues.map((i) => ({
+      title: i.subject,
+      path: `/newsletter/${i.slug}`,
+      guid: { '#text': `${site}/newsletter/${i.slug}`, '@_isPermaLink': 'true' },
+      published: i.startedAt ?? new Date(),
+      summary: i.preheader,
+      html: i.content,
+    })),
   });
 }
 
@@ -238,11 +291,14 @@ function sitemapUrls(): SitemapUrl[] {
   const episodes = getDb().select({ slug: podcastEpisodes.slug, updatedAt: podcastEpisodes.updatedAt }).from(podcastEpisodes).where(eq(podcastEpisodes.isPublished, true)).all();
   const latestPost = posts.reduce<Date | null>((latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest), null);
   const lastmod: Record<string, Date | null | undefined> = { '/blog': latestPost, '/podcast': latestEpisode };
-  const pages = ['/', '/work-with-me', '/blog', '/podcast', '/newsletter', '/privacy-policy'];
+  const issues = listPublishedIssues(getDb(), 10_000);
+  if (issues.length > 0) lastmod['/newsletter/archive'] = issues[0]!.startedAt;
+  const pages = ['/', '/work-with-me', '/blog', '/podcast', '/newsletter', ...(issues.length > 0 ? ['/newsletter/archive'] : []), '/privacy-policy'];
   return [
     ...pages.map((p) => ({ loc: `${site}${p}`, ...(lastmod[p] ? { lastmod: lastmod[p].toISOString() } : {}) })),
     ...posts.map((p) => ({ loc: `${site}/blog/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
     ...episodes.map((ep) => ({ loc: `${site}/podcast/${ep.slug}`, lastmod: ep.updatedAt.toISOString() })),
+    ...issues.map((i) => ({ loc: `${site}/newsletter/${i.slug}`, ...(i.startedAt ? { lastmod: i.startedAt.toISOString() } : {}) })),
   ];
 }
 

@@ -164,3 +164,13 @@ export function absoluteUrls(html: string, base: string): string {
     },
   });
 }
+
+/** The same HTML with every http(s) link's address replaced by `wrap(address)` (a counting redirect). */
+export function linksThrough(html: string, wrap: (url: string) => string): string {
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    transformTags: { a: (tagName, attribs) => (attribs.href && /^https?:\/\//i.test(attribs.href) ? { tagName, attribs: { ...attribs, href: wrap(attribs.href) } } : { tagName, attribs }) },
+  });
+}

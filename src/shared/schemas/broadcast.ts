@@ -11,12 +11,19 @@ export const BroadcastInputSchema = z.object({
     .transform((v) => v || null),
   content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(500_000, 'Content is too long'),
   postId: z.number().int().positive().nullish(),
+  /** Kept out of the public archive, its feed and the sitemap. */
+  subscribersOnly: z.boolean().optional().default(false),
+  /** Count opens and clicks: anonymous, approximate totals. Off unless the owner turns it on. */
+  track: z.boolean().optional().default(false),
 });
 export type BroadcastInput = z.infer<typeof BroadcastInputSchema>;
 
 export const BroadcastTestSchema = z.object({
   email: z.string({ error: 'Valid email is required' }).trim().toLowerCase().max(254, 'Valid email is required').pipe(z.email('Valid email is required')),
 });
+
+/** Starting a send; `confirmDns` is the second confirmation a large send needs when the From domain's DNS check failed. */
+export const BroadcastSendSchema = z.object({ confirmDns: z.boolean().optional().default(false) });
 
 export type BroadcastStatus = 'draft' | 'sending' | 'paused' | 'sent' | 'cancelled';
 
@@ -37,7 +44,30 @@ export interface BroadcastDto {
   skipped: number;
   /** Messages that were being handed to SMTP when the server stopped: they may have gone out twice. */
   possiblyDuplicated: number;
+  /** Recipients who unsubscribed after sending started. */
+  unsubscribedSince: number;
+  /** Seconds until the pending messages are out at the configured rate; null unless sending. */
+  etaSeconds: number | null;
+  subscribersOnly: boolean;
+  track: boolean;
+  /** Approximate and anonymous; 0 unless tracking is on. */
+  opens: number;
+  clicks: number;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+}
+
+export interface DnsCheckItem {
+  name: 'SPF' | 'DKIM' | 'DMARC';
+  ok: boolean;
+  /** What was found, or plainly what is missing and where it goes. */
+  message: string;
+  record: string | null;
+}
+
+export interface DnsCheck {
+  domain: string;
+  ok: boolean;
+  checks: DnsCheckItem[];
 }

@@ -155,6 +155,11 @@ function PostForm({ post }: { post?: Post }) {
                 Preview
               </a>
             )}
+            {post?.isPublished && (
+              <Link href={`/admin/newsletter/issues/new?post=${post.id}`} className="btn-secondary">
+                Send by e-mail
+              </Link>
+            )}
             <button type="button" className="btn-secondary" aria-expanded={scheduling} disabled={saving !== null} onClick={() => setScheduling((v) => !v)}>
               <CalendarIcon size={16} />
               Schedule

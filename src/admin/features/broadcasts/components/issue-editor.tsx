@@ -1,18 +1,20 @@
 // /admin/newsletter/issues/new and /admin/newsletter/issues/:id: a draft is written here (subject,
 // preheader, body in the rich-text editor), tested, and sent after a confirmation that names
-// the exact number of recipients. Once sending, the screen shows its progress (refreshed every
-// second) with Pause, Resume, Cancel and 'Retry failed'.
+// the exact number of recipients (and, for a large send while the From domain's DNS check fails,
+// a second one). 'Send by e-mail' on a post opens it as ?post={id}, filled from the post. Once
+// sending, the screen shows its progress (refreshed every second, with the time left) with
+// Pause, Resume, Cancel and 'Retry failed'.
 import { API } from '#shared/api-paths.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { RichTextEditor } from '#admin/editor/rich-text-editor.tsx';
 import { useQuery } from '#admin/lib/query.ts';
-import { Badge, PageHeader, StatCard, TextField } from '#admin/ui/controls.tsx';
+import { Badge, PageHeader, StatCard, Switch, TextField } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
-import { api } from '#lib/api-client.ts';
+import { api, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, check, type FieldErrors } from '#lib/form.ts';
 import { toast } from '#lib/toast.ts';
-import { act, BroadcastInputSchema, BroadcastTestSchema, createIssue, sendTest, updateIssue, type Broadcast } from '#admin/features/broadcasts/api/broadcasts.ts';
+import { act, BroadcastInputSchema, BroadcastTestSchema, createIssue, sendTest, startSend, updateIssue, type Broadcast } from '#admin/features/broadcasts/api/broadcasts.ts';
 import { STATUS_TONE } from './issue-list.tsx';
 
 function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast) => void }) {
@@ -28,6 +30,14 @@ function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast
       setBusy(false);
     }
   };
+  const eta =
+    issue.etaSeconds === null
+      ? null
+      : issue.etaSeconds < 60
+        ? `${issue.etaSeconds} s`
+        : issue.etaSeconds < 3600
+          ? `${Math.ceil(issue.etaSeconds / 60)} min`
+          : `${Math.floor(issue.etaSeconds / 3600)} h ${Math.ceil((issue.etaSeconds % 3600) / 60)} min`;
   const progress = issue.total ? Math.round(((issue.sent + issue.failed + issue.bounced + issue.skipped) / issue.total) * 100) : 0;
   return (
     <section aria-labelledby="issue-report" className="space-y-6">
@@ -41,11 +51,22 @@ function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast
         <StatCard label="Waiting" value={issue.pending} />
         <StatCard label="Failed" value={issue.failed} />
         <StatCard label="Bounced" value={issue.bounced} />
-        <StatCard label="Unsubscribed meanwhile" value={issue.skipped} />
+        <StatCard label="Unsubscribed since" value={issue.unsubscribedSince} detail={issue.skipped > 0 ? `${issue.skipped} before their turn: not sent` : undefined} />
       </div>
       {issue.status === 'sending' && (
-        <div role="progressbar" aria-label="Sending progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-100">
-          <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
+        <div className="space-y-1">
+          <div role="progressbar" aria-label="Sending progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-100">
+            <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="text-sm text-slate-600">
+            {progress}% done{eta && `, about ${eta} left`}
+          </p>
+        </div>
+      )}
+      {issue.track && (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard label="Opens (approximate)" value={issue.opens} detail="Anonymous; images blocked or fetched by a mail provider's proxy make this uncertain." />
+          <StatCard label="Clicks (approximate)" value={issue.clicks} detail="Anonymous; counted without knowing who clicked." />
         </div>
       )}
       {issue.possiblyDuplicated > 0 && (
@@ -86,17 +107,28 @@ export default function IssueEditor({ params }: { params: Record<string, string>
   const id = params.id ? Number(params.id) : null;
   const loaded = useQuery<Broadcast>(id ? API.broadcast(id) : null, 'Failed to load the issue');
   const [issue, setIssue] = useState<Broadcast | null>(null);
-  const [values, setValues] = useState({ subject: '', preheader: '', content: '' });
+  const [values, setValues] = useState({ subject: '', preheader: '', content: '', postId: null as number | null, subscribersOnly: false, track: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [testTo, setTestTo] = useState('');
   const [confirm, setConfirm] = useState<number | null>(null);
+  const [dnsWarning, setDnsWarning] = useState<string | null>(null);
+  // 'Send by e-mail' on a post: a new issue starts from it.
+  const [fromPost] = useState(() => (id ? null : Number(new URLSearchParams(window.location.search).get('post')) || null));
+  const post = useQuery<{ id: number; title: string; excerpt: string | null; content: string }>(fromPost ? API.post(fromPost) : null, 'Failed to load the post');
 
   useEffect(() => {
     if (!loaded.data) return;
     setIssue(loaded.data);
-    setValues({ subject: loaded.data.subject, preheader: loaded.data.preheader ?? '', content: loaded.data.content });
+    const d = loaded.data;
+    setValues({ subject: d.subject, preheader: d.preheader ?? '', content: d.content, postId: d.postId, subscribersOnly: d.subscribersOnly, track: d.track });
   }, [loaded.data]);
+
+  useEffect(() => {
+    if (!post.data) return;
+    const p = post.data;
+    setValues((v) => ({ ...v, subject: p.title, preheader: (p.excerpt ?? '').slice(0, 200), content: p.content, postId: p.id }));
+  }, [post.data]);
 
   // While it sends, the figures are asked for every second.
   const sendingId = issue?.status === 'sending' ? issue.id : null;
@@ -161,14 +193,17 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     }
   };
 
-  const send = async () => {
+  const send = async (confirmDns: boolean) => {
     if (!issue) return;
     setBusy(true);
     try {
-      setIssue(await act(issue.id, 'send'));
+      setIssue(await startSend(issue.id, confirmDns));
       toast({ title: 'Sending started' });
-    } catch {
-      // mutate() has said so.
+      setDnsWarning(null);
+    } catch (err) {
+      const dns = apiFieldErrors(err).confirmDns;
+      if (dns) setDnsWarning(dns);
+      else toast({ title: 'Error', description: errorMessage(err, 'Failed to send. Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(false);
       setConfirm(null);
@@ -194,6 +229,18 @@ export default function IssueEditor({ params }: { params: Record<string, string>
               value={values.preheader}
               error={errors.preheader}
               onChange={(e) => setValues({ ...values, preheader: e.target.value })}
+            />
+            <Switch
+              label="Subscribers only"
+              hint="Leave it out of the public archive, its feed and the sitemap; readers open it from their e-mail."
+              checked={values.subscribersOnly}
+              onChange={(v) => setValues({ ...values, subscribersOnly: v })}
+            />
+            <Switch
+              label="Count opens and clicks"
+              hint="Off unless you turn it on. Anonymous totals, never who opened or clicked; always approximate."
+              checked={values.track}
+              onChange={(v) => setValues({ ...values, track: v })}
             />
             <div>
               <p id="issue-content-label" className="mb-1 text-sm font-medium text-slate-700">
@@ -239,8 +286,17 @@ export default function IssueEditor({ params }: { params: Record<string, string>
         description={confirm ? `It goes to ${confirm} confirmed subscriber${confirm === 1 ? '' : 's'} now, and cannot be unsent.` : 'There are no confirmed subscribers to send to yet.'}
         confirmLabel={`Send to ${confirm ?? 0}`}
         busy={busy || !confirm}
-        onConfirm={() => void send()}
+        onConfirm={() => void send(false)}
         onCancel={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={dnsWarning !== null}
+        title="Send despite the DNS check?"
+        description={dnsWarning ?? ''}
+        confirmLabel="Send anyway"
+        busy={busy}
+        onConfirm={() => void send(true)}
+        onCancel={() => setDnsWarning(null)}
       />
     </>
   );

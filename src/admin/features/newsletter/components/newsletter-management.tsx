@@ -14,6 +14,7 @@ import { formatCount, formatShortDate } from '#shared/format.ts';
 import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 import { useSubscribers } from '#admin/features/newsletter/hooks/use-subscribers.ts';
 import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
+import { SendingDomain } from './sending-domain';
 import { localDay } from './subscriber-stats';
 
 function ExternalButton({ href, children }: { href: string; children: string }) {
@@ -194,6 +195,8 @@ export default function NewsletterManagement() {
         <StatCard label="Synced" value={known(stats?.synced)} detail={stats && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
         <StatCard label="This Month" value={known(stats?.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
       </section>
+
+      <SendingDomain />
 
       <section>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,13 +1,31 @@
 import { getDb } from '#server/context.ts';
-import { startSending } from '#server/broadcasts/service.ts';
-import { badRequest } from '#server/http/errors.ts';
+import { checkSendingDomain } from '#server/broadcasts/dns-check.ts';
+import { startSendingChecked } from '#server/broadcasts/service.ts';
+import { JSON_BODY_LIMIT, readText } from '#server/http/body.ts';
+import { badRequest, fromZod } from '#server/http/errors.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
+import { BroadcastSendSchema } from '#shared/schemas/broadcast.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
-/** Starts sending a draft to every confirmed subscriber (202): the sender works through it in the background. */
-// The issue joins the public archive as it starts going out.
-export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: { scope: { pages: (key) => key === '/newsletter/archive' }, now: true } }, ({ params }) => {
+/**
+ * Starts sending a draft to every confirmed subscriber (202): the sender works through it in
+ * the background. The body may be empty; `{confirmDns: true}` is the second confirmation a send
+ * to more than 5,000 people needs while the From domain's DNS check fails.
+ */
+// The issue joins the public archive, its feed and the sitemap as it starts going out.
+const archivePages = (key: string) => key.startsWith('/newsletter') || key.startsWith('/sitemap');
+
+export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: { scope: { pages: archivePages }, now: true } }, async ({ params, request }) => {
   if (!mailConfigured()) throw badRequest('E-mail is not set up: set SMTP_URL to send issues.');
-  return Response.json(startSending(getDb(), params.id), { status: 202 });
+  const text = (await readText(request, JSON_BODY_LIMIT)).trim();
+  let raw: unknown = {};
+  try {
+    if (text) raw = JSON.parse(text);
+  } catch {
+    throw badRequest('Invalid JSON body');
+  }
+  const body = BroadcastSendSchema.safeParse(raw);
+  if (!body.success) throw fromZod(body.error);
+  return Response.json(await startSendingChecked(getDb(), params.id, body.data.confirmDns, () => checkSendingDomain()), { status: 202 });
 });

@@ -14,7 +14,8 @@ export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, body: Broa
   const db = getDb();
   const issue = getBroadcast(db, params.id);
   hit(LIMITS.broadcastTest, user.id);
-  const message = issueMessage(issue, issueBody(issue), null, true);
+  // The owner's own test copy counts no opens or clicks.
+  const message = issueMessage(issue, issueBody({ ...issue, track: false }), null, true);
   enqueueMail(db, { kind: 'broadcast-test', to: body.email, subject: message.subject, text: message.text, html: message.html });
   return { success: true };
 });

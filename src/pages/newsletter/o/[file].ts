@@ -1,0 +1,15 @@
+// The open-counting image of an issue whose owner turned tracking on. It names the issue only:
+// nothing of the reader (address, agent, cookie) is kept. Bots' fetches are not counted.
+import type { APIRoute } from 'astro';
+import { isbot } from 'isbot';
+import { getDb } from '#server/context.ts';
+import { countOpen } from '#server/broadcasts/service.ts';
+
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+export const GET: APIRoute = ({ params, request }) => {
+  const id = /^([1-9]\d{0,9})\.gif$/.exec(params.file ?? '')?.[1];
+  if (!id) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!isbot(request.headers.get('user-agent'))) countOpen(getDb(), Number(id));
+  return new Response(GIF, { headers: { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, private' } });
+};

@@ -1,0 +1,15 @@
+// Links that act or show something without a login carry a signature: an HMAC of what they name,
+// keyed by the server's secret and bound to one purpose, so no link can be made or reused for another.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { env } from '#server/env.ts';
+
+export type SignedPurpose = 'issue-view' | 'issue-click';
+
+export const signature = (purpose: SignedPurpose, value: string) => createHmac('sha256', env().BETTER_AUTH_SECRET).update(`${purpose}:${value}`).digest('base64url').slice(0, 22);
+
+export function validSignature(purpose: SignedPurpose, value: string, given: string | null | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(signature(purpose, value));
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
