@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnvOrExit } from '#server/env.ts';
 import { serveCachedPage } from '#server/http/page-cache.ts';
 import { createAssetHandler } from '#server/http/static-assets.ts';
-import { startBackgroundJobs, stopBackgroundJobs } from '#server/jobs.ts';
+import { startBackgroundJobs, stopBackgroundJobs } from '#server/jobs/start.ts';
 
 const env = loadEnvOrExit();
 // React and Astro render in production mode unless told otherwise.

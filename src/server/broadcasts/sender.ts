@@ -8,7 +8,8 @@
 //   (4xx, a dropped connection) is temporary: the sender waits longer after each one in a row
 //   and tries that recipient again, three times at most.
 // - After 20 failures in a row the send pauses itself and the owner is told why.
-// Pause, resume and cancel are read before every message, so they act within a second.
+// Pause, resume and cancel are read before every message, so they act within a second. The job
+// runner (server/jobs) calls step() again and again.
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
@@ -21,7 +22,6 @@ import { issueBody, issueMessage } from './message.ts';
 export const MAX_TRIES = 3;
 export const PAUSE_AFTER_FAILURES = 20;
 const MAX_WAIT_MS = 30_000;
-const IDLE_MS = 500;
 
 export interface BroadcastLimits {
   /** Messages a second. */
@@ -45,8 +45,6 @@ export class BroadcastSender {
   private readonly transport: Transport;
   private readonly from: () => string;
   private readonly limits: BroadcastLimits;
-  private stopped = false;
-  private running: Promise<void> | null = null;
   private nextSendAt = 0;
   private failuresInARow = 0;
   private bodies = new Map<number, { html: string; text: string }>();
@@ -60,33 +58,14 @@ export class BroadcastSender {
     this.limits = limits;
   }
 
-  /** Starts the loop; rows left 'sending' by a stopped server go back in line, marked possibly duplicated. */
-  start(): void {
+  /** Rows left 'sending' by a stopped server go back in line, marked possibly duplicated (call once, before the first step). */
+  recover(): void {
     const resumed = this.db.update(broadcastRecipients).set({ status: 'pending', possiblyDuplicated: true }).where(eq(broadcastRecipients.status, 'sending')).run().changes;
     if (resumed > 0) logger.warn({ job: 'broadcast', resumed }, 'messages that were in flight when the server stopped are sent again (possibly duplicated)');
-    this.running = this.loop();
   }
 
-  /** Stops after the message in flight, if any. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      let worked = false;
-      try {
-        worked = await this.step();
-      } catch (err) {
-        logger.error({ err, job: 'broadcast' }, 'background job failed');
-      }
-      if (!worked && !this.stopped) await sleep(IDLE_MS);
-    }
-  }
-
-  /** Sends the next message of the oldest issue that is sending; false when there was nothing to do. */
-  private async step(): Promise<boolean> {
+  /** Sends the next message of the oldest issue that is sending (after its turn under the throttle); false when there was nothing to do. */
+  async step(): Promise<boolean> {
     const issue = this.db.select().from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
     if (!issue) return false;
     const now = new Date();

@@ -86,11 +86,6 @@ export class OutboxSender {
     return this.inFlight;
   }
 
-  /** Resolves once the round under way, if any, has finished (for shutdown). */
-  async idle(): Promise<void> {
-    await this.inFlight?.catch(() => undefined);
-  }
-
   private async round(now: number): Promise<number> {
     this.recordDelivered();
     const due = this.db

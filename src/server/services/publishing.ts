@@ -1,5 +1,5 @@
 // When a post or an episode goes public. 'Publish now', 'Save draft' and 'Schedule' all come
-// down to one rule, and the scheduler (server/jobs.ts) publishes what has come due.
+// down to one rule, and the scheduler (server/jobs) publishes what has come due.
 import { and, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';

@@ -133,7 +133,7 @@ async function store(tmp: string, file: { contentType: string; ext: string; size
     .values({ ...stored, contentType: file.contentType, size: file.size, createdBy: file.owner })
     .onConflictDoNothing()
     .run();
-  // Smaller copies are made in the background (server/jobs.ts).
+  // Smaller copies are made in the background (server/jobs).
   if (stored.storage === 'local') queueImage(getDb(), stored.url);
   return stored.url;
 }

@@ -1,0 +1,94 @@
+// Work the server does on its own, with no request to start it: it runs in the serving process
+// (scripts/serve.ts starts it), every job on the one runner (./runner.ts).
+import { getDb } from '#db/client.ts';
+import { BroadcastSender } from '#server/broadcasts/sender.ts';
+import { env } from '#server/env.ts';
+import { logger } from '#server/log.ts';
+import { dkimKey, mailFrom, OutboxSender, retryPendingNow, smtpTransport, type DkimKey } from '#server/mail/sender.ts';
+import { contentChanged } from '#server/http/page-cache.ts';
+import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
+import { nextDue, onScheduleChange, publishDue } from '#server/services/publishing.ts';
+import { processNextImage } from '#server/services/images.ts';
+import { JobRunner } from './runner.ts';
+
+const HOUR_MS = 60 * 60_000;
+/** How often the outbox is looked at for mail that is due. */
+const MAIL_POLL_MS = 1_000;
+/** The longest the scheduler sleeps: a schedule set meanwhile is seen within this. */
+const SCHEDULE_POLL_MS = 10_000;
+/** How often the image queue is looked at when it was empty. */
+const IMAGE_POLL_MS = 2_000;
+/** How often the newsletter sender looks for an issue to send when there was none. */
+const BROADCAST_IDLE_MS = 500;
+
+let runner: JobRunner | undefined;
+
+/**
+ * Starts the background jobs: abandoned checkouts' pending orders are removed hourly; scheduled
+ * posts and episodes are published when due; smaller copies of uploaded images are made; with
+ * SMTP_URL set, the outbox is delivered (what waited for a retry is tried at once on start) and
+ * newsletter issues are sent from their ledger.
+ */
+export function startBackgroundJobs(): void {
+  const jobs = new JobRunner();
+  runner = jobs;
+  const db = getDb();
+  jobs.start({ name: 'sweep-abandoned-orders', firstInMs: 5_000, idleMs: HOUR_MS, busyMs: HOUR_MS, step: () => sweepAbandonedOrders(db) });
+  jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
+  onScheduleChange(() => jobs.wake('publish-scheduled'));
+  jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
+  const e = env();
+  if (e.SMTP_URL) {
+    const dkim = readDkimKey(e);
+    const from = () => mailFrom(e);
+    const mail = new OutboxSender(db, smtpTransport(e.SMTP_URL, dkim), from, e.MAIL_RETRY_MS);
+    retryPendingNow(db);
+    jobs.start({ name: 'mail', idleMs: MAIL_POLL_MS, busyMs: MAIL_POLL_MS, step: () => mail.deliver() });
+    const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, {
+      rate: e.BROADCAST_RATE,
+      dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null,
+      retryBaseMs: Math.min(e.MAIL_RETRY_MS, 2_000),
+    });
+    issues.recover();
+    jobs.start({ name: 'broadcast', idleMs: BROADCAST_IDLE_MS, quiet: true, step: async () => ((await issues.step()) ? 1 : 0) });
+  }
+}
+
+/** Stops starting new background work and waits for what is under way (an e-mail being sent). */
+export async function stopBackgroundJobs(): Promise<void> {
+  await runner?.stop();
+  runner = undefined;
+}
+
+/** The DKIM key, or the process ends with the reason: mail that claims a signature it cannot make is worse than none. */
+function readDkimKey(e: Parameters<typeof dkimKey>[0]): DkimKey | null {
+  try {
+    return dkimKey(e);
+  } catch (err) {
+    logger.fatal({ err: (err as Error).message }, 'DKIM_PRIVATE_KEY is not a readable PEM private key (the key itself, or the path of its file)');
+    process.exit(1);
+  }
+}
+
+/**
+ * Publishes scheduled posts and episodes when their time comes, with no request needed: what
+ * fell due while the server was down goes out on start, then the job wakes at the next due time
+ * (or every SCHEDULE_POLL_MS), and a write that sets a schedule wakes it. The page cache is
+ * dropped whenever something went public.
+ */
+function publishScheduled(): { done: number; nextInMs: number } {
+  const db = getDb();
+  const published = publishDue(db);
+  // Something new went public: it shows at the very next request.
+  if (published > 0) contentChanged({ scope: 'all', now: true });
+  const next = nextDue(db);
+  return { done: published, nextInMs: next ? Math.max(0, Math.min(SCHEDULE_POLL_MS, next.getTime() - Date.now())) : SCHEDULE_POLL_MS };
+}
+
+/** Makes the smaller copies of uploaded images, up to 20 a step; the cached pages are refreshed after a batch so they offer them. */
+async function makeImageCopies(): Promise<number> {
+  let made = 0;
+  while (made < 20 && (await processNextImage(getDb()))) made += 1;
+  if (made > 0) contentChanged({ scope: 'all' });
+  return made;
+}
