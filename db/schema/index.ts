@@ -7,3 +7,4 @@ export * from './settings.ts';
 export * from './imports.ts';
 export * from './site.ts';
 export * from './broadcasts.ts';
+export * from './booking.ts';

@@ -16,6 +16,8 @@ export const outbox = sqliteTable(
     html: text('html').notNull(),
     /** Extra headers as JSON (List-Unsubscribe, ...). */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    /** A calendar invite sent with it (text/calendar, RFC 5546 method): { method, content }. */
+    calendar: text('calendar', { mode: 'json' }).$type<{ method: string; content: string }>(),
     /** pending (to send), sent, failed (gave up), unsent (mail is not set up). */
     status: text('status', { enum: ['pending', 'sent', 'failed', 'unsent'] })
       .notNull()

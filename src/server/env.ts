@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
+import { isTimeZone } from '#shared/time.ts';
 import { ADMIN_PASSWORD_MIN, passwordProblem } from './passwords.ts';
 
 const optional = z
@@ -17,14 +18,7 @@ const url = (name: string) =>
     .string()
     .trim()
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), `${name} must be an http(s) URL`);
-const isTimeZone = (v: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: v });
-    return true;
-  } catch {
-    return false;
-  }
-};
+
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** An UploadThing token: base64 of JSON `{apiKey, appId, regions}`, as the dashboard gives it. */
@@ -90,6 +84,20 @@ const EnvSchema = z
     ANALYTICS_ID: optional,
     ANALYTICS_DASHBOARD_URL: url('ANALYTICS_DASHBOARD_URL').optional(),
     BOOKING_URL: url('BOOKING_URL').optional(),
+    // How long before a booking its reminders go out: minutes, or seconds with an 's' (tests).
+    BOOKING_REMINDER_OFFSETS: z
+      .string()
+      .trim()
+      .default('1440,60')
+      .refine((v) => v === '' || v.split(',').every((p) => /^\d{1,6}s?$/.test(p.trim())), 'BOOKING_REMINDER_OFFSETS must be minutes before a booking, comma-separated, such as 1440,60')
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .filter((p) => p.trim() !== '')
+            .map((p) => (p.trim().endsWith('s') ? Number(p.trim().slice(0, -1)) : Number(p.trim()) * 60)),
+        ),
+      ]),
     APPLE_PODCASTS_URL: url('APPLE_PODCASTS_URL').optional(),
     SPOTIFY_URL: url('SPOTIFY_URL').optional(),
     CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an e-mail address').optional(),

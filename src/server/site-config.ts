@@ -16,8 +16,8 @@ export interface SiteConfig {
 export function siteConfig(site: SiteDocument): SiteConfig {
   return {
     siteUrl: env().SITE_URL,
-    // Without a booking page, 'Book' links go to the site's own sign-up card.
-    bookingUrl: site.bookingUrl || '/work-with-me#get-started',
+    // Without an external booking page, 'Book' links go to the site's own booking of a strategy call.
+    bookingUrl: site.bookingUrl || '/book/strategy-call',
     // Without directory links, the podcast buttons offer the RSS feed any app can follow.
     applePodcastsUrl: site.podcast.appleUrl || '/podcast.xml',
     spotifyUrl: site.podcast.spotifyUrl || '/podcast.xml',

@@ -44,5 +44,7 @@ export const API = {
   register: '/api/register',
   user: '/api/user',
   subscribe: '/api/newsletter/subscribe',
+  booking: '/api/booking',
+  bookingSlots: '/api/booking/slots',
   paymentIntent: '/api/create-payment-intent',
 } as const;

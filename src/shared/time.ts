@@ -47,3 +47,27 @@ export function instantToZoned(instant: Date, timeZone: string): string {
 export function formatInZone(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
 }
+
+/** Whether `v` names a time zone this platform knows (an IANA name such as Europe/Berlin). */
+export function isTimeZone(v: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date of an instant in a zone, 'YYYY-MM-DD'. */
+export function dateInZone(instant: Date | number, timeZone: string): string {
+  const w = wallFields(new Date(instant), timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** The date `days` after 'YYYY-MM-DD' (before, when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The weekday of 'YYYY-MM-DD': 0 Sunday … 6 Saturday. */
+export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();

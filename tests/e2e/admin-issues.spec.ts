@@ -49,12 +49,17 @@ test('write an issue, send a test, send it to every confirmed subscriber and see
 test("'Send by e-mail' on a published post starts an issue from it; Admin → Newsletter checks the sending domain", async ({ page }) => {
   await loginAs(page, PAY_URL);
   const posts = (await (await page.request.get(`${PAY_URL}/api/blog-posts?published=true`)).json()) as { id: number; title: string; content: string }[];
-  const post = posts[0]!;
+  const post = posts[0];
   await page.goto(`${PAY_URL}/admin/blog/edit/${post.id}`);
   await page.getByRole('link', { name: 'Send by e-mail' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/newsletter/issues/new\\?post=${post.id}$`));
   await expect(page.getByLabel('Subject')).toHaveValue(post.title);
-  const firstWords = post.content.replace(/<[^>]+>/g, ' ').trim().split(/\s+/).slice(0, 4).join(' ');
+  const firstWords = post.content
+    .replace(/<[^>]+>/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(' ');
   await expect(page.getByRole('textbox', { name: 'Content' })).toContainText(firstWords);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/\/admin\/newsletter\/issues\/\d+$/);

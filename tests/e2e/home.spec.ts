@@ -170,8 +170,8 @@ test.describe('home page', () => {
   test("closing call to action: 'Book a Strategy Call' and the three promises", async ({ page }) => {
     await page.goto('/');
     const cta = page.locator('#book-call');
-    // Without BOOKING_URL the booking link goes to the sign-up card on /work-with-me.
-    await expect(cta.getByRole('link', { name: 'Book a Strategy Call' })).toHaveAttribute('href', '/work-with-me#get-started');
+    // Without BOOKING_URL the booking link goes to the site's own booking of a strategy call.
+    await expect(cta.getByRole('link', { name: 'Book a Strategy Call' })).toHaveAttribute('href', '/book/strategy-call');
     for (const promise of ['A 30-minute strategy session', 'A custom action plan', 'A no-pitch promise']) {
       await expect(cta.getByText(promise)).toBeVisible();
     }

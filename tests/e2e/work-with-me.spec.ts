@@ -22,8 +22,8 @@ const PACKAGES: Record<string, { name: string; price: string; note: string }[]> 
   'Custom Coaching': [{ name: 'Custom', price: 'from $15,000', note: 'depends on scope and duration' }],
 };
 const TABS = Object.keys(PACKAGES);
-// Without BOOKING_URL the booking links go to the sign-up card on this page.
-const BOOKING = '/work-with-me#get-started';
+// Without BOOKING_URL the booking links go to the site's own booking of a strategy call.
+const BOOKING = '/book/strategy-call';
 
 async function openPackages(page: Page) {
   await page.getByRole('button', { name: 'View Investment & Packages' }).click();

@@ -38,6 +38,10 @@ export const LIMITS = {
   paymentStatus: { name: 'payment-status', max: 120, windowMs: 10 * 60_000 },
   // Per order: asking an expired download link for new links (each asks sends an e-mail at most every 10 minutes).
   freshLinks: { name: 'fresh-links', max: 5, windowMs: 60 * 60_000 },
+  // Booking: a person books a few times at most; slots are asked as they page through months.
+  booking: { name: 'booking', max: 10, windowMs: 10 * 60_000 },
+  bookingSlots: { name: 'booking-slots', max: 300, windowMs: 10 * 60_000 },
+  bookingManage: { name: 'booking-manage', max: 20, windowMs: 10 * 60_000 },
   // Per admin: test sends of a newsletter issue.
   broadcastTest: { name: 'broadcast-test', max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

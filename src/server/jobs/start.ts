@@ -9,6 +9,8 @@ import { contentChanged } from '#server/http/page-cache.ts';
 import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
 import { nextDue, onScheduleChange, publishDue } from '#server/services/publishing.ts';
 import { processNextImage } from '#server/services/images.ts';
+import { refreshBusyTimes } from '#server/booking/calendar.ts';
+import { queueDueReminders } from '#server/booking/reminders.ts';
 import { JobRunner } from './runner.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -20,12 +22,17 @@ const SCHEDULE_POLL_MS = 10_000;
 const IMAGE_POLL_MS = 2_000;
 /** How often the newsletter sender looks for an issue to send when there was none. */
 const BROADCAST_IDLE_MS = 500;
+/** How often booking reminders that have come due are queued. */
+const REMINDER_POLL_MS = 5_000;
+/** How often the owner's calendar is read for busy times. */
+const CALENDAR_POLL_MS = 5 * 60_000;
 
 let runner: JobRunner | undefined;
 
 /**
  * Starts the background jobs: abandoned checkouts' pending orders are removed hourly; scheduled
  * posts and episodes are published when due; smaller copies of uploaded images are made; with
+ * booking reminders are queued when due and the owner's calendar is read for busy times; with
  * SMTP_URL set, the outbox is delivered (what waited for a retry is tried at once on start) and
  * newsletter issues are sent from their ledger.
  */
@@ -37,6 +44,18 @@ export function startBackgroundJobs(): void {
   jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
   onScheduleChange(() => jobs.wake('publish-scheduled'));
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
+  jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
+  // Read now, then every five minutes, and at once when the owner changes the address.
+  jobs.start({
+    name: 'booking-calendar',
+    idleMs: CALENDAR_POLL_MS,
+    busyMs: CALENDAR_POLL_MS,
+    quiet: true,
+    step: async () => {
+      await refreshBusyTimes(db);
+      return 0;
+    },
+  });
   const e = env();
   if (e.SMTP_URL) {
     const dkim = readDkimKey(e);
@@ -52,6 +71,11 @@ export function startBackgroundJobs(): void {
     issues.recover();
     jobs.start({ name: 'broadcast', idleMs: BROADCAST_IDLE_MS, quiet: true, step: async () => ((await issues.step()) ? 1 : 0) });
   }
+}
+
+/** Runs a job now (a setting it depends on changed). */
+export function wakeJob(name: 'booking-calendar'): void {
+  runner?.wake(name);
 }
 
 /** Stops starting new background work and waits for what is under way (an e-mail being sent). */

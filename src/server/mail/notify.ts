@@ -15,7 +15,7 @@ import { publishedSite } from '#server/site/current.ts';
 type Tx = Pick<Db, 'insert' | 'select'>;
 
 /** The site's contact e-mail (Admin → Site), else every admin with a real e-mail address. */
-function ownerAddresses(tx: Tx): string[] {
+export function ownerAddresses(tx: Tx): string[] {
   const contact = publishedSite().brand.contactEmail;
   if (contact) return [contact];
   return tx

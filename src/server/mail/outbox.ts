@@ -16,13 +16,17 @@ export interface OutgoingMail extends Rendered {
   kind: string;
   to: string;
   headers?: Record<string, string>;
+  /** A calendar invite (RFC 5546): sent as the text/calendar part calendars act on. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
-/** Records a message for delivery (status 'unsent' when mail is not set up). */
-export function enqueueMail(tx: Tx, mail: OutgoingMail): void {
-  tx.insert(outbox)
-    .values({ ...mail, headers: mail.headers ?? {}, status: mailConfigured() ? 'pending' : 'unsent' })
-    .run();
+/** Records a message for delivery (status 'unsent' when mail is not set up); answers its id. */
+export function enqueueMail(tx: Tx, mail: OutgoingMail): number {
+  return tx
+    .insert(outbox)
+    .values({ ...mail, headers: mail.headers ?? {}, calendar: mail.calendar ?? null, status: mailConfigured() ? 'pending' : 'unsent' })
+    .returning({ id: outbox.id })
+    .get().id;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;

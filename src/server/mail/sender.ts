@@ -99,7 +99,16 @@ export class OutboxSender {
     for (const m of due) {
       if (!this.claim(m.id)) continue;
       try {
-        await this.transport.sendMail({ from: this.from(), to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+        await this.transport.sendMail({
+          from: this.from(),
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          headers: m.headers,
+          // The invite as the text/calendar alternative Gmail, Outlook and Apple Calendar act on.
+          ...(m.calendar ? { icalEvent: { method: m.calendar.method, filename: 'invite.ics', content: m.calendar.content } } : {}),
+        });
       } catch (err) {
         this.recordFailure(m, err);
         // The server is probably down: the rest waits for the next round.

@@ -13,7 +13,7 @@ const INK = '#0b1220';
 const BRAND_BLUE = '#2553e6';
 
 /** One e-mail: a heading, paragraphs, an optional button, an optional footer line. */
-function layout({
+export function layout({
   heading,
   paragraphs,
   action,

@@ -1,0 +1,21 @@
+// The owner's private calendar of every booking: subscribe once in any calendar app. The secret
+// in the address is the only key (Admin → Booking makes a new one, and the old stops working).
+import { getDb } from '#server/context.ts';
+import { feedBookings } from '#server/booking/service.ts';
+import { bookingFeed } from '#server/booking/invite.ts';
+import { inviteEvent } from '#server/booking/mail.ts';
+import { manageUrl } from '#server/booking/settings.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { publishedBrand } from '#server/site/current.ts';
+
+export const GET = endpoint({ auth: 'public' }, ({ context }) => {
+  const token = /^([a-z0-9]{16,128})\.ics$/i.exec(context.params.file ?? '')?.[1];
+  const db = getDb();
+  const rows = token ? feedBookings(db, token) : null;
+  if (!rows) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  const ics = bookingFeed(
+    `Bookings — ${publishedBrand().name}`,
+    rows.map(({ row, type }) => inviteEvent(db, row, type, manageUrl(row))),
+  );
+  return new Response(ics, { headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } });
+});

@@ -1,0 +1,25 @@
+import { getDb } from '#server/context.ts';
+import { book } from '#server/booking/service.ts';
+import { screenBots } from '#server/http/bots.ts';
+import { badRequest } from '#server/http/errors.ts';
+import { endpoint, json } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { BookingRequestSchema } from '#shared/schemas/booking.ts';
+
+/**
+ * Books a slot (201 {id, start, end, manageUrl}); 409 when it was taken meanwhile, 400 when the
+ * start is not an offered slot. A form post (no JavaScript) goes on to the booking's own page.
+ */
+export const POST = endpoint(
+  {
+    auth: 'public',
+    changesContent: false,
+    body: BookingRequestSchema,
+    form: { success: () => 'You are booked.', next: (a) => `${new URL(String(a.manageUrl)).pathname}${new URL(String(a.manageUrl)).search}&booked=1` },
+  },
+  ({ body, context }) => {
+    hit(LIMITS.booking, clientKey(context));
+    if (screenBots(body) === 'bot') throw badRequest('Please check the form and send it again.');
+    return json(book(getDb(), body), 201);
+  },
+);

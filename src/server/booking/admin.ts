@@ -1,0 +1,80 @@
+// What the owner edits in Admin → Booking: event types and availability (weekly hours, date
+// overrides, the zone, the calendar read for busy times), and the private feed's secret.
+import { asc, eq, ne, and } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { bookingEventTypes, bookingSettings } from '#db/schema/booking.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import type { Availability, EventTypeDto, EventTypeInput } from '#shared/schemas/booking.ts';
+import { feedUrl, toTypeDto } from './service.ts';
+import { bookingSettingsOf, ownerTimeZone } from './settings.ts';
+
+export interface BookingAdminDto {
+  timeZone: string | null;
+  /** The zone in effect (the one set, else SITE_TIMEZONE). */
+  effectiveTimeZone: string;
+  weekly: Availability['weekly'];
+  overrides: Availability['overrides'];
+  busyIcsUrl: string | null;
+  busyFetchedAt: Date | null;
+  busyError: string | null;
+  feedUrl: string;
+  types: EventTypeDto[];
+}
+
+export function bookingAdmin(db: Db): BookingAdminDto {
+  const s = bookingSettingsOf(db);
+  const types = db.select().from(bookingEventTypes).orderBy(asc(bookingEventTypes.sortOrder), asc(bookingEventTypes.id)).all();
+  return {
+    timeZone: s.timeZone,
+    effectiveTimeZone: ownerTimeZone(s),
+    weekly: s.weekly,
+    overrides: s.overrides,
+    busyIcsUrl: s.busyIcsUrl,
+    busyFetchedAt: s.busyFetchedAt,
+    busyError: s.busyError,
+    feedUrl: feedUrl(s.feedToken),
+    types: types.map(toTypeDto),
+  };
+}
+
+/** Saves the availability; a changed calendar address is read again from scratch. */
+export function saveAvailability(db: Db, input: Availability): { calendarChanged: boolean } {
+  const before = bookingSettingsOf(db);
+  const overrides = [...input.overrides].sort((a, b) => a.date.localeCompare(b.date));
+  const calendarChanged = before.busyIcsUrl !== input.busyIcsUrl;
+  db.update(bookingSettings)
+    .set({ timeZone: input.timeZone, weekly: input.weekly, overrides, busyIcsUrl: input.busyIcsUrl, ...(calendarChanged ? { busyError: null, busyFetchedAt: null } : {}), updatedAt: new Date() })
+    .where(eq(bookingSettings.id, 1))
+    .run();
+  return { calendarChanged };
+}
+
+function checkType(db: Db, input: EventTypeInput, id: number | null): void {
+  // Paid event types wait for package checkout: one with a price cannot take bookings yet.
+  if (input.priceCents > 0 && input.isActive)
+    throw badRequest('A paid event type cannot be activated yet: set the price to 0, or leave it inactive.', [{ path: ['isActive'], message: 'A paid event type cannot be activated yet' }]);
+  const clash = db
+    .select({ id: bookingEventTypes.id })
+    .from(bookingEventTypes)
+    .where(and(eq(bookingEventTypes.slug, input.slug), id === null ? undefined : ne(bookingEventTypes.id, id)))
+    .get();
+  if (clash) throw conflict('Another event type has that slug', [{ path: ['slug'], message: 'Another event type has that slug' }]);
+}
+
+export function createEventType(db: Db, input: EventTypeInput): EventTypeDto {
+  checkType(db, input, null);
+  return toTypeDto(db.insert(bookingEventTypes).values(input).returning().get());
+}
+
+export function updateEventType(db: Db, id: number, input: EventTypeInput): EventTypeDto {
+  if (!db.select({ id: bookingEventTypes.id }).from(bookingEventTypes).where(eq(bookingEventTypes.id, id)).get()) throw notFound('Event type not found');
+  checkType(db, input, id);
+  return toTypeDto(
+    db
+      .update(bookingEventTypes)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(bookingEventTypes.id, id))
+      .returning()
+      .get(),
+  );
+}

@@ -1,0 +1,126 @@
+// The owner's own calendar as busy times: its ICS address (Admin → Booking) is read every five
+// minutes with ical.js (recurring events expanded with their exceptions; free and cancelled
+// events left out) and the busy intervals replace the last ones. A calendar that cannot be read
+// closes booking (no slots) until it can, and the admin says why.
+import ICAL from 'ical.js';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { bookingBusy, bookingSettings } from '#db/schema/booking.ts';
+import { env } from '#server/env.ts';
+import { fetchPublic } from '#server/http/outbound.ts';
+import { isTimeZone, zonedToInstant } from '#shared/time.ts';
+import { bookingSettingsOf, ownerTimeZone } from './settings.ts';
+import type { Interval } from './slots.ts';
+
+const DAY = 24 * 60 * 60_000;
+/** Busy times are kept this far ahead (longer than any booking window). */
+const AHEAD_DAYS = 400;
+const MAX_BYTES = 10 * 1024 * 1024;
+/** Occurrences of one recurring event beyond this are not expanded (an endless daily event). */
+const MAX_OCCURRENCES = 5_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ICS time as an instant: UTC and zoned times as they say; a date, or a floating time, in the owner's zone. */
+function instantOf(t: ICAL.Time, ownerZone: string): number {
+  const wall = `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.isDate ? 0 : t.hour)}:${pad(t.isDate ? 0 : t.minute)}`;
+  if (t.isDate) return zonedToInstant(wall, ownerZone)!.getTime();
+  const tzid = t.zone?.tzid;
+  if (tzid === 'UTC' || tzid === 'Z') return t.toUnixTime() * 1000;
+  // A zone the file defined (VTIMEZONE): ical.js converts with it.
+  if (tzid && tzid !== 'floating' && ICAL.TimezoneService.has(tzid)) return t.toUnixTime() * 1000;
+  const named = (t as unknown as { timezone?: string }).timezone;
+  const zone = named && isTimeZone(named) ? named : ownerZone;
+  return zonedToInstant(wall, zone)!.getTime() + t.second * 1000;
+}
+
+/** The busy intervals of an ICS document between `from` and `to`. */
+export function busyTimes(ics: string, ownerZone: string, from: number, to: number): Interval[] {
+  const root = new ICAL.Component(ICAL.parse(ics) as unknown[]);
+  for (const vtz of root.getAllSubcomponents('vtimezone')) {
+    const tz = new ICAL.Timezone(vtz);
+    if (!ICAL.TimezoneService.has(tz.tzid)) ICAL.TimezoneService.register(tz);
+  }
+  const vevents = root.getAllSubcomponents('vevent');
+  const exceptions = vevents.filter((v) => v.hasProperty('recurrence-id'));
+  const out: Interval[] = [];
+  const add = (start: number, end: number) => {
+    if (end > from && start < to && end > start) out.push({ start, end });
+  };
+  const isFree = (v: ICAL.Component) =>
+    String(v.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT' || String(v.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+  for (const v of vevents) {
+    if (v.hasProperty('recurrence-id')) continue;
+    const event = new ICAL.Event(v);
+    if (!event.startDate) continue;
+    const uid = event.uid;
+    for (const x of exceptions) if (uid && x.getFirstPropertyValue('uid') === uid) event.relateException(x);
+    if (!event.isRecurring()) {
+      if (isFree(v)) continue;
+      const start = instantOf(event.startDate, ownerZone);
+      const end = event.endDate ? instantOf(event.endDate, ownerZone) : start + (event.startDate.isDate ? DAY : 0);
+      add(start, end);
+      continue;
+    }
+    const it = event.iterator();
+    for (let n = 0, next = it.next(); next && n < MAX_OCCURRENCES; next = it.next(), n++) {
+      const occurrence = event.getOccurrenceDetails(next);
+      const start = instantOf(occurrence.startDate, ownerZone);
+      if (start >= to) break;
+      const end = instantOf(occurrence.endDate, ownerZone);
+      const item = occurrence.item.component;
+      if (!isFree(item)) add(start, end);
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Reads the owner's calendar and replaces the busy times; on failure keeps the error (which
+ * closes booking) and says why. Answers the number of busy intervals stored (0 with none set).
+ */
+export async function refreshBusyTimes(db: Db, now = Date.now()): Promise<number> {
+  const settings = bookingSettingsOf(db);
+  const url = settings.busyIcsUrl;
+  if (!url) {
+    if (settings.busyError || settings.busyFetchedAt) {
+      db.transaction((tx) => {
+        tx.delete(bookingBusy).run();
+        tx.update(bookingSettings).set({ busyError: null, busyFetchedAt: null }).where(eq(bookingSettings.id, 1)).run();
+      });
+    }
+    return 0;
+  }
+  let busy: Interval[];
+  try {
+    const res = await fetchPublic(url.replace(/^webcal:/i, 'https:'), { allowPrivate: env().IMPORT_ALLOW_PRIVATE_HOSTS, signal: AbortSignal.timeout(20_000), headers: { accept: 'text/calendar' } });
+    if (!res.ok) throw new Error(`the calendar address answered ${res.status}`);
+    const declared = Number(res.headers.get('content-length') ?? 0);
+    if (declared > MAX_BYTES) throw new Error('the calendar is larger than 10 MB');
+    const text = await res.text();
+    if (text.length > MAX_BYTES) throw new Error('the calendar is larger than 10 MB');
+    if (!/BEGIN:VCALENDAR/i.test(text)) throw new Error('the address did not answer with a calendar (ICS)');
+    busy = busyTimes(text, ownerTimeZone(settings), now - DAY, now + AHEAD_DAYS * DAY);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    // Only if the address is still the one that failed (the owner may have changed it meanwhile).
+    db.update(bookingSettings)
+      .set({ busyError: `Could not read your calendar: ${reason}`.slice(0, 500) })
+      .where(eq(bookingSettings.busyIcsUrl, url))
+      .run();
+    throw err;
+  }
+  db.transaction((tx) => {
+    if (bookingSettingsOf(tx).busyIcsUrl !== url) return;
+    tx.delete(bookingBusy).run();
+    for (let i = 0; i < busy.length; i += 500)
+      tx.insert(bookingBusy)
+        .values(busy.slice(i, i + 500).map((b) => ({ start: new Date(b.start), end: new Date(b.end) })))
+        .run();
+    tx.update(bookingSettings)
+      .set({ busyError: null, busyFetchedAt: new Date(now) })
+      .where(eq(bookingSettings.id, 1))
+      .run();
+  });
+  return busy.length;
+}

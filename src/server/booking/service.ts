@@ -1,0 +1,326 @@
+// Booking: the event types a visitor can book, their free slots, and booking, moving and
+// cancelling one. The check that a slot is free and the write that takes it are one immediate
+// SQLite transaction, so two bookings can never overlap whatever the concurrency; the e-mails
+// (with their calendar invites) are written to the outbox in the same transaction.
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { bookingBusy, bookingEventTypes, bookingReminders, bookings, bookingSettings } from '#db/schema/booking.ts';
+import { outbox } from '#db/schema/mail.ts';
+import { env } from '#server/env.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import type { BookingDto, BookingRequest, EventTypeDto, PublicEventTypeDto, SlotDto } from '#shared/schemas/booking.ts';
+import { addDays, dateInZone, zonedToInstant } from '#shared/time.ts';
+import { bookingMails } from './mail.ts';
+import { bookingSettingsOf, manageUrl, ownerTimeZone, validManageToken } from './settings.ts';
+
+export { bookingSettingsOf, manageUrl, ownerTimeZone };
+import { blockOf, freeSlots, gridSlots, isTaken, type Hours, type Interval, type SlotRules, type Taken } from './slots.ts';
+
+type EventType = typeof bookingEventTypes.$inferSelect;
+type Booking = typeof bookings.$inferSelect;
+type Settings = typeof bookingSettings.$inferSelect;
+
+const DAY = 24 * 60 * 60_000;
+
+const hoursOf = (settings: Settings): Hours => ({ timeZone: ownerTimeZone(settings), weekly: settings.weekly, overrides: settings.overrides });
+const rulesOf = (t: EventType): SlotRules => t;
+
+export const publicType = (t: EventType): PublicEventTypeDto => ({
+  slug: t.slug,
+  name: t.name,
+  description: t.description,
+  durationMin: t.durationMin,
+  priceCents: t.priceCents,
+  questions: t.questions,
+});
+
+export function toTypeDto(t: EventType): EventTypeDto {
+  const { createdAt: _c, updatedAt: _u, sortOrder: _s, ...rest } = t;
+  return rest;
+}
+
+/** The event types a visitor can book: active and free (paid ones wait for checkout). */
+export function listPublicTypes(db: Db): PublicEventTypeDto[] {
+  return db
+    .select()
+    .from(bookingEventTypes)
+    .where(and(eq(bookingEventTypes.isActive, true), eq(bookingEventTypes.priceCents, 0)))
+    .orderBy(asc(bookingEventTypes.sortOrder), asc(bookingEventTypes.id))
+    .all()
+    .map(publicType);
+}
+
+/** A bookable type by its slug, or undefined. */
+export function bookableType(db: Pick<Db, 'select'>, slug: string): EventType | undefined {
+  return db
+    .select()
+    .from(bookingEventTypes)
+    .where(and(eq(bookingEventTypes.slug, slug), eq(bookingEventTypes.isActive, true), eq(bookingEventTypes.priceCents, 0)))
+    .get();
+}
+
+/** What is taken around [from, to): other bookings' blocks, the owner's busy times, and this type's bookings per day. */
+function takenAround(db: Pick<Db, 'select'>, type: EventType, settings: Settings, from: number, to: number, except: number | null = null): Taken {
+  const lo = new Date(from - DAY);
+  const hi = new Date(to + DAY);
+  const confirmed = db
+    .select({ id: bookings.id, typeId: bookings.eventTypeId, start: bookings.start, blockStart: bookings.blockStart, blockEnd: bookings.blockEnd })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), lt(bookings.blockStart, hi), gt(bookings.blockEnd, lo), except === null ? undefined : ne(bookings.id, except)))
+    .all();
+  const busy = db
+    .select({ start: bookingBusy.start, end: bookingBusy.end })
+    .from(bookingBusy)
+    .where(and(lt(bookingBusy.start, hi), gt(bookingBusy.end, lo)))
+    .all();
+  const tz = ownerTimeZone(settings);
+  const perDay = new Map<string, number>();
+  for (const b of confirmed) {
+    if (b.typeId !== type.id) continue;
+    const day = dateInZone(b.start, tz);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  return {
+    blocks: [...confirmed.map((b) => ({ start: b.blockStart.getTime(), end: b.blockEnd.getTime() })), ...busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))],
+    perDay,
+    calendarFailed: Boolean(settings.busyIcsUrl && settings.busyError),
+  };
+}
+
+/** The free slots of a type between two dates (days of `tz`, the owner's when absent), in UTC. */
+export function slotsFor(db: Db, q: { type: string; from: string; to: string; tz?: string | undefined }, now = Date.now()): SlotDto[] {
+  const type = bookableType(db, q.type);
+  if (!type) throw badRequest('Unknown event type', [{ path: ['type'], message: 'Unknown event type' }]);
+  const settings = bookingSettingsOf(db);
+  const tz = q.tz ?? ownerTimeZone(settings);
+  const from = zonedToInstant(`${q.from}T00:00`, tz)!.getTime();
+  const to = zonedToInstant(`${addDays(q.to, 1)}T00:00`, tz)!.getTime();
+  const slots = freeSlots(rulesOf(type), hoursOf(settings), takenAround(db, type, settings, from, to), from, to, now);
+  return slots.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() }));
+}
+
+/** The booking a manage link names, or undefined when the link is not valid. */
+export function bookingByLink(db: Db, id: number, token: string | null | undefined): Booking | undefined {
+  const row = db.select().from(bookings).where(eq(bookings.id, id)).get();
+  return row && validManageToken(row, token) ? row : undefined;
+}
+
+/**
+ * Checks that `start` is an offered start of the type (400 otherwise: off the grid, past,
+ * too soon, too far ahead, outside the hours) and that it is free (409 otherwise), inside the
+ * caller's transaction.
+ */
+function checkSlot(tx: Pick<Db, 'select'>, type: EventType, settings: Settings, start: number, now: number, except: number | null): Interval {
+  const hours = hoursOf(settings);
+  const rules = rulesOf(type);
+  const slot = gridSlots(rules, hours, start, start + 1, now).find((s) => s.start === start);
+  if (!slot) throw badRequest('That time is not offered: pick one of the free times.', [{ path: ['start'], message: 'That time is not offered: pick one of the free times.' }]);
+  if (isTaken(rules, hours, takenAround(tx, type, settings, slot.start, slot.end, except), slot)) throw conflict('That time is no longer available: pick another.');
+  return slot;
+}
+
+/** The reminders due before a booking at `start` (those whose time is still to come). */
+function remindersFor(bookingId: number, start: number, now: number) {
+  return env()
+    .BOOKING_REMINDER_OFFSETS.map((offsetSeconds) => ({ bookingId, offsetSeconds, dueAt: new Date(start - offsetSeconds * 1000) }))
+    .filter((r) => r.dueAt.getTime() > now);
+}
+
+/** Drops a booking's reminders not yet sent, and their e-mails still waiting in the outbox. */
+function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): void {
+  const queued = tx
+    .select({ outboxId: bookingReminders.outboxId })
+    .from(bookingReminders)
+    .where(eq(bookingReminders.bookingId, bookingId))
+    .all()
+    .flatMap((r) => (r.outboxId ? [r.outboxId] : []));
+  if (queued.length > 0) {
+    tx.delete(outbox)
+      .where(and(inArray(outbox.id, queued), inArray(outbox.status, ['pending', 'unsent']), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, new Date()))))
+      .run();
+  }
+  tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, bookingId)).run();
+}
+
+/** Books a slot: 201's answer, or 400 (not offered, bad answers) / 409 (taken meanwhile) with nothing stored. */
+export function book(db: Db, req: BookingRequest, now = Date.now()): { id: number; start: string; end: string; manageUrl: string } {
+  const start = Date.parse(req.start);
+  const created = db.transaction(
+    (tx) => {
+      const type = bookableType(tx, req.type);
+      if (!type) throw badRequest('Unknown event type', [{ path: ['type'], message: 'Unknown event type' }]);
+      const answers: Record<string, string> = {};
+      for (const q of type.questions) {
+        const a = req.answers[q.id]?.trim() ?? '';
+        if (q.required && !a) throw badRequest(`Please answer: ${q.label}`, [{ path: [`answer_${q.id}`], message: 'This question is required' }]);
+        if (a) answers[q.id] = a;
+      }
+      const settings = bookingSettingsOf(tx);
+      const slot = checkSlot(tx, type, settings, start, now, null);
+      const block = blockOf(type, slot.start);
+      const row = tx
+        .insert(bookings)
+        .values({
+          eventTypeId: type.id,
+          start: new Date(slot.start),
+          end: new Date(slot.end),
+          blockStart: new Date(block.start),
+          blockEnd: new Date(block.end),
+          name: req.name,
+          email: req.email,
+          answers,
+          timeZone: req.timeZone ?? ownerTimeZone(settings),
+          uid: `${randomUUID()}@${new URL(env().SITE_URL).hostname}`,
+        })
+        .returning()
+        .get();
+      const due = remindersFor(row.id, slot.start, now);
+      if (due.length > 0) tx.insert(bookingReminders).values(due).run();
+      bookingMails(tx, 'booked', row, type);
+      return row;
+    },
+    { behavior: 'immediate' },
+  );
+  return { id: created.id, start: created.start.toISOString(), end: created.end.toISOString(), manageUrl: manageUrl(created) };
+}
+
+/** Moves a booking to another free start of its type: the invite keeps its UID and raises its SEQUENCE. */
+export function reschedule(db: Db, id: number, startIso: string, now = Date.now()): Booking {
+  const start = Date.parse(startIso);
+  return db.transaction(
+    (tx) => {
+      const row = tx.select().from(bookings).where(eq(bookings.id, id)).get();
+      if (!row) throw notFound('Booking not found');
+      if (row.status !== 'confirmed') throw conflict('This booking was cancelled.');
+      if (row.start.getTime() <= now) throw conflict('This booking has already taken place.');
+      const type = tx.select().from(bookingEventTypes).where(eq(bookingEventTypes.id, row.eventTypeId)).get()!;
+      const slot = checkSlot(tx, type, bookingSettingsOf(tx), start, now, row.id);
+      const block = blockOf(type, slot.start);
+      const moved = tx
+        .update(bookings)
+        .set({ start: new Date(slot.start), end: new Date(slot.end), blockStart: new Date(block.start), blockEnd: new Date(block.end), sequence: row.sequence + 1, updatedAt: new Date(now) })
+        .where(eq(bookings.id, id))
+        .returning()
+        .get();
+      dropReminders(tx, id);
+      const due = remindersFor(id, slot.start, now);
+      if (due.length > 0) tx.insert(bookingReminders).values(due).run();
+      bookingMails(tx, 'moved', moved, type, { previousStart: row.start });
+      return moved;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Cancels a booking (by the visitor through their link, or by the owner with a message): METHOD:CANCEL, same UID. */
+export function cancelBooking(db: Db, id: number, by: 'visitor' | 'owner', reason: string | null, now = Date.now()): Booking {
+  return db.transaction(
+    (tx) => {
+      const row = tx.select().from(bookings).where(eq(bookings.id, id)).get();
+      if (!row) throw notFound('Booking not found');
+      if (row.status === 'cancelled') throw conflict('This booking is already cancelled.');
+      const type = tx.select().from(bookingEventTypes).where(eq(bookingEventTypes.id, row.eventTypeId)).get()!;
+      const cancelled = tx
+        .update(bookings)
+        .set({ status: 'cancelled', sequence: row.sequence + 1, cancelledBy: by, cancelReason: reason, cancelledAt: new Date(now), updatedAt: new Date(now) })
+        .where(eq(bookings.id, id))
+        .returning()
+        .get();
+      dropReminders(tx, id);
+      bookingMails(tx, 'cancelled', cancelled, type);
+      return cancelled;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export function toBookingDto(b: Booking, type: Pick<EventType, 'slug' | 'name'>): BookingDto {
+  return {
+    id: b.id,
+    type: { slug: type.slug, name: type.name },
+    start: b.start,
+    end: b.end,
+    name: b.name,
+    email: b.email,
+    answers: b.answers,
+    timeZone: b.timeZone,
+    status: b.status,
+    noShow: b.noShow,
+    cancelledBy: b.cancelledBy,
+    cancelReason: b.cancelReason,
+    createdAt: b.createdAt,
+  };
+}
+
+/** Bookings for the admin: upcoming (soonest first) or past (latest first). */
+export function listBookings(db: Db, when: 'upcoming' | 'past', limit = 500, now = Date.now()): BookingDto[] {
+  const rows = db
+    .select({ b: bookings, slug: bookingEventTypes.slug, name: bookingEventTypes.name })
+    .from(bookings)
+    .innerJoin(bookingEventTypes, eq(bookingEventTypes.id, bookings.eventTypeId))
+    .where(when === 'upcoming' ? gte(bookings.end, new Date(now)) : lt(bookings.end, new Date(now)))
+    .orderBy(when === 'upcoming' ? asc(bookings.start) : desc(bookings.start))
+    .limit(limit)
+    .all();
+  return rows.map((r) => toBookingDto(r.b, r));
+}
+
+export function getBooking(db: Db, id: number): BookingDto {
+  const r = db
+    .select({ b: bookings, slug: bookingEventTypes.slug, name: bookingEventTypes.name })
+    .from(bookings)
+    .innerJoin(bookingEventTypes, eq(bookingEventTypes.id, bookings.eventTypeId))
+    .where(eq(bookings.id, id))
+    .get();
+  if (!r) throw notFound('Booking not found');
+  return toBookingDto(r.b, r);
+}
+
+export function setNoShow(db: Db, id: number, noShow: boolean): BookingDto {
+  if (db.update(bookings).set({ noShow, updatedAt: new Date() }).where(eq(bookings.id, id)).run().changes === 0) throw notFound('Booking not found');
+  return getBooking(db, id);
+}
+
+/** How many confirmed bookings there are from now on (for the dashboard). */
+export const upcomingCount = (db: Db) =>
+  db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), gte(bookings.start, new Date())))
+    .get()!.n;
+
+/** Rows older than this are left out of the owner's feed. */
+const FEED_PAST_DAYS = 90;
+
+/** Every booking of the last 90 days and to come, for the owner's private feed; null when the token is not the feed's. */
+export function feedBookings(db: Db, token: string): { row: Booking; type: EventType }[] | null {
+  const settings = bookingSettingsOf(db);
+  const a = Buffer.from(settings.feedToken);
+  const b = Buffer.from(token);
+  if (a.length !== b.length || !a.equals(b)) return null;
+  return db
+    .select({ row: bookings, type: bookingEventTypes })
+    .from(bookings)
+    .innerJoin(bookingEventTypes, eq(bookingEventTypes.id, bookings.eventTypeId))
+    .where(gte(bookings.start, new Date(Date.now() - FEED_PAST_DAYS * DAY)))
+    .orderBy(asc(bookings.start))
+    .all();
+}
+
+/** A new secret for the owner's feed: the old address stops working. */
+export function regenerateFeedToken(db: Db): string {
+  const token = randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '').slice(0, 16);
+  db.update(bookingSettings).set({ feedToken: token, updatedAt: new Date() }).where(eq(bookingSettings.id, 1)).run();
+  return token;
+}
+
+export const feedUrl = (token: string) => `${env().SITE_URL}/api/booking/feed/${token}.ics`;
+
+/** Whether any confirmed booking of the type lies ahead (a type with bookings keeps its slug). */
+export const hasUpcoming = (db: Db, typeId: number) =>
+  db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.eventTypeId, typeId), eq(bookings.status, 'confirmed'), gte(bookings.start, new Date())))
+    .get()!.n > 0;

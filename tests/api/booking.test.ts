@@ -1,0 +1,223 @@
+// Booking through the API of a real server, with its e-mail going to a real SMTP server (the
+// double): 50 concurrent requests for one slot make exactly one booking and one confirmation;
+// the invites parse with ical.js (METHOD:REQUEST, UID, SEQUENCE, UTC times), a reschedule keeps
+// the UID and raises the SEQUENCE, a cancellation is METHOD:CANCEL; the manage link is signed;
+// bad input is refused with nothing stored; the owner's private feed lists the bookings.
+import ICAL from 'ical.js';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReminders, bookings } from '#db/schema/booking.ts';
+import { outbox } from '#db/schema/mail.ts';
+import { clientAs, Client, type SessionClient } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { startSmtpDouble, type ReceivedMail, type SmtpDouble } from '#tests/support/smtp-double.ts';
+import type { SlotDto } from '#shared/schemas/booking.ts';
+
+let smtp: SmtpDouble;
+let server: TestServer;
+let admin: SessionClient;
+beforeAll(async () => {
+  smtp = await startSmtpDouble();
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Jordan Avery <hello@example.com>', MAIL_RETRY_MS: '100' });
+  admin = await clientAs(server, 'admin');
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const post = (body: unknown) => fetch(`${server.url}/api/booking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const rows = () => server.db.select({ n: count() }).from(bookings).get()!.n;
+
+async function freeSlots(from = day(0), to = day(20)): Promise<SlotDto[]> {
+  const res = await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=${from}&to=${to}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SlotDto[];
+}
+
+/** The text/calendar part of a message, parsed by ical.js. */
+function invite(mail: ReceivedMail) {
+  const part = (mail.attachments ?? []).find((a) => a.contentType.startsWith('text/calendar'));
+  const raw = part ? part.content.toString('utf8') : /BEGIN:VCALENDAR[\s\S]*END:VCALENDAR/.exec(mail.raw.toString('utf8'))?.[0];
+  expect(raw, 'the message carries a text/calendar part').toBeTruthy();
+  const cal = new ICAL.Component(ICAL.parse(raw!));
+  const event = cal.getFirstSubcomponent('vevent')!;
+  const dtstart = event.getFirstProperty('dtstart')!;
+  return {
+    method: cal.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    status: event.getFirstPropertyValue('status'),
+    start: (dtstart.getFirstValue() as ICAL.Time).toJSDate().toISOString(),
+    startIsUtc: (dtstart.getFirstValue() as ICAL.Time).zone?.tzid === 'UTC',
+    // A calendar address's scheme is case-insensitive (RFC 3986): compare it in lower case.
+    organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
+    attendee: String(event.getFirstPropertyValue('attendee')).toLowerCase(),
+  };
+}
+
+describe('booking a slot', () => {
+  it('50 concurrent requests for one slot: exactly one 201, 49 409s, one row, one confirmation', async () => {
+    const [slot] = await freeSlots();
+    const before = rows();
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => post({ type: 'strategy-call', start: slot.start, name: `Racer ${i}`, email: `racer${i}@example.com` })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(rows()).toBe(before + 1);
+    const winner = (await answers.find((r) => r.status === 201)!.json()) as { id: number; start: string; end: string; manageUrl: string };
+    expect(winner.start).toBe(slot.start);
+    const loser = (await answers.find((r) => r.status === 409)!.json()) as { message: string };
+    expect(loser.message).toBe('That time is no longer available: pick another.');
+    // One confirmation: the winner's.
+    await smtp.waitFor((m) => /^Confirmed: Strategy Call/.test(m.subject ?? ''));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.messages.filter((m) => /^Confirmed: Strategy Call/.test(m.subject ?? ''))).toHaveLength(1);
+    // The slot is no longer offered.
+    expect((await freeSlots()).map((s) => s.start)).not.toContain(slot.start);
+  });
+
+  it('confirms with an invite calendars act on; moving keeps the UID and raises SEQUENCE; cancelling sends METHOD:CANCEL', async () => {
+    const slots = await freeSlots();
+    const res = await post({ type: 'strategy-call', start: slots[0].start, name: 'Ada Lovelace', email: 'ada@example.com', answers: { focus: 'Hiring my first engineer' }, timeZone: 'Europe/Berlin' });
+    expect(res.status).toBe(201);
+    const booked = (await res.json()) as { id: number; manageUrl: string };
+    expect(booked.manageUrl).toMatch(new RegExp(`^${server.url}/book/manage/${booked.id}\\?t=`));
+
+    const confirmation = await smtp.waitFor((m) => JSON.stringify(m.to).includes('ada@example.com') && /^Confirmed/.test(m.subject ?? ''));
+    // The visitor's times are in their own zone.
+    expect(confirmation.text).toContain('(Europe/Berlin)');
+    expect(confirmation.text).toContain(booked.manageUrl);
+    const first = invite(confirmation);
+    expect(first).toMatchObject({ method: 'REQUEST', sequence: 0, start: slots[0].start, startIsUtc: true });
+    expect(first.uid).toBeTruthy();
+    expect(first.attendee).toBe('mailto:ada@example.com');
+    expect(first.organizer).toMatch(/^mailto:/);
+    // The owner gets the same invite, and the answers.
+    const owner = await smtp.waitFor((m) => /^New booking: Ada Lovelace/.test(m.subject ?? ''));
+    expect(invite(owner).uid).toBe(first.uid);
+    expect(owner.text).toContain('Hiring my first engineer');
+
+    // Without the signature the link opens nothing and moves nothing.
+    const other = slots.find((s) => s.start > slots[0].start && s.start !== slots[1].start)!;
+    const forged = await fetch(`${server.url}/api/booking/${booked.id}/reschedule?t=forged`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: other.start }),
+    });
+    expect(forged.status).toBe(404);
+    expect((await fetch(`${server.url}/book/manage/${booked.id}?t=forged`)).status).toBe(404);
+    const page = await fetch(booked.manageUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Ada Lovelace');
+
+    const token = new URL(booked.manageUrl).searchParams.get('t')!;
+    const moved = await fetch(`${server.url}/api/booking/${booked.id}/reschedule?t=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: other.start }),
+    });
+    expect(moved.status).toBe(200);
+    const movedMail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('ada@example.com') && /^Moved/.test(m.subject ?? ''));
+    const second = invite(movedMail);
+    expect(second).toMatchObject({ method: 'REQUEST', uid: first.uid, start: other.start });
+    expect(second.sequence).toBeGreaterThan(first.sequence);
+    // The old time is free again, the new one taken.
+    const now = (await freeSlots()).map((s) => s.start);
+    expect(now).toContain(slots[0].start);
+    expect(now).not.toContain(other.start);
+
+    const cancelled = await fetch(`${server.url}/api/booking/${booked.id}/cancel?t=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(cancelled.status).toBe(200);
+    const cancelMail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('ada@example.com') && /^Cancelled/.test(m.subject ?? ''));
+    const third = invite(cancelMail);
+    expect(third).toMatchObject({ method: 'CANCEL', uid: first.uid, status: 'CANCELLED' });
+    expect(third.sequence).toBeGreaterThan(second.sequence);
+    expect((await freeSlots()).map((s) => s.start)).toContain(other.start);
+    // Cancelling again is refused.
+    expect((await fetch(`${server.url}/api/booking/${booked.id}/cancel?t=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(409);
+    // No reminder is left for it.
+    expect(server.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, booked.id)).all()).toEqual([]);
+  });
+
+  it('refuses bad input with 400 and stores nothing', async () => {
+    const [slot] = await freeSlots();
+    const before = rows();
+    const mailsBefore = server.db.select({ n: count() }).from(outbox).get()!.n;
+    const base = { type: 'strategy-call', start: slot.start, name: 'Bad Input', email: 'bad@example.com' };
+    const past = new Date(Date.now() - 86_400_000);
+    past.setUTCHours(10, 0, 0, 0);
+    const offGrid = new Date(Date.parse(slot.start) + 7 * 60_000).toISOString();
+    const cases: [string, unknown, string][] = [
+      ['a past time', { ...base, start: past.toISOString() }, 'That time is not offered: pick one of the free times.'],
+      ['a time off the grid', { ...base, start: offGrid }, 'That time is not offered: pick one of the free times.'],
+      ['an unknown type', { ...base, type: 'no-such-call' }, 'Unknown event type'],
+      ['a missing e-mail', { ...base, email: undefined }, 'Valid email is required'],
+      ['a start that is no time', { ...base, start: 'tomorrow at ten' }, 'Start must be a date and time (ISO 8601)'],
+    ];
+    for (const [what, body, message] of cases) {
+      const res = await post(body);
+      expect(res.status, what).toBe(400);
+      expect(((await res.json()) as { message: string }).message, what).toBe(message);
+    }
+    const range = await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=${day(0)}&to=${day(62)}`);
+    expect(range.status).toBe(400);
+    expect(((await range.json()) as { message: string }).message).toBe('At most 62 days at a time');
+    expect((await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=${day(0)}&to=${day(61)}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/booking/slots?type=nope&from=${day(0)}&to=${day(1)}`)).status).toBe(400);
+    expect((await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=2026-02-30&to=${day(1)}`)).status).toBe(400);
+    expect(rows()).toBe(before);
+    expect(server.db.select({ n: count() }).from(outbox).get()!.n).toBe(mailsBefore);
+  });
+});
+
+describe('the owner', () => {
+  it('sees bookings with their answers, cancels one with a message, marks a no-show, exports CSV and subscribes to a private feed', async () => {
+    expect((await new Client(server).get('/api/admin/booking/bookings')).status).toBe(401);
+    const slots = await freeSlots();
+    const res = await post({ type: 'strategy-call', start: slots[0].start, name: 'Grace Hopper', email: 'grace@example.com', answers: { focus: 'Compilers' } });
+    const { id } = (await res.json()) as { id: number };
+    const upcoming = (await admin.get('/api/admin/booking/bookings')).body as { id: number; answers: Record<string, string> }[];
+    expect(upcoming.find((b) => b.id === id)?.answers).toEqual({ focus: 'Compilers' });
+
+    const settings = (await admin.get('/api/admin/booking')).body as { feedUrl: string };
+    const feed = await fetch(settings.feedUrl);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const cal = new ICAL.Component(ICAL.parse(await feed.text()));
+    expect(cal.getAllSubcomponents('vevent').some((e) => String(e.getFirstPropertyValue('attendee')).toLowerCase() === 'mailto:grace@example.com')).toBe(true);
+    // A new secret: the old address stops working.
+    const fresh = (await admin.post('/api/admin/booking/feed-token', {})).body as { feedUrl: string };
+    expect(fresh.feedUrl).not.toBe(settings.feedUrl);
+    expect((await fetch(settings.feedUrl)).status).toBe(404);
+    expect((await fetch(fresh.feedUrl)).status).toBe(200);
+
+    const csv = await admin.get('/api/admin/booking/bookings/export');
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.text).toContain('grace@example.com');
+    expect(csv.text).toContain('focus: Compilers');
+
+    const cancelled = await admin.post(`/api/admin/booking/bookings/${id}/cancel`, { reason: 'I am travelling that day, sorry.' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelledBy: 'owner' });
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('grace@example.com') && /^Cancelled/.test(m.subject ?? ''));
+    expect(mail.text).toContain('I am travelling that day, sorry.');
+    expect(invite(mail).method).toBe('CANCEL');
+
+    expect((await admin.put(`/api/admin/booking/bookings/${id}`, { noShow: true })).body).toMatchObject({ noShow: true });
+    expect((await admin.put(`/api/admin/booking/bookings/${id}`, { noShow: 'maybe' })).status).toBe(400);
+  });
+
+  it('cannot activate a paid event type yet; a new free type is bookable at once', async () => {
+    const paid = await admin.post('/api/admin/booking/types', { name: 'Deep Dive', slug: 'deep-dive', durationMin: 90, priceCents: 25_000, isActive: true });
+    expect(paid.status).toBe(400);
+    expect(paid.body.issues).toEqual([{ path: ['isActive'], message: 'A paid event type cannot be activated yet' }]);
+    const free = await admin.post('/api/admin/booking/types', { name: 'Quick Chat', slug: 'quick-chat', durationMin: 15, stepMin: 15, minNoticeMin: 60 });
+    expect(free.status).toBe(201);
+    const types = (await (await fetch(`${server.url}/api/booking/types`)).json()) as { slug: string }[];
+    expect(types.map((t) => t.slug)).toEqual(['strategy-call', 'quick-chat']);
+    const clash = await admin.post('/api/admin/booking/types', { name: 'Again', slug: 'quick-chat', durationMin: 15 });
+    expect(clash.status).toBe(409);
+  });
+});
