@@ -14,6 +14,10 @@
 //   list call, the newsletter screen in Chromium, the CSV export (`-- --admin-only` runs just this);
 // - a WordPress import of a generated 50 MB export: its time, the progress readings seen, and
 //   /healthz latency and the server's peak RSS meanwhile (`-- --import-only` runs just this);
+// - a newsletter issue to 50,000 subscribers (BENCH_BROADCAST_N) through a local SMTP sink that
+//   counts them: throttled at 100/s, the messages received, first to last, the rate kept and its
+//   deviation, failures, the server's peak RSS and /blog against the ceiling while it sends;
+//   unthrottled, the rate and peak RSS (`-- --broadcast-only` runs just this);
 // - Lighthouse mobile scores for home, blog, a post, the podcast and a post with three large
 //   uploaded photos (Debian's Chromium).
 import autocannon from 'autocannon';
@@ -28,6 +32,7 @@ import sharp from 'sharp';
 import { freePort, waitFor } from '#scripts/lib/net.ts';
 import { adminListCalls, COMMENTS, FEW, ORDERS, POSTS, seedAdminLists, seedSubscribers, SUBSCRIBERS, timeNewsletterScreen } from '#scripts/lib/admin-bench.ts';
 import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
+import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -372,6 +377,8 @@ async function main() {
   mkdirSync(TMP, { recursive: true });
   if (args.has('--import-only')) return importFigures();
   if (args.has('--admin-only')) return adminListFigures();
+  const broadcastTools: BenchTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator };
+  if (args.has('--broadcast-only')) return broadcastFigures(broadcastTools);
 
   // Payments are configured (keys only: rendering a page never calls Stripe) so the checkout
   // page renders its island, whose JavaScript is measured with the rest.
@@ -486,6 +493,7 @@ async function main() {
   big2.proc.kill('SIGTERM');
   await adminListFigures();
   await importFigures();
+  await broadcastFigures(broadcastTools);
 
   if (!args.has('--no-lighthouse')) lighthouse(site.url, [...pages.slice(0, 4), await photoPost(site.url)]);
 
