@@ -18,6 +18,10 @@
 //   counts them: throttled at 100/s, the messages received, first to last, the rate kept and its
 //   deviation, failures, the server's peak RSS and /blog against the ceiling while it sends;
 //   unthrottled, the rate and peak RSS (`-- --broadcast-only` runs just this);
+// - booking slots at 500 confirmed bookings (owner available 08:00-18:00 every day): the time to
+//   make them through POST /api/booking, then GET /api/booking/slots for 62 and 14 days, slots
+//   answered, p50/p99 of 200 sequential calls and req/s, p50/p99 at 8 connections; the aim is
+//   p99 ≤ 50 ms for 62 days (`-- --booking-only` runs just this);
 // - Lighthouse mobile scores for home, blog, a post, the podcast and a post with three large
 //   uploaded photos (Debian's Chromium).
 import autocannon from 'autocannon';
@@ -33,6 +37,7 @@ import { freePort, waitFor } from '#scripts/lib/net.ts';
 import { adminListCalls, COMMENTS, FEW, ORDERS, POSTS, seedAdminLists, seedSubscribers, SUBSCRIBERS, timeNewsletterScreen } from '#scripts/lib/admin-bench.ts';
 import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
 import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
+import { bookingFigures, type BookingTools } from '#scripts/lib/booking-bench.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -379,6 +384,8 @@ async function main() {
   if (args.has('--admin-only')) return adminListFigures();
   const broadcastTools: BenchTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator };
   if (args.has('--broadcast-only')) return broadcastFigures(broadcastTools);
+  const bookingTools: BookingTools = { tmp: TMP, duration: DURATION, startSite, adminCookie, timed, peakRssMb };
+  if (args.has('--booking-only')) return bookingFigures(bookingTools);
 
   // Payments are configured (keys only: rendering a page never calls Stripe) so the checkout
   // page renders its island, whose JavaScript is measured with the rest.
@@ -494,6 +501,7 @@ async function main() {
   await adminListFigures();
   await importFigures();
   await broadcastFigures(broadcastTools);
+  await bookingFigures(bookingTools);
 
   if (!args.has('--no-lighthouse')) lighthouse(site.url, [...pages.slice(0, 4), await photoPost(site.url)]);
 

@@ -87,6 +87,12 @@ export const ROUTES: AdminRoute[] = [
   route('/admin/newsletter/issues/new', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
   route('/admin/newsletter/issues/:id', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
   route(
+    '/admin/booking',
+    () => import('./features/booking/components/booking-admin'),
+    'redirect',
+    () => [API.bookingAdmin, API.bookings('upcoming')],
+  ),
+  route(
     '/admin/site',
     () => import('./features/site/components/site-editor'),
     'redirect',
@@ -102,6 +108,7 @@ export const NAV = [
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/newsletter', label: 'Newsletter' },
   { href: '/admin/newsletter/issues', label: 'Issues' },
+  { href: '/admin/booking', label: 'Booking' },
   { href: '/admin/comments', label: 'Comments' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/emails', label: 'E-mails' },

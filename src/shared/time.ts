@@ -2,8 +2,17 @@
 // stand for, with the platform's Intl data: a schedule is typed as '2026-12-01T07:00' in the
 // site's zone and sent as an instant.
 
-const partsFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+// Making a formatter costs far more than using one (slots for two months convert thousands of
+// times): one is kept per zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+const partsFormat = (timeZone: string) => {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formats.set(timeZone, f);
+  }
+  return f;
+};
 
 /** The wall-clock fields of an instant in a zone. */
 function wallFields(instant: Date, timeZone: string) {

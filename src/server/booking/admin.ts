@@ -4,22 +4,9 @@ import { asc, eq, ne, and } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { bookingEventTypes, bookingSettings } from '#db/schema/booking.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import type { Availability, EventTypeDto, EventTypeInput } from '#shared/schemas/booking.ts';
+import type { Availability, BookingAdminDto, EventTypeDto, EventTypeInput } from '#shared/schemas/booking.ts';
 import { feedUrl, toTypeDto } from './service.ts';
 import { bookingSettingsOf, ownerTimeZone } from './settings.ts';
-
-export interface BookingAdminDto {
-  timeZone: string | null;
-  /** The zone in effect (the one set, else SITE_TIMEZONE). */
-  effectiveTimeZone: string;
-  weekly: Availability['weekly'];
-  overrides: Availability['overrides'];
-  busyIcsUrl: string | null;
-  busyFetchedAt: Date | null;
-  busyError: string | null;
-  feedUrl: string;
-  types: EventTypeDto[];
-}
 
 export function bookingAdmin(db: Db): BookingAdminDto {
   const s = bookingSettingsOf(db);

@@ -65,11 +65,15 @@ export function gridSlots(rules: SlotRules, hours: Hours, from: number, to: numb
   const last = addDays(dateInZone(latest, hours.timeZone), 1);
   for (let date = addDays(dateInZone(earliest, hours.timeZone), -1); date <= last; date = addDays(date, 1)) {
     for (const period of overrides.get(date) ?? hours.weekly[weekdayOf(date)] ?? []) {
+      const first = toMinutes(period.start);
+      const periodStart = zonedToInstant(wall(date, first), hours.timeZone)!.getTime();
       const periodEnd = zonedToInstant(wall(date, toMinutes(period.end)), hours.timeZone)!.getTime();
-      for (let m = toMinutes(period.start); m + rules.durationMin <= toMinutes(period.end); m += rules.stepMin) {
+      // Without a clock change inside the period, wall-clock minutes are real minutes.
+      const steady = periodEnd - periodStart === (toMinutes(period.end) - first) * MINUTE;
+      for (let m = first; m + rules.durationMin <= toMinutes(period.end); m += rules.stepMin) {
         // A wall-clock time skipped by a DST change moves forward with the clock; the same
         // instant is offered once.
-        const start = zonedToInstant(wall(date, m), hours.timeZone)!.getTime();
+        const start = steady ? periodStart + (m - first) * MINUTE : zonedToInstant(wall(date, m), hours.timeZone)!.getTime();
         const end = start + rules.durationMin * MINUTE;
         if (end > periodEnd || start < earliest || start >= latest || seen.has(start)) continue;
         seen.add(start);

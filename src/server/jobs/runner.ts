@@ -84,3 +84,18 @@ export class JobRunner {
     this.schedule(job, next);
   }
 }
+
+// The server process runs the jobs from scripts/serve.ts, while request handlers run in the built
+// app (a second copy of these modules): the running runner is found through globalThis.
+const shared = globalThis as typeof globalThis & { __siteJobRunner?: JobRunner };
+
+/** Makes `runner` the one wakeJob reaches (null when it stops). */
+export function shareRunner(runner: JobRunner | null): void {
+  if (runner) shared.__siteJobRunner = runner;
+  else delete shared.__siteJobRunner;
+}
+
+/** Runs a job now (a setting it depends on changed); nothing when no runner is running. */
+export function wakeJob(name: string): void {
+  shared.__siteJobRunner?.wake(name);
+}

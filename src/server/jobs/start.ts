@@ -7,11 +7,11 @@ import { logger } from '#server/log.ts';
 import { dkimKey, mailFrom, OutboxSender, retryPendingNow, smtpTransport, type DkimKey } from '#server/mail/sender.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
-import { nextDue, onScheduleChange, publishDue } from '#server/services/publishing.ts';
+import { nextDue, publishDue } from '#server/services/publishing.ts';
 import { processNextImage } from '#server/services/images.ts';
 import { refreshBusyTimes } from '#server/booking/calendar.ts';
 import { queueDueReminders } from '#server/booking/reminders.ts';
-import { JobRunner } from './runner.ts';
+import { JobRunner, shareRunner } from './runner.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** How often the outbox is looked at for mail that is due. */
@@ -39,10 +39,10 @@ let runner: JobRunner | undefined;
 export function startBackgroundJobs(): void {
   const jobs = new JobRunner();
   runner = jobs;
+  shareRunner(jobs);
   const db = getDb();
   jobs.start({ name: 'sweep-abandoned-orders', firstInMs: 5_000, idleMs: HOUR_MS, busyMs: HOUR_MS, step: () => sweepAbandonedOrders(db) });
   jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
-  onScheduleChange(() => jobs.wake('publish-scheduled'));
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
   jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
   // Read now, then every five minutes, and at once when the owner changes the address.
@@ -73,15 +73,11 @@ export function startBackgroundJobs(): void {
   }
 }
 
-/** Runs a job now (a setting it depends on changed). */
-export function wakeJob(name: 'booking-calendar'): void {
-  runner?.wake(name);
-}
-
 /** Stops starting new background work and waits for what is under way (an e-mail being sent). */
 export async function stopBackgroundJobs(): Promise<void> {
   await runner?.stop();
   runner = undefined;
+  shareRunner(null);
 }
 
 /** The DKIM key, or the process ends with the reason: mail that claims a signature it cannot make is worse than none. */

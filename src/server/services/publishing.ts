@@ -4,6 +4,7 @@ import { and, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
 import { nowMs } from '#db/schema/now.ts';
+import { wakeJob } from '#server/jobs/runner.ts';
 
 interface Current {
   isPublished: boolean;
@@ -49,17 +50,8 @@ export function nextDue(db: Db): Date | null {
   return times.filter((t): t is Date => t !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
 }
 
-// The scheduler runs in the serving process (scripts/serve.ts) while writes run in the bundled
-// app: one hook on globalThis lets a write that sets a schedule wake it at once.
-const hook = globalThis as typeof globalThis & { __siteSchedulerWake?: () => void };
-
-/** Called by the scheduler with what re-reads the next due time. */
-export function onScheduleChange(wake: () => void): void {
-  hook.__siteSchedulerWake = wake;
-}
-
-/** Answers a written row, first waking the scheduler when the row is scheduled. */
+/** Answers a written row, first waking the scheduler (it re-reads the next due time) when the row is scheduled. */
 export function withSchedule<T extends { scheduledAt: Date | null }>(row: T): T {
-  if (row.scheduledAt) hook.__siteSchedulerWake?.();
+  if (row.scheduledAt) wakeJob('publish-scheduled');
   return row;
 }

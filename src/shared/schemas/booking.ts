@@ -183,3 +183,17 @@ export interface BookingDto {
   cancelReason: string | null;
   createdAt: Date;
 }
+
+/** Admin → Booking: availability, the calendar's state, the private feed's address and every event type. */
+export interface BookingAdminDto {
+  timeZone: string | null;
+  /** The zone in effect (the one set, else SITE_TIMEZONE). */
+  effectiveTimeZone: string;
+  weekly: Availability['weekly'];
+  overrides: Availability['overrides'];
+  busyIcsUrl: string | null;
+  busyFetchedAt: Date | null;
+  busyError: string | null;
+  feedUrl: string;
+  types: EventTypeDto[];
+}

@@ -7,6 +7,10 @@ import { $session } from '#admin/lib/session.ts';
 import { PageHeader, Spinner, StatCard } from '#admin/ui/controls.tsx';
 import { BagIcon, ChartIcon, DocumentIcon, ExternalLinkIcon, MailIcon, MicIcon, PencilIcon, PlusIcon, UsersIcon, EyeIcon, ArrowRightIcon } from '#admin/ui/icons.tsx';
 import { episodeHeading, formatPrice, formatShortDate } from '#shared/format.ts';
+import { useQuery } from '#admin/lib/query.ts';
+import { API } from '#shared/api-paths.ts';
+import type { Json } from '#shared/json.ts';
+import type { BookingDto } from '#shared/schemas/booking.ts';
 import { RECENT, useEpisodes, useOrders, usePosts, useProducts, useSettings, useSubscribers } from '#admin/features/dashboard/api/dashboard.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -64,6 +68,24 @@ function RecentItem({ title, date, viewHref, viewLabel, editHref, editLabel }: {
         <PencilIcon />
       </Link>
     </li>
+  );
+}
+
+/** The next confirmed bookings, soonest first. */
+function NextBookings() {
+  const list = useQuery<Json<BookingDto>[]>(API.bookings('upcoming'), 'Failed to load the bookings');
+  const next = (list.data ?? []).filter((b) => b.status === 'confirmed').slice(0, 5);
+  return (
+    <RecentList title="Next Bookings" allHref="/admin/booking" loading={list.loading && !list.data} empty={next.length === 0 ? 'No upcoming bookings.' : null}>
+      {next.map((b) => (
+        <li key={b.id} className="px-5 py-3">
+          <p className="text-sm font-medium text-ink">
+            {b.name} · {b.type.name}
+          </p>
+          <p className="text-xs text-slate-500">{new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(b.start))}</p>
+        </li>
+      ))}
+    </RecentList>
   );
 }
 
@@ -215,6 +237,9 @@ export default function Dashboard() {
               );
             })}
         </RecentList>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <NextBookings />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { getDb } from '#server/context.ts';
 import { bookingAdmin, saveAvailability } from '#server/booking/admin.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { wakeJob } from '#server/jobs/start.ts';
+import { wakeJob } from '#server/jobs/runner.ts';
 import { AvailabilitySchema } from '#shared/schemas/booking.ts';
 
 /** Saves weekly hours, date overrides, the zone and the calendar address (read again at once when it changed). */
