@@ -4,7 +4,7 @@
 // Newsletter (home, /work-with-me's 'Get Started'), comments, register and log in.
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
-import { CLOSE, loginAs, unique, withConsentDecided } from './helpers';
+import { CLOSE, holdIslands, loginAs, unique, withConsentDecided } from './helpers';
 import { hydrated } from '#tests/support/page-checks.ts';
 
 const POST_SLUG = 'hiring-your-first-five-engineers-without-a-recruiter';
@@ -26,17 +26,6 @@ const users = async () => (await (await admin.get('/api/admin/users', { headers:
 async function noScriptPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   return context.newPage();
-}
-
-/** Holds back the islands' code (the React renderer every island loads) until released. */
-async function holdIslands(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(/\/_astro\/client\.[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Counts the posts the page sends to a path ending with `path`. */

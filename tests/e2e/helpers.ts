@@ -110,3 +110,14 @@ export async function startNewPost(page: Page, title: string, text: string): Pro
   await page.getByRole('textbox', { name: 'Content' }).click();
   await page.keyboard.type(text);
 }
+
+/** Holds back the islands' code (the React renderer every island loads) until released. */
+export async function holdIslands(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/_astro\/client\.[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -138,13 +138,12 @@ test('Escape and the close button close the dialog, focus returns to the button'
   await expect(opener).toBeFocused();
 });
 
-test("'Book Now' to this page's sign-up card closes the dialog and shows the card", async ({ page }) => {
+test("'Book Now' leads to booking a strategy call on the site", async ({ page }) => {
   await page.goto('/work-with-me');
   const dialog = await openPackages(page);
   await dialog.getByRole('link', { name: 'Book Now' }).first().click();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/#get-started$/);
-  await expect(page.locator('#get-started')).toBeInViewport();
+  await expect(page).toHaveURL(/\/book\/strategy-call$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategy Call' })).toBeVisible();
 });
 
 test('/work-with-me#packages lands on the packages section', async ({ page }) => {

@@ -1,0 +1,84 @@
+// Booking a strategy call from the home page's button, as a visitor: with JavaScript (times in
+// the visitor's own zone, what was typed before the island hydrated kept) and without it (the
+// times as radio buttons, the form posted by the browser). On the payments server, whose mail
+// goes to the SMTP double: the confirmation arrives with its calendar invite.
+import { expect, test } from '@playwright/test';
+import { PAY_URL } from '../../playwright.config';
+import { holdIslands, mailTo, unique, withConsentDecided } from './helpers';
+import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
+
+test('with JavaScript: from the home page, a time in my own zone, my details, booked, with a calendar invite by e-mail', async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await withConsentDecided(page);
+  await page.goto(`${PAY_URL}/`);
+  const release = await holdIslands(page);
+  await page.locator('#book-call').getByRole('link', { name: 'Book a Strategy Call' }).click();
+  await expect(page).toHaveURL(`${PAY_URL}/book/strategy-call`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategy Call' })).toBeVisible();
+  // Typed before the island hydrates: kept.
+  const email = `${unique('booker')}@example.com`;
+  await page.getByLabel('Name').fill('Kenji Sato');
+  release();
+  await hydrated(page.getByLabel('E-mail'));
+  await expect(page.getByLabel('Name')).toHaveValue('Kenji Sato');
+  // The visitor's own zone, detected.
+  await expect(page.getByText('Times in Asia/Tokyo')).toBeVisible();
+  await expect(page.getByLabel('Your time zone')).toHaveValue('Asia/Tokyo');
+  const first = page.getByRole('radio').first();
+  const start = await first.getAttribute('value');
+  await first.check({ force: true });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('What would you like to focus on? (optional)').fill('Scaling my team');
+  await page.getByRole('button', { name: 'Book Strategy Call' }).click();
+  await expect(page).toHaveURL(/\/book\/manage\/\d+\?t=[^&]+&booked=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are booked' })).toBeVisible();
+  await expect(page.getByText(`A confirmation with a calendar invite is on its way to ${email}`)).toBeVisible();
+
+  const mail = await mailTo(email, /^Confirmed: Strategy Call/);
+  expect(mail.text).toContain('(Asia/Tokyo)');
+  // The time booked is the one picked.
+  const tokyo = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit' }).format(new Date(start!));
+  expect(mail.text).toContain(tokyo);
+  await context.close();
+});
+
+test('without JavaScript: the times are a list to pick from, and the form books', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${PAY_URL}/`);
+  await page.locator('#book-call').getByRole('link', { name: 'Book a Strategy Call' }).click();
+  await expect(page).toHaveURL(`${PAY_URL}/book/strategy-call`);
+  // A missing e-mail comes back with the field's message, the rest as typed.
+  await page.getByLabel('Name').fill('Nadia Noscript');
+  const second = page.getByRole('radio').nth(1);
+  await second.check({ force: true });
+  await page.getByLabel('E-mail').fill('nobody@localhost');
+  await page.getByRole('button', { name: 'Book Strategy Call' }).click();
+  await expect(page.getByText('Valid email is required').first()).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('Nadia Noscript');
+
+  const email = `${unique('noscript')}@example.com`;
+  await page.getByRole('radio').nth(1).check({ force: true });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Book Strategy Call' }).click();
+  await expect(page).toHaveURL(/\/book\/manage\/\d+\?t=[^&]+&booked=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are booked' })).toBeVisible();
+  await mailTo(email, /^Confirmed: Strategy Call/);
+
+  // The booking's page cancels it, still without JavaScript.
+  await page.getByRole('button', { name: 'Cancel my booking' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategy Call: cancelled' })).toBeVisible();
+  await expect(page.getByText('Your booking is cancelled.')).toBeVisible();
+  await mailTo(email, /^Cancelled: Strategy Call/);
+  await context.close();
+});
+
+test('the booking page stays within the JavaScript budget and has no serious accessibility violations', async ({ page }) => {
+  await withConsentDecided(page);
+  const { total } = await pageJsGzipBytes(page, `${PAY_URL}/book/strategy-call`);
+  expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  await page.goto(`${PAY_URL}/book/strategy-call`);
+  await hydrated(page.getByLabel('E-mail'));
+  await expectNoSeriousA11yViolations(page);
+});
