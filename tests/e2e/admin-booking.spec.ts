@@ -16,7 +16,7 @@ test('the owner sees bookings, adds an event type, cannot activate a paid one, a
   ).json()) as { start: string }[];
   const who = unique('Owner View ');
   const booked = await page.request.post(`${PAY_URL}/api/booking`, {
-    data: { type: 'strategy-call', start: slots[0]!.start, name: who, email: `${unique('ov')}@example.com`, answers: { focus: 'Pricing my offer' } },
+    data: { type: 'strategy-call', start: slots[0].start, name: who, email: `${unique('ov')}@example.com`, answers: { focus: 'Pricing my offer' } },
     headers: { Origin: PAY_URL },
   });
   expect(booked.status()).toBe(201);
