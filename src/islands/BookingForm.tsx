@@ -51,17 +51,23 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
   const openedAt = useRef(typeof performance !== 'undefined' ? performance.timeOrigin : Date.now());
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Only the answer to the latest request is shown (a quick change of zone asks again).
+  const latest = useRef(0);
   async function load(nextTz: string, nextFrom: string) {
+    const n = ++latest.current;
+    setTz(nextTz);
     setLoading(true);
     try {
       const q = new URLSearchParams({ type: type.slug, from: nextFrom, to: addDays(nextFrom, days - 1), tz: nextTz });
-      setSlots(await api<SlotDto[]>('GET', `${API.bookingSlots}?${q.toString()}`));
-      setTz(nextTz);
+      const answer = await api<SlotDto[]>('GET', `${API.bookingSlots}?${q.toString()}`);
+      if (n !== latest.current) return;
+      setSlots(answer);
       setFrom(nextFrom);
+      setMessage(null);
     } catch (err) {
-      setMessage({ kind: 'error', text: errorMessage(err, 'Could not load the free times. Please try again.') });
+      if (n === latest.current) setMessage({ kind: 'error', text: errorMessage(err, 'Could not load the free times. Please try again.') });
     } finally {
-      setLoading(false);
+      if (n === latest.current) setLoading(false);
     }
   }
 
@@ -172,17 +178,20 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
             <ol className="mt-4 space-y-5">
               {grouped.map(([date, daySlots]) => (
                 <li key={date}>
-                  <p className="font-medium text-ink">{dayLabel(date)}</p>
-                  <div className="mt-2 flex flex-wrap gap-2">
-                    {daySlots.map((s) => (
-                      <label key={s.start} className="cursor-pointer">
-                        <input type="radio" name="start" value={s.start} defaultChecked={s.start === chosen} className="peer sr-only" required {...invalid('start')} />
-                        <span className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500">
-                          {timeLabel(s.start, tz)}
-                        </span>
-                      </label>
-                    ))}
-                  </div>
+                  {/* Each day is its own group, so a time is read with its day. */}
+                  <fieldset>
+                    <legend className="font-medium text-ink">{dayLabel(date)}</legend>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {daySlots.map((s) => (
+                        <label key={s.start} className="cursor-pointer">
+                          <input type="radio" name="start" value={s.start} defaultChecked={s.start === chosen} className="peer sr-only" required {...invalid('start')} />
+                          <span className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500">
+                            {timeLabel(s.start, tz)}
+                          </span>
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
                 </li>
               ))}
             </ol>

@@ -3,12 +3,14 @@
 // site's zone and sent as an instant.
 
 // Making a formatter costs far more than using one (slots for two months convert thousands of
-// times): one is kept per zone.
+// times): one is kept per zone, for a bounded number of zones (the names come from visitors).
 const formats = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATS = 64;
 const partsFormat = (timeZone: string) => {
   let f = formats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    if (formats.size >= MAX_FORMATS) formats.delete(formats.keys().next().value!);
     formats.set(timeZone, f);
   }
   return f;
@@ -39,9 +41,13 @@ export function zonedToInstant(local: string, timeZone: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
   if (!m) return null;
   const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  let t = wall - offsetAt(wall, timeZone);
-  t = wall - offsetAt(t, timeZone);
-  return new Date(t);
+  // The offsets in force half a day either side; an instant is right when its own offset is the
+  // one used. Of two (the hour repeated in autumn) the earlier is taken; with none (the hour
+  // skipped in spring) the offset from before the change moves the time forward by the gap.
+  const before = offsetAt(wall - 12 * 3_600_000, timeZone);
+  const after = offsetAt(wall + 12 * 3_600_000, timeZone);
+  const fits = [before, after].map((o) => wall - o).filter((t) => offsetAt(t, timeZone) === wall - t);
+  return new Date(fits.length > 0 ? Math.min(...fits) : wall - before);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -55,6 +61,15 @@ export function instantToZoned(instant: Date, timeZone: string): string {
 /** 'Dec 1, 2026, 7:00 AM' in the zone. */
 export function formatInZone(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
+}
+
+/** The platform's own spelling of a zone name ('europe/berlin' → 'Europe/Berlin'), or null when it names none. */
+export function canonicalTimeZone(v: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: v }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether `v` names a time zone this platform knows (an IANA name such as Europe/Berlin). */

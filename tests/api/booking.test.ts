@@ -167,8 +167,33 @@ describe('booking a slot', () => {
     expect((await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=${day(0)}&to=${day(61)}`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/booking/slots?type=nope&from=${day(0)}&to=${day(1)}`)).status).toBe(400);
     expect((await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=2026-02-30&to=${day(1)}`)).status).toBe(400);
+    // Dates far out, months that do not exist, zones in any spelling: a clear answer, never a 500.
+    expect((await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=9999-12-31&to=9999-12-31`)).status).toBe(400);
+    expect((await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=${day(0)}&to=${day(3)}&tz=Not/AZone`)).status).toBe(400);
+    expect((await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=${day(0)}&to=${day(3)}&tz=europe/berlin`)).status).toBe(200);
+    expect((await fetch(`${server.url}/book/strategy-call?from=2026-13-45&tz=aMeRiCa/new_york`)).status).toBe(200);
     expect(rows()).toBe(before);
     expect(server.db.select({ n: count() }).from(outbox).get()!.n).toBe(mailsBefore);
+  });
+
+  it('holds at most three upcoming bookings for one address, and a visitor cannot cancel a meeting that took place', async () => {
+    const slots = await freeSlots();
+    const picks = slots.filter((_, i) => i % 3 === 0).slice(0, 4);
+    const answers = [];
+    for (const s of picks) answers.push(await post({ type: 'strategy-call', start: s.start, name: 'Many', email: 'many@example.com' }));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 409]);
+    expect(((await answers[3].json()) as { message: string }).message).toBe('You already have 3 upcoming bookings: cancel one (from its e-mail) to book another.');
+
+    const { id, manageUrl } = (await answers[0].json()) as { id: number; manageUrl: string };
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    server.db
+      .update(bookings)
+      .set({ start: hourAgo, end: new Date(hourAgo.getTime() + 30 * 60_000) })
+      .where(eq(bookings.id, id))
+      .run();
+    const late = await fetch(`${server.url}/api/booking/${id}/cancel?t=${new URL(manageUrl).searchParams.get('t')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(late.status).toBe(409);
+    expect(server.db.select().from(bookings).where(eq(bookings.id, id)).get()!.status).toBe('confirmed');
   });
 });
 
@@ -204,6 +229,10 @@ describe('the owner', () => {
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('grace@example.com') && /^Cancelled/.test(m.subject ?? ''));
     expect(mail.text).toContain('I am travelling that day, sorry.');
     expect(invite(mail).method).toBe('CANCEL');
+
+    // Cancelled: it leaves the owner's feed (subscribed calendars drop it at their next refresh).
+    const after = new ICAL.Component(ICAL.parse(await (await fetch(fresh.feedUrl)).text()) as unknown[]);
+    expect(after.getAllSubcomponents('vevent').some((e) => String(e.getFirstPropertyValue('attendee')).toLowerCase() === 'mailto:grace@example.com')).toBe(false);
 
     expect((await admin.put(`/api/admin/booking/bookings/${id}`, { noShow: true })).body).toMatchObject({ noShow: true });
     expect((await admin.put(`/api/admin/booking/bookings/${id}`, { noShow: 'maybe' })).status).toBe(400);

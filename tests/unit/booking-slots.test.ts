@@ -217,4 +217,34 @@ describe("busy times from the owner's calendar", () => {
       // Thursday: the conference takes the whole day.
     ]);
   });
+
+  it('count a daily series that began years ago, and one meeting of a series whose series is not in the file', () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//Owner//EN',
+      'BEGIN:VEVENT',
+      'UID:old-daily@test',
+      'DTSTAMP:20120101T000000Z',
+      'DTSTART:20120102T090000Z',
+      'DTEND:20120102T093000Z',
+      'RRULE:FREQ=DAILY',
+      'SUMMARY:Since 2012',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:someone-elses-series@test',
+      'DTSTAMP:20260201T000000Z',
+      'RECURRENCE-ID:20260302T100000Z',
+      'DTSTART:20260302T100000Z',
+      'DTEND:20260302T103000Z',
+      'SUMMARY:Invited to one',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [from, to] = days('2026-03-02', '2026-03-03');
+    const busy = busyTimes(ics, BERLIN, from - 86_400_000, to + 86_400_000);
+    const got = freeSlots(RULES, HOURS, { ...NOTHING, blocks: busy }, from, to, NOW);
+    // 09:00 UTC is 10:00 in Berlin (the old series); 10:00 UTC is 11:00 (the one meeting).
+    expect(starts(got)).toEqual(['2026-03-02T09:00', '2026-03-02T09:30', '2026-03-02T10:30', '2026-03-02T11:30']);
+  });
 });

@@ -2,7 +2,7 @@
 // overrides, the zone, the calendar read for busy times), and the private feed's secret.
 import { asc, eq, ne, and } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { bookingEventTypes, bookingSettings } from '#db/schema/booking.ts';
+import { bookingBusy, bookingEventTypes, bookingSettings } from '#db/schema/booking.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import type { Availability, BookingAdminDto, EventTypeDto, EventTypeInput } from '#shared/schemas/booking.ts';
 import { feedUrl, toTypeDto } from './service.ts';
@@ -24,15 +24,19 @@ export function bookingAdmin(db: Db): BookingAdminDto {
   };
 }
 
-/** Saves the availability; a changed calendar address is read again from scratch. */
+/** Saves the availability; a changed calendar address is read again from scratch (booking waits for it). */
 export function saveAvailability(db: Db, input: Availability): { calendarChanged: boolean } {
   const before = bookingSettingsOf(db);
   const overrides = [...input.overrides].sort((a, b) => a.date.localeCompare(b.date));
   const calendarChanged = before.busyIcsUrl !== input.busyIcsUrl;
-  db.update(bookingSettings)
-    .set({ timeZone: input.timeZone, weekly: input.weekly, overrides, busyIcsUrl: input.busyIcsUrl, ...(calendarChanged ? { busyError: null, busyFetchedAt: null } : {}), updatedAt: new Date() })
-    .where(eq(bookingSettings.id, 1))
-    .run();
+  db.transaction((tx) => {
+    tx.update(bookingSettings)
+      .set({ timeZone: input.timeZone, weekly: input.weekly, overrides, busyIcsUrl: input.busyIcsUrl, ...(calendarChanged ? { busyError: null, busyFetchedAt: null } : {}), updatedAt: new Date() })
+      .where(eq(bookingSettings.id, 1))
+      .run();
+    // Another calendar: the old one's busy times go; until the new one is read, nothing is offered.
+    if (calendarChanged) tx.delete(bookingBusy).run();
+  });
   return { calendarChanged };
 }
 

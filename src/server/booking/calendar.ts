@@ -16,8 +16,12 @@ const DAY = 24 * 60 * 60_000;
 /** Busy times are kept this far ahead (longer than any booking window). */
 const AHEAD_DAYS = 400;
 const MAX_BYTES = 10 * 1024 * 1024;
-/** Occurrences of one recurring event beyond this are not expanded (an endless daily event). */
-const MAX_OCCURRENCES = 5_000;
+/**
+ * Steps through the occurrences of all recurring events, from each series' start, at most this
+ * many in one read: a calendar that needs more is refused (booking closes) rather than read in
+ * part, which would leave busy times out.
+ */
+const MAX_STEPS = 50_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -49,12 +53,16 @@ export function busyTimes(ics: string, ownerZone: string, from: number, to: numb
   };
   const isFree = (v: ICAL.Component) =>
     String(v.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT' || String(v.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+  const masters = new Set(vevents.filter((v) => !v.hasProperty('recurrence-id') && v.hasProperty('rrule')).map((v) => String(v.getFirstPropertyValue('uid') ?? '')));
+  let steps = 0;
   for (const v of vevents) {
-    if (v.hasProperty('recurrence-id')) continue;
+    // An instance of a series is read with its series; one whose series is not in the file
+    // (an invitation to one meeting of another's series) is an event of its own.
+    if (v.hasProperty('recurrence-id') && masters.has(String(v.getFirstPropertyValue('uid') ?? ''))) continue;
     const event = new ICAL.Event(v);
     if (!event.startDate) continue;
     const uid = event.uid;
-    for (const x of exceptions) if (uid && x.getFirstPropertyValue('uid') === uid) event.relateException(x);
+    if (!v.hasProperty('recurrence-id')) for (const x of exceptions) if (uid && x.getFirstPropertyValue('uid') === uid) event.relateException(x);
     if (!event.isRecurring()) {
       if (isFree(v)) continue;
       const start = instantOf(event.startDate, ownerZone);
@@ -63,16 +71,36 @@ export function busyTimes(ics: string, ownerZone: string, from: number, to: numb
       continue;
     }
     const it = event.iterator();
-    for (let n = 0, next = it.next(); next && n < MAX_OCCURRENCES; next = it.next(), n++) {
+    for (let next = it.next(); next; next = it.next()) {
+      if (++steps > MAX_STEPS) throw new Error('the calendar has more repeating events than can be read');
       const occurrence = event.getOccurrenceDetails(next);
       const start = instantOf(occurrence.startDate, ownerZone);
       if (start >= to) break;
       const end = instantOf(occurrence.endDate, ownerZone);
-      const item = occurrence.item.component;
-      if (!isFree(item)) add(start, end);
+      if (end <= from) continue;
+      if (!isFree(occurrence.item.component)) add(start, end);
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** The body as text, refused past `limit` bytes as they arrive (a length header may be absent, or the compressed size). */
+async function readCapped(res: Response, limit: number): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Error('the calendar is larger than 10 MB');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -94,11 +122,11 @@ export async function refreshBusyTimes(db: Db, now = Date.now()): Promise<number
   let busy: Interval[];
   try {
     const res = await fetchPublic(url.replace(/^webcal:/i, 'https:'), { allowPrivate: env().IMPORT_ALLOW_PRIVATE_HOSTS, signal: AbortSignal.timeout(20_000), headers: { accept: 'text/calendar' } });
-    if (!res.ok) throw new Error(`the calendar address answered ${res.status}`);
-    const declared = Number(res.headers.get('content-length') ?? 0);
-    if (declared > MAX_BYTES) throw new Error('the calendar is larger than 10 MB');
-    const text = await res.text();
-    if (text.length > MAX_BYTES) throw new Error('the calendar is larger than 10 MB');
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new Error(`the calendar address answered ${res.status}`);
+    }
+    const text = await readCapped(res, MAX_BYTES);
     if (!/BEGIN:VCALENDAR/i.test(text)) throw new Error('the address did not answer with a calendar (ICS)');
     busy = busyTimes(text, ownerTimeZone(settings), now - DAY, now + AHEAD_DAYS * DAY);
   } catch (err) {

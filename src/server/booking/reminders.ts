@@ -11,7 +11,7 @@ import { reminderMail } from './mail.ts';
 /** Queues the reminders that are due (at most 50 a call); answers how many. */
 export function queueDueReminders(db: Db, now = Date.now()): number {
   const due = db
-    .select({ id: bookingReminders.id, booking: bookings, type: bookingEventTypes })
+    .select({ id: bookingReminders.id, offsetSeconds: bookingReminders.offsetSeconds, booking: bookings, type: bookingEventTypes })
     .from(bookingReminders)
     .innerJoin(bookings, eq(bookings.id, bookingReminders.bookingId))
     .innerJoin(bookingEventTypes, eq(bookingEventTypes.id, bookings.eventTypeId))
@@ -19,6 +19,10 @@ export function queueDueReminders(db: Db, now = Date.now()): number {
     .orderBy(asc(bookingReminders.dueAt))
     .limit(50)
     .all();
+  // After downtime several reminders of one booking may be due at once: only the nearest one
+  // (the shortest offset) goes out; the others are marked done without an e-mail.
+  const nearest = new Map<number, number>();
+  for (const r of due) nearest.set(r.booking.id, Math.min(nearest.get(r.booking.id) ?? Infinity, r.offsetSeconds));
   let queued = 0;
   for (const r of due) {
     db.transaction(
@@ -28,7 +32,7 @@ export function queueDueReminders(db: Db, now = Date.now()): number {
           .set({ queuedAt: new Date(now) })
           .where(and(eq(bookingReminders.id, r.id), isNull(bookingReminders.queuedAt)))
           .run().changes;
-        if (taken === 0) return;
+        if (taken === 0 || r.offsetSeconds !== nearest.get(r.booking.id)) return;
         const outboxId = enqueueMail(tx, { kind: 'booking-reminder', to: r.booking.email, ...reminderMail(r.booking, r.type) });
         tx.update(bookingReminders).set({ outboxId }).where(eq(bookingReminders.id, r.id)).run();
         queued += 1;

@@ -2,7 +2,7 @@
 // cancelling one. The check that a slot is free and the write that takes it are one immediate
 // SQLite transaction, so two bookings can never overlap whatever the concurrency; the e-mails
 // (with their calendar invites) are written to the outbox in the same transaction.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { bookingBusy, bookingEventTypes, bookingReminders, bookings, bookingSettings } from '#db/schema/booking.ts';
@@ -67,7 +67,16 @@ function takenAround(db: Pick<Db, 'select'>, type: EventType, settings: Settings
   const confirmed = db
     .select({ id: bookings.id, typeId: bookings.eventTypeId, start: bookings.start, blockStart: bookings.blockStart, blockEnd: bookings.blockEnd })
     .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), lt(bookings.blockStart, hi), gt(bookings.blockEnd, lo), except === null ? undefined : ne(bookings.id, except)))
+    // A block is at most a day long (8 hours with 4 of buffer either side): the index bounds both ends.
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        lt(bookings.blockStart, hi),
+        gt(bookings.blockStart, new Date(lo.getTime() - DAY)),
+        gt(bookings.blockEnd, lo),
+        except === null ? undefined : ne(bookings.id, except),
+      ),
+    )
     .all();
   const busy = db
     .select({ start: bookingBusy.start, end: bookingBusy.end })
@@ -84,19 +93,26 @@ function takenAround(db: Pick<Db, 'select'>, type: EventType, settings: Settings
   return {
     blocks: [...confirmed.map((b) => ({ start: b.blockStart.getTime(), end: b.blockEnd.getTime() })), ...busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))],
     perDay,
-    calendarFailed: Boolean(settings.busyIcsUrl && settings.busyError),
+    calendarFailed: calendarUnreadable(settings),
   };
 }
 
+/** The owner's calendar is set but not known: it failed, was never read, or not for half an hour. */
+const STALE_MS = 30 * 60_000;
+export const calendarUnreadable = (s: Pick<Settings, 'busyIcsUrl' | 'busyError' | 'busyFetchedAt'>, now = Date.now()) =>
+  Boolean(s.busyIcsUrl) && (Boolean(s.busyError) || !s.busyFetchedAt || now - s.busyFetchedAt.getTime() > STALE_MS);
+
 /** The free slots of a type between two dates (days of `tz`, the owner's when absent), in UTC. */
-export function slotsFor(db: Db, q: { type: string; from: string; to: string; tz?: string | undefined }, now = Date.now()): SlotDto[] {
+export function slotsFor(db: Db, q: { type: string; from: string; to: string; tz?: string | undefined }, now = Date.now(), except: number | null = null): SlotDto[] {
   const type = bookableType(db, q.type);
   if (!type) throw badRequest('Unknown event type', [{ path: ['type'], message: 'Unknown event type' }]);
   const settings = bookingSettingsOf(db);
   const tz = q.tz ?? ownerTimeZone(settings);
-  const from = zonedToInstant(`${q.from}T00:00`, tz)!.getTime();
-  const to = zonedToInstant(`${addDays(q.to, 1)}T00:00`, tz)!.getTime();
-  const slots = freeSlots(rulesOf(type), hoursOf(settings), takenAround(db, type, settings, from, to), from, to, now);
+  const from = zonedToInstant(`${q.from}T00:00`, tz)?.getTime();
+  const to = zonedToInstant(`${addDays(q.to, 1)}T00:00`, tz)?.getTime();
+  if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to)) throw badRequest('from and to must be dates (YYYY-MM-DD)');
+  // The booking being moved does not stand in its own way.
+  const slots = freeSlots(rulesOf(type), hoursOf(settings), takenAround(db, type, settings, from, to, except), from, to, now);
   return slots.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() }));
 }
 
@@ -143,6 +159,9 @@ function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): vo
   tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, bookingId)).run();
 }
 
+/** How many upcoming bookings one e-mail address may hold. */
+export const MAX_UPCOMING_PER_EMAIL = 3;
+
 /** Books a slot: 201's answer, or 400 (not offered, bad answers) / 409 (taken meanwhile) with nothing stored. */
 export function book(db: Db, req: BookingRequest, now = Date.now()): { id: number; start: string; end: string; manageUrl: string } {
   const start = Date.parse(req.start);
@@ -156,6 +175,13 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
         if (q.required && !a) throw badRequest(`Please answer: ${q.label}`, [{ path: [`answer_${q.id}`], message: 'This question is required' }]);
         if (a) answers[q.id] = a;
       }
+      // One person holds a few upcoming calls at most (a robot or a prank fills no calendar).
+      const upcoming = tx
+        .select({ n: count() })
+        .from(bookings)
+        .where(and(eq(bookings.email, req.email), eq(bookings.status, 'confirmed'), gte(bookings.start, new Date(now))))
+        .get()!.n;
+      if (upcoming >= MAX_UPCOMING_PER_EMAIL) throw conflict(`You already have ${MAX_UPCOMING_PER_EMAIL} upcoming bookings: cancel one (from its e-mail) to book another.`);
       const settings = bookingSettingsOf(tx);
       const slot = checkSlot(tx, type, settings, start, now, null);
       const block = blockOf(type, slot.start);
@@ -220,6 +246,7 @@ export function cancelBooking(db: Db, id: number, by: 'visitor' | 'owner', reaso
       const row = tx.select().from(bookings).where(eq(bookings.id, id)).get();
       if (!row) throw notFound('Booking not found');
       if (row.status === 'cancelled') throw conflict('This booking is already cancelled.');
+      if (by === 'visitor' && row.start.getTime() <= now) throw conflict('This booking has already taken place.');
       const type = tx.select().from(bookingEventTypes).where(eq(bookingEventTypes.id, row.eventTypeId)).get()!;
       const cancelled = tx
         .update(bookings)
@@ -293,19 +320,22 @@ export const upcomingCount = (db: Db) =>
 /** Rows older than this are left out of the owner's feed. */
 const FEED_PAST_DAYS = 90;
 
-/** Every booking of the last 90 days and to come, for the owner's private feed; null when the token is not the feed's. */
+/** Every confirmed booking of the last 90 days and to come, for the owner's private feed; null when the token is not the feed's. */
 export function feedBookings(db: Db, token: string): { row: Booking; type: EventType }[] | null {
   const settings = bookingSettingsOf(db);
   const a = Buffer.from(settings.feedToken);
   const b = Buffer.from(token);
-  if (a.length !== b.length || !a.equals(b)) return null;
-  return db
-    .select({ row: bookings, type: bookingEventTypes })
-    .from(bookings)
-    .innerJoin(bookingEventTypes, eq(bookingEventTypes.id, bookings.eventTypeId))
-    .where(gte(bookings.start, new Date(Date.now() - FEED_PAST_DAYS * DAY)))
-    .orderBy(asc(bookings.start))
-    .all();
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+  return (
+    db
+      .select({ row: bookings, type: bookingEventTypes })
+      .from(bookings)
+      .innerJoin(bookingEventTypes, eq(bookingEventTypes.id, bookings.eventTypeId))
+      // Cancelled ones are left out: subscribed calendars drop them at their next refresh.
+      .where(and(eq(bookings.status, 'confirmed'), gte(bookings.start, new Date(Date.now() - FEED_PAST_DAYS * DAY))))
+      .orderBy(asc(bookings.start))
+      .all()
+  );
 }
 
 /** A new secret for the owner's feed: the old address stops working. */

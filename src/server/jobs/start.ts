@@ -26,6 +26,8 @@ const BROADCAST_IDLE_MS = 500;
 const REMINDER_POLL_MS = 5_000;
 /** How often the owner's calendar is read for busy times. */
 const CALENDAR_POLL_MS = 5 * 60_000;
+/** How soon a calendar that could not be read is tried again. */
+const CALENDAR_RETRY_MS = 60_000;
 
 let runner: JobRunner | undefined;
 
@@ -52,8 +54,14 @@ export function startBackgroundJobs(): void {
     busyMs: CALENDAR_POLL_MS,
     quiet: true,
     step: async () => {
-      await refreshBusyTimes(db);
-      return 0;
+      try {
+        await refreshBusyTimes(db);
+        return 0;
+      } catch (err) {
+        // Booking is closed until the calendar reads again: try again in a minute.
+        logger.warn({ job: 'booking-calendar', err: (err as Error).message }, "the owner's calendar could not be read");
+        return { done: 0, nextInMs: CALENDAR_RETRY_MS };
+      }
     },
   });
   const e = env();

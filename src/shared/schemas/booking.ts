@@ -1,16 +1,23 @@
 // Booking: what a visitor sends to book, reschedule or cancel, what the owner edits (event types
 // and availability), and the answers' shapes.
 import * as z from 'zod';
-import { isTimeZone } from '#shared/time.ts';
+import { canonicalTimeZone } from '#shared/time.ts';
 import { BotFieldsSchema } from './common.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+/** A real calendar date between 2000 and 2099 (nothing is booked beyond). */
+export const isDate = (v: string) => DATE.test(v) && v >= '2000-01-01' && v <= '2099-12-31' && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const dateString = (label: string) => z.string({ error: `${label} must be a date (YYYY-MM-DD)` }).refine(isDate, `${label} must be a date (YYYY-MM-DD)`);
+/** A zone name, in the platform's own spelling (so 'europe/berlin' and 'Europe/Berlin' are one zone). */
 const timeZone = z
   .string({ error: 'Time zone must be an IANA time zone such as Europe/Berlin' })
   .trim()
-  .refine((v) => isTimeZone(v), 'Time zone must be an IANA time zone such as Europe/Berlin');
+  .max(64, 'Time zone must be an IANA time zone such as Europe/Berlin')
+  .transform((v, ctx) => {
+    const zone = canonicalTimeZone(v);
+    if (!zone) ctx.addIssue({ code: 'custom', message: 'Time zone must be an IANA time zone such as Europe/Berlin' });
+    return zone ?? v;
+  });
 
 /** The most days one slots call covers. */
 export const MAX_SLOT_DAYS = 62;

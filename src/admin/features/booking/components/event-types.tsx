@@ -125,16 +125,28 @@ export function EventTypes({ types, onChange }: { types: EventTypeDto[]; onChang
               rows={3}
               value={editing.questions.map((q) => `${q.label}${q.required ? ' *' : ''}`).join('\n')}
               error={errors.questions}
-              onChange={(e) =>
+              onChange={(e) => {
+                const lines = e.target.value.split('\n');
+                const before = editing.questions;
+                const taken = new Set(before.map((q) => q.id));
+                const fresh = () => {
+                  let n = taken.size + 1;
+                  while (taken.has(`q${n}`)) n++;
+                  taken.add(`q${n}`);
+                  return `q${n}`;
+                };
+                // Answers are kept by a question's id: an edited line keeps its id (same number
+                // of lines), a moved one is found by its text, a new one gets a new id.
                 set(
                   'questions',
-                  e.target.value.split('\n').map((line, i) => {
+                  lines.map((line, i) => {
                     const required = /\*\s*$/.test(line);
                     const label = line.replace(/\*\s*$/, '').trimEnd();
-                    return { id: editing.questions[i]?.id ?? `q${i + 1}`, label, required };
+                    const id = lines.length === before.length ? before[i]!.id : (before.find((q) => q.label === label)?.id ?? fresh());
+                    return { id, label, required };
                   }),
-                )
-              }
+                );
+              }}
             />
             <Switch label="Active" hint="Shown on /book and bookable." checked={editing.isActive} onChange={(v) => set('isActive', v)} />
             {errors.isActive && <p className="text-sm text-red-700">{errors.isActive}</p>}
