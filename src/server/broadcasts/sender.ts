@@ -40,6 +40,10 @@ const isPermanent = (err: unknown) => {
   return typeof code === 'number' && code >= 500 && code < 600;
 };
 
+/** What the sender reads of an issue for each message. */
+const ISSUE_FIELDS = { id: broadcasts.id, subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, subscribersOnly: broadcasts.subscribersOnly, track: broadcasts.track };
+type Issue = { [K in keyof typeof ISSUE_FIELDS]: (typeof broadcasts.$inferSelect)[K] };
+
 export class BroadcastSender {
   private readonly db: Db;
   private readonly transport: Transport;
@@ -66,7 +70,8 @@ export class BroadcastSender {
 
   /** Sends the next message of the oldest issue that is sending (after its turn under the throttle); false when there was nothing to do. */
   async step(): Promise<boolean> {
-    const issue = this.db.select().from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
+    // Not the body: it is read once per send (below), not once per message.
+    const issue = this.db.select(ISSUE_FIELDS).from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
     if (!issue) return false;
     const now = new Date();
     const next = this.db
@@ -93,7 +98,7 @@ export class BroadcastSender {
     return true;
   }
 
-  private async sendOne(issue: typeof broadcasts.$inferSelect, row: typeof broadcastRecipients.$inferSelect): Promise<void> {
+  private async sendOne(issue: Issue, row: typeof broadcastRecipients.$inferSelect): Promise<void> {
     const subscriber = row.subscriberId
       ? this.db
           .select({ isActive: newsletterSubscribers.isActive, bouncedAt: newsletterSubscribers.bouncedAt, token: newsletterSubscribers.unsubscribeToken })
@@ -119,7 +124,8 @@ export class BroadcastSender {
     if (claimed === 0) return;
     let body = this.bodies.get(issue.id);
     if (!body) {
-      body = issueBody(issue);
+      const { content } = this.db.select({ content: broadcasts.content }).from(broadcasts).where(eq(broadcasts.id, issue.id)).get()!;
+      body = issueBody({ ...issue, content });
       this.bodies.set(issue.id, body);
     }
     const message = issueMessage(issue, body, subscriber.token);
@@ -139,7 +145,7 @@ export class BroadcastSender {
       .run();
   }
 
-  private failed(issue: typeof broadcasts.$inferSelect, row: typeof broadcastRecipients.$inferSelect, err: unknown): void {
+  private failed(issue: Issue, row: typeof broadcastRecipients.$inferSelect, err: unknown): void {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     const tries = row.tries + 1;
     if (isPermanent(err)) {
