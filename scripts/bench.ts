@@ -96,7 +96,7 @@ async function startSite(db: string, seed: boolean, pinned = false, extra: Recor
   const prep = spawnSync(process.execPath, ['scripts/prepare.ts'], { cwd: ROOT, env, stdio: 'ignore' });
   if (prep.status !== 0) throw new Error('prepare failed');
   // The flags npm start uses.
-  const args = ['--max-semi-space-size=2', '--max-old-space-size=384', 'scripts/serve.ts'];
+  const args = ['--max-semi-space-size=2', '--max-old-space-size=1024', 'scripts/serve.ts'];
   const [cmd, argv] = pinned ? onServerCore(args) : [process.execPath, args];
   const proc = spawn(cmd, argv, { cwd: ROOT, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;

@@ -23,7 +23,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   // The same V8 flags as `npm start` (a small young generation, docs/decisions/005).
-  const proc = spawn(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=384', 'scripts/serve.ts'], {
+  const proc = spawn(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=1024', 'scripts/serve.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
