@@ -8,6 +8,7 @@ import { API } from '#shared/api-paths.ts';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Field } from '#components/ui/Field.tsx';
 import { Honeypot } from '#components/ui/Honeypot.tsx';
+import { TimeChoices } from '#components/ui/TimeChoices.tsx';
 import { api, ApiError, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '#lib/form.ts';
 import { typedBefore, type FormPageProps } from '#shared/flash.ts';
@@ -122,7 +123,6 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
   const earlier = from > today ? (addDays(from, -days) < today ? today : addDays(from, -days)) : null;
   const later = addDays(from, days);
   const pageHref = (f: string) => `?${new URLSearchParams({ tz, from: f }).toString()}`;
-  const invalid = (field: string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `booking-${field}-error` } : {});
   const chosen = typedBefore(flash, 'start');
 
   return (
@@ -178,20 +178,12 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
             <ol className="mt-4 space-y-5">
               {grouped.map(([date, daySlots]) => (
                 <li key={date}>
-                  {/* Each day is its own group, so a time is read with its day. */}
-                  <fieldset>
-                    <legend className="font-medium text-ink">{dayLabel(date)}</legend>
-                    <div className="mt-2 flex flex-wrap gap-2">
-                      {daySlots.map((s) => (
-                        <label key={s.start} className="cursor-pointer">
-                          <input type="radio" name="start" value={s.start} defaultChecked={s.start === chosen} className="peer sr-only" required {...invalid('start')} />
-                          <span className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500">
-                            {timeLabel(s.start, tz)}
-                          </span>
-                        </label>
-                      ))}
-                    </div>
-                  </fieldset>
+                  <TimeChoices
+                    day={dayLabel(date)}
+                    times={daySlots.map((t) => ({ value: t.start, label: timeLabel(t.start, tz) }))}
+                    chosen={chosen}
+                    errorId={errors.start ? 'booking-start-error' : undefined}
+                  />
                 </li>
               ))}
             </ol>

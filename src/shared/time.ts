@@ -73,14 +73,7 @@ export function canonicalTimeZone(v: string): string | null {
 }
 
 /** Whether `v` names a time zone this platform knows (an IANA name such as Europe/Berlin). */
-export function isTimeZone(v: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: v });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isTimeZone = (v: string) => canonicalTimeZone(v) !== null;
 
 /** The calendar date of an instant in a zone, 'YYYY-MM-DD'. */
 export function dateInZone(instant: Date | number, timeZone: string): string {

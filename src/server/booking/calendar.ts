@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { bookingBusy, bookingSettings } from '#db/schema/booking.ts';
 import { env } from '#server/env.ts';
+import { readText } from '#server/http/body.ts';
 import { fetchPublic } from '#server/http/outbound.ts';
 import { isTimeZone, zonedToInstant } from '#shared/time.ts';
 import { bookingSettingsOf, ownerTimeZone } from './settings.ts';
@@ -84,25 +85,6 @@ export function busyTimes(ics: string, ownerZone: string, from: number, to: numb
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** The body as text, refused past `limit` bytes as they arrive (a length header may be absent, or the compressed size). */
-async function readCapped(res: Response, limit: number): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new Error('the calendar is larger than 10 MB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * Reads the owner's calendar and replaces the busy times; on failure keeps the error (which
  * closes booking) and says why. Answers the number of busy intervals stored (0 with none set).
@@ -126,7 +108,10 @@ export async function refreshBusyTimes(db: Db, now = Date.now()): Promise<number
       await res.body?.cancel();
       throw new Error(`the calendar address answered ${res.status}`);
     }
-    const text = await readCapped(res, MAX_BYTES);
+    const text = await readText(res, MAX_BYTES, 'the calendar is larger than 10 MB').catch(async (err: unknown) => {
+      await res.body?.cancel().catch(() => undefined);
+      throw err;
+    });
     if (!/BEGIN:VCALENDAR/i.test(text)) throw new Error('the address did not answer with a calendar (ICS)');
     busy = busyTimes(text, ownerTimeZone(settings), now - DAY, now + AHEAD_DAYS * DAY);
   } catch (err) {

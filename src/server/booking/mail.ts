@@ -7,7 +7,7 @@ import type { bookingEventTypes, bookings } from '#db/schema/booking.ts';
 import { env } from '#server/env.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { ownerAddresses } from '#server/mail/notify.ts';
-import { mailFrom } from '#server/mail/sender.ts';
+import { fromAddress, mailFrom } from '#server/mail/sender.ts';
 import { layout } from '#server/mail/templates.ts';
 import { publishedBrand } from '#server/site/current.ts';
 import { inviteFor, type InviteEvent } from './invite.ts';
@@ -24,10 +24,11 @@ export function when(b: Pick<Booking, 'start' | 'end'>, timeZone: string): strin
   return `${day}, ${time(b.start)} – ${time(b.end)} (${timeZone})`;
 }
 
-const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
+/** The ORGANIZER of every invite: the owner's first address, else the sender's. */
+export const organizerAddress = (owners: string[]) => owners[0] ?? fromAddress(mailFrom(env()));
 
 /** The event as calendars get it. */
-export function inviteEvent(tx: Tx, b: Booking, type: EventType, manage: string): InviteEvent {
+export function inviteEvent(organizer: string, b: Booking, type: EventType, manage: string): InviteEvent {
   const brand = publishedBrand();
   return {
     uid: b.uid,
@@ -38,7 +39,7 @@ export function inviteEvent(tx: Tx, b: Booking, type: EventType, manage: string)
     description: [type.description, `Reschedule or cancel: ${manage}`].filter(Boolean).join('\n\n'),
     location: type.location,
     url: manage,
-    organizer: { name: brand.name, email: ownerAddresses(tx)[0] ?? addressOf(mailFrom(env())) },
+    organizer: { name: brand.name, email: organizer },
     attendee: { name: b.name, email: b.email },
     cancelled: b.status === 'cancelled',
     stamp: b.updatedAt,
@@ -50,7 +51,8 @@ export type BookingMailKind = 'booked' | 'moved' | 'cancelled';
 /** Writes the visitor's and the owner's e-mails for what just happened to a booking. */
 export function bookingMails(tx: Tx, kind: BookingMailKind, b: Booking, type: EventType, extra: { previousStart?: Date } = {}): void {
   const manage = manageUrl(b);
-  const calendar = inviteFor(inviteEvent(tx, b, type, manage));
+  const owners = ownerAddresses(tx);
+  const calendar = inviteFor(inviteEvent(organizerAddress(owners), b, type, manage));
   const brand = publishedBrand();
   const visitorWhen = when(b, b.timeZone);
   const where = type.location ? [`Where: ${type.location}`] : [];
@@ -92,7 +94,7 @@ export function bookingMails(tx: Tx, kind: BookingMailKind, b: Booking, type: Ev
     ...answers,
     ...(kind === 'cancelled' ? [`Cancelled by ${b.cancelledBy === 'owner' ? 'you' : 'the visitor'}.`] : []),
   ];
-  for (const to of ownerAddresses(tx)) {
+  for (const to of owners) {
     enqueueMail(tx, {
       kind: `booking-${kind}-owner`,
       to,

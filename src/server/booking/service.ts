@@ -309,14 +309,6 @@ export function setNoShow(db: Db, id: number, noShow: boolean): BookingDto {
   return getBooking(db, id);
 }
 
-/** How many confirmed bookings there are from now on (for the dashboard). */
-export const upcomingCount = (db: Db) =>
-  db
-    .select({ n: count() })
-    .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), gte(bookings.start, new Date())))
-    .get()!.n;
-
 /** Rows older than this are left out of the owner's feed. */
 const FEED_PAST_DAYS = 90;
 
@@ -346,11 +338,3 @@ export function regenerateFeedToken(db: Db): string {
 }
 
 export const feedUrl = (token: string) => `${env().SITE_URL}/api/booking/feed/${token}.ics`;
-
-/** Whether any confirmed booking of the type lies ahead (a type with bookings keeps its slug). */
-export const hasUpcoming = (db: Db, typeId: number) =>
-  db
-    .select({ n: count() })
-    .from(bookings)
-    .where(and(eq(bookings.eventTypeId, typeId), eq(bookings.status, 'confirmed'), gte(bookings.start, new Date())))
-    .get()!.n > 0;

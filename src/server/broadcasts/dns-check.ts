@@ -4,20 +4,17 @@
 import { createPublicKey } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { env } from '#server/env.ts';
-import { dkimKey, mailFrom } from '#server/mail/sender.ts';
+import { dkimKey, fromAddress, mailFrom } from '#server/mail/sender.ts';
 import type { DnsCheck, DnsCheckItem } from '#shared/schemas/broadcast.ts';
 
 /** A check is kept this long: DNS changes slowly, and every screen would otherwise ask again. */
 const KEEP_MS = 60_000;
 let kept: { at: number; check: DnsCheck } | null = null;
 
-/** The domain of the From address (`"Name" <a@b.c>` or `a@b.c`). */
-export function fromDomain(from: string): string {
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return address
-    .slice(address.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase();
+/** The domain of the From address. */
+function fromDomain(from: string): string {
+  const address = fromAddress(from);
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 
 function resolver(): Resolver {

@@ -209,13 +209,28 @@ export function retryFailed(db: Db, id: number): BroadcastDto {
 /** An issue that has gone out (or is going out): its readers may open it in a browser. */
 const published = inArray(broadcasts.status, ['sending', 'paused', 'sent']);
 
-/** The archive (and its feed): issues that have gone out and are not for subscribers only, newest first. */
+/** What the archive, its feed and the sitemap list: issues that have gone out and are not for subscribers only, newest first. */
+const publicIssue = and(published, eq(broadcasts.subscribersOnly, false));
+const NEWEST = [desc(broadcasts.startedAt), desc(broadcasts.id)];
+
+/** The archive: each public issue's title, preheader, address and date. */
 export function listPublishedIssues(db: Db, limit = 200) {
   return db
-    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, content: broadcasts.content, startedAt: broadcasts.startedAt })
+    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, startedAt: broadcasts.startedAt })
     .from(broadcasts)
-    .where(and(published, eq(broadcasts.subscribersOnly, false)))
-    .orderBy(desc(broadcasts.startedAt), desc(broadcasts.id))
+    .where(publicIssue)
+    .orderBy(...NEWEST)
+    .limit(limit)
+    .all();
+}
+
+/** The same, with each issue's body (for the feed; the archive page and the sitemap do not read bodies). */
+export function listPublishedIssuesWithContent(db: Db, limit: number) {
+  return db
+    .select({ subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, startedAt: broadcasts.startedAt, content: broadcasts.content })
+    .from(broadcasts)
+    .where(publicIssue)
+    .orderBy(...NEWEST)
     .limit(limit)
     .all();
 }

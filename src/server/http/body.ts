@@ -22,11 +22,12 @@ const DISCARD_AT_MOST = 16 * 1024 * 1024;
 export const bodyTooLarge = (message = TOO_LARGE, declared = Infinity) => new HttpError(413, message, undefined, declared > DISCARD_AT_MOST ? { Connection: 'close' } : undefined);
 
 /**
- * The whole body, or a 413 as soon as it passes `limit` bytes. Past the limit nothing more is
- * kept: Node's server discards the rest as it arrives (closing the connection instead would
- * reset it, and the client could lose the answer).
+ * The whole body of a request (or of an answer fetched from elsewhere), or a 413 as soon as it
+ * passes `limit` bytes. Past the limit nothing more is kept: Node's server discards the rest of a
+ * request as it arrives (closing the connection instead would reset it, and the client could
+ * lose the answer); a fetched answer's caller cancels its body.
  */
-export async function readBody(request: Request, limit: number, message = TOO_LARGE): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBody(request: Pick<Request, 'headers' | 'body'>, limit: number, message = TOO_LARGE): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw bodyTooLarge(message, Number(declared));
   if (!request.body) return new Uint8Array(0);
@@ -53,8 +54,8 @@ export async function readBody(request: Request, limit: number, message = TOO_LA
 }
 
 /** The body as UTF-8 text, capped like readBody. */
-export async function readText(request: Request, limit: number): Promise<string> {
-  return new TextDecoder().decode(await readBody(request, limit));
+export async function readText(request: Pick<Request, 'headers' | 'body'>, limit: number, message = TOO_LARGE): Promise<string> {
+  return new TextDecoder().decode(await readBody(request, limit, message));
 }
 
 /** The media type of a Content-Type header, lower-cased, without its parameters. */

@@ -70,6 +70,9 @@ function checkOrigin(request: Request, url: URL): void {
 async function readJson(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > JSON_BODY_LIMIT) throw bodyTooLarge(undefined, declared);
+  // No body and no type at all (a POST that only names its action): the schema's defaults apply.
+  // A browser's cross-site form always sends a type, so this opens nothing to it.
+  if (!request.headers.has('content-type') && declared === 0 && !request.headers.has('transfer-encoding')) return {};
   // Only JSON itself: 'text/plain; application/json' is a type a cross-site form can send
   // without a preflight.
   if (!isJsonType(request.headers.get('content-type'))) {

@@ -48,6 +48,9 @@ export function smtpTransport(smtpUrl: string, dkim: DkimKey | null = null, pool
   });
 }
 
+/** The address of a From header (`"Name" <a@b.c>` or `a@b.c`). */
+export const fromAddress = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+
 /** MAIL_FROM, or the site's name (as published now) at no-reply@ the SITE_URL host. */
 export const mailFrom = (e: Pick<Env, 'MAIL_FROM' | 'SITE_URL'>) => e.MAIL_FROM ?? `"${publishedBrand().name.replaceAll('"', "'")}" <no-reply@${new URL(e.SITE_URL).hostname}>`;
 

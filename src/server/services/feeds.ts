@@ -13,7 +13,7 @@ import { siteSettings } from '#db/schema/settings.ts';
 import { env, getDb } from '#server/context.ts';
 import { resolveUpload } from '#server/storage/local.ts';
 import { SERVE_TYPES } from '#server/storage/upload-policy.ts';
-import { listPublishedIssues } from '#server/broadcasts/service.ts';
+import { listPublishedIssues, listPublishedIssuesWithContent } from '#server/broadcasts/service.ts';
 import { listPosts, PUBLIC_ORDER } from './blog-posts.ts';
 import { legacyEpisodeGuid, legacyPostGuid } from './legacy-guids.ts';
 import { listEpisodes } from './podcast-episodes.ts';
@@ -110,7 +110,7 @@ export function blogFeed(doc: SiteDocument = publishedSite(), limit = 50): strin
 /** RSS 2.0 of the newsletter's public archive: sent issues not kept for subscribers, newest first. */
 export function newsletterFeed(doc: SiteDocument = publishedSite(), limit = 50): string {
   const site = env().SITE_URL;
-  const issues = listPublishedIssues(getDb(), limit);
+  const issues = listPublishedIssuesWithContent(getDb(), limit);
   return rss({
     title: `${doc.newsletter.name} — ${doc.brand.name}`,
     page: '/newsletter/archive',

@@ -6,7 +6,6 @@ import { Badge, EmptyState } from '#admin/ui/controls.tsx';
 import { FormDialog } from '#admin/ui/form-dialog.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
 import { DataTable } from '#admin/ui/table.tsx';
-import { apiBlob } from '#lib/api-client.ts';
 import { toast } from '#lib/toast.ts';
 import { API } from '#shared/api-paths.ts';
 import { cancelAsOwner, markNoShow, type Booking } from '#admin/features/booking/api/booking.ts';
@@ -22,15 +21,6 @@ export function BookingsTable({ timeZone }: { timeZone: string }) {
   const [busy, setBusy] = useState(false);
   const shown = rows ?? list.data ?? [];
   const replace = (b: Booking) => setRows(shown.map((r) => (r.id === b.id ? b : r)));
-
-  const exportCsv = async () => {
-    const blob = await apiBlob(API.bookingsExport);
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `bookings-${new Date().toISOString().slice(0, 10)}.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  };
 
   return (
     <section aria-labelledby="bookings-heading" className="space-y-4">
@@ -53,9 +43,9 @@ export function BookingsTable({ timeZone }: { timeZone: string }) {
               {w === 'upcoming' ? 'Upcoming' : 'Past'}
             </button>
           ))}
-          <button type="button" className="btn-secondary" onClick={() => void exportCsv().catch(() => toast({ title: 'Export failed', variant: 'destructive' }))}>
+          <a href={API.bookingsExport} className="btn-secondary" download>
             Export CSV
-          </button>
+          </a>
         </div>
       </div>
       {loadState(list, { loading: 'Loading bookings', failed: 'Failed to load the bookings' }) ??

@@ -3,7 +3,8 @@
 import { getDb } from '#server/context.ts';
 import { feedBookings } from '#server/booking/service.ts';
 import { bookingFeed } from '#server/booking/invite.ts';
-import { inviteEvent } from '#server/booking/mail.ts';
+import { inviteEvent, organizerAddress } from '#server/booking/mail.ts';
+import { ownerAddresses } from '#server/mail/notify.ts';
 import { manageUrl } from '#server/booking/settings.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { publishedBrand } from '#server/site/current.ts';
@@ -13,9 +14,10 @@ export const GET = endpoint({ auth: 'public' }, ({ context }) => {
   const db = getDb();
   const rows = token ? feedBookings(db, token) : null;
   if (!rows) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  const organizer = organizerAddress(ownerAddresses(db));
   const ics = bookingFeed(
     `Bookings — ${publishedBrand().name}`,
-    rows.map(({ row, type }) => inviteEvent(db, row, type, manageUrl(row))),
+    rows.map(({ row, type }) => inviteEvent(organizer, row, type, manageUrl(row))),
   );
   return new Response(ics, { headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } });
 });

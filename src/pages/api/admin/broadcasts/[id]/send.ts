@@ -1,8 +1,7 @@
 import { getDb } from '#server/context.ts';
 import { checkSendingDomain } from '#server/broadcasts/dns-check.ts';
 import { startSendingChecked } from '#server/broadcasts/service.ts';
-import { JSON_BODY_LIMIT, readText } from '#server/http/body.ts';
-import { badRequest, fromZod } from '#server/http/errors.ts';
+import { badRequest } from '#server/http/errors.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
 import { BroadcastSendSchema } from '#shared/schemas/broadcast.ts';
@@ -16,16 +15,7 @@ import { IdParamsSchema } from '#shared/schemas/common.ts';
 // The issue joins the public archive, its feed and the sitemap as it starts going out.
 const archivePages = (key: string) => key.startsWith('/newsletter') || key.startsWith('/sitemap');
 
-export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: { scope: { pages: archivePages }, now: true } }, async ({ params, request }) => {
+export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, body: BroadcastSendSchema, changesContent: { scope: { pages: archivePages }, now: true } }, async ({ params, body }) => {
   if (!mailConfigured()) throw badRequest('E-mail is not set up: set SMTP_URL to send issues.');
-  const text = (await readText(request, JSON_BODY_LIMIT)).trim();
-  let raw: unknown = {};
-  try {
-    if (text) raw = JSON.parse(text);
-  } catch {
-    throw badRequest('Invalid JSON body');
-  }
-  const body = BroadcastSendSchema.safeParse(raw);
-  if (!body.success) throw fromZod(body.error);
-  return Response.json(await startSendingChecked(getDb(), params.id, body.data.confirmDns, () => checkSendingDomain()), { status: 202 });
+  return Response.json(await startSendingChecked(getDb(), params.id, body.confirmDns, () => checkSendingDomain()), { status: 202 });
 });
