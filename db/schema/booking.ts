@@ -48,6 +48,8 @@ export const bookingEventTypes = sqliteTable(
     stepMin: integer('step_min').notNull().default(30),
     questions: text('questions', { mode: 'json' }).$type<BookingQuestion[]>().notNull().default([]),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** Not offered at /book: only clients book it, each booking using a session of their package. */
+    clientsOnly: integer('clients_only', { mode: 'boolean' }).notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
@@ -103,6 +105,8 @@ export const bookings = sqliteTable(
     uid: text('uid').notNull(),
     /** The invite's SEQUENCE: raised at each reschedule and at the cancellation. */
     sequence: integer('sequence').notNull().default(0),
+    /** The client's package a session was booked from (it uses one of its sessions while confirmed). */
+    clientPackageId: integer('client_package_id'),
     noShow: integer('no_show', { mode: 'boolean' }).notNull().default(false),
     cancelledBy: text('cancelled_by', { enum: ['visitor', 'owner'] }),
     cancelReason: text('cancel_reason'),
@@ -110,7 +114,12 @@ export const bookings = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [uniqueIndex('bookings_uid_unique').on(t.uid), index('bookings_block_idx').on(t.status, t.blockStart), index('bookings_start_idx').on(t.start)],
+  (t) => [
+    uniqueIndex('bookings_uid_unique').on(t.uid),
+    index('bookings_block_idx').on(t.status, t.blockStart),
+    index('bookings_start_idx').on(t.start),
+    index('bookings_client_package_idx').on(t.clientPackageId),
+  ],
 );
 
 /** The reminders due for a booking, made when it is booked or moved; sent once each. */

@@ -1,5 +1,6 @@
 // Products for sale and the orders that pay for them.
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { clientPackages } from './clients.ts';
 import { nowMs } from './now.ts';
 
 export const products = sqliteTable('products', {
@@ -30,12 +31,16 @@ export const orders = sqliteTable(
       .default('pending'),
     paymentIntentId: text('payment_intent_id').notNull(),
     customerEmail: text('customer_email'),
+    /** A coaching package's payment (one per paid invoice of a subscription). */
+    clientPackageId: integer('client_package_id').references(() => clientPackages.id, { onDelete: 'set null' }),
+    /** The Stripe invoice it paid, for a package paid over time. */
+    invoiceId: text('invoice_id'),
     lastEventId: text('last_event_id'),
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId), index('orders_created_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId), index('orders_created_idx').on(t.createdAt), index('orders_client_package_idx').on(t.clientPackageId)],
 );
 
 /** Stripe webhook events already handled, so a replayed event is recorded once. */

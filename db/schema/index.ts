@@ -8,3 +8,4 @@ export * from './imports.ts';
 export * from './site.ts';
 export * from './broadcasts.ts';
 export * from './booking.ts';
+export * from './clients.ts';

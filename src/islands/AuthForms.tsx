@@ -115,7 +115,9 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
         const user = await api<ClientUser>('POST', API.login, data);
         // The page is left at once: the toast is shown on the page the user lands on.
         toastOnNextPage({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
-        window.location.assign(user.isAdmin ? '/admin/dashboard' : '/');
+        // A client sent here from their client area goes back there.
+        const next = new URLSearchParams(window.location.search).get('next');
+        window.location.assign(user.isAdmin ? '/admin/dashboard' : next?.startsWith('/account') ? next : '/');
       } catch (err) {
         toast({ title: 'Login failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
         setBusy(false);

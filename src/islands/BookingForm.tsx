@@ -26,6 +26,10 @@ interface Props extends FormPageProps {
   /** The days a page of times covers. */
   days: number;
   timeZones: string[];
+  /** A session of the signed-in client's package: its id goes with the slots asked and the booking. */
+  clientPackage?: number;
+  /** The name and e-mail to start with (a signed-in client's). */
+  person?: { name: string; email: string };
 }
 
 const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
@@ -41,7 +45,7 @@ function byDay(slots: SlotDto[], tz: string): [string, SlotDto[]][] {
   return [...days];
 }
 
-export default function BookingForm({ type, initial, tzChosen, today, days, timeZones, flash, returnTo }: Props) {
+export default function BookingForm({ type, initial, tzChosen, today, days, timeZones, flash, returnTo, clientPackage, person }: Props) {
   const [tz, setTz] = useState(initial.tz);
   const [from, setFrom] = useState(initial.from);
   const [slots, setSlots] = useState(initial.slots);
@@ -59,7 +63,7 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
     setTz(nextTz);
     setLoading(true);
     try {
-      const q = new URLSearchParams({ type: type.slug, from: nextFrom, to: addDays(nextFrom, days - 1), tz: nextTz });
+      const q = new URLSearchParams({ type: type.slug, from: nextFrom, to: addDays(nextFrom, days - 1), tz: nextTz, ...(clientPackage ? { clientPackage: String(clientPackage) } : {}) });
       const answer = await api<SlotDto[]>('GET', `${API.bookingSlots}?${q.toString()}`);
       if (n !== latest.current) return;
       setSlots(answer);
@@ -105,6 +109,7 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
         answers,
         timeZone: tz,
         website: values.website,
+        clientPackage,
         elapsedMs: Math.round(Date.now() - openedAt.current),
       });
       window.location.assign(`${res.manageUrl}&booked=1`);
@@ -160,6 +165,7 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
         <input type="hidden" name="_form" value="booking" />
         <input type="hidden" name="_return" value={returnTo} />
         <input type="hidden" name="type" value={type.slug} />
+        {clientPackage && <input type="hidden" name="clientPackage" value={clientPackage} />}
         <input type="hidden" name="timeZone" value={tz} />
         <Honeypot id="booking-website" />
         <fieldset>
@@ -217,10 +223,10 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-ink">Your details</legend>
           <Field id="booking-name" label="Name" error={errors.name}>
-            {(control) => <input {...control} name="name" type="text" required autoComplete="name" className="input" defaultValue={typedBefore(flash, 'name')} />}
+            {(control) => <input {...control} name="name" type="text" required autoComplete="name" className="input" defaultValue={typedBefore(flash, 'name') || (person?.name ?? '')} />}
           </Field>
           <Field id="booking-email" label="E-mail" error={errors.email}>
-            {(control) => <input {...control} name="email" type="email" required autoComplete="email" className="input" defaultValue={typedBefore(flash, 'email')} />}
+            {(control) => <input {...control} name="email" type="email" required autoComplete="email" className="input" defaultValue={typedBefore(flash, 'email') || (person?.email ?? '')} />}
           </Field>
           {type.questions.map((q) => (
             <Field key={q.id} id={`booking-answer-${q.id}`} label={q.required ? q.label : `${q.label} (optional)`} error={errors[`answer_${q.id}`]}>

@@ -56,4 +56,9 @@ export const API = {
   booking: '/api/booking',
   bookingSlots: '/api/booking/slots',
   paymentIntent: '/api/create-payment-intent',
+  packageCheckout: '/api/checkout/package',
+  couponCheck: '/api/coupons/check',
+  packageRequest: '/api/packages/request',
+  account: '/api/account',
+  billingPortal: '/api/account/billing-portal',
 } as const;

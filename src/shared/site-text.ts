@@ -27,3 +27,12 @@ export const brandOf = (site: { brand: { name: string; role: string; blurb: stri
  * text content needs (quotes are left as typed, the way text written in a template renders).
  */
 export const plainText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** How a package is paid and what it includes, in words ('3 monthly payments of $2,200 · 6 sessions'). */
+export function packageTerms(pkg: { billing: string; price: number; instalments: number; sessions: number }): string {
+  const price = formatAmount(pkg.price);
+  const paid = pkg.billing === 'instalments' ? `${pkg.instalments} monthly payments of ${price}` : pkg.billing === 'monthly' ? `${price} every month until you cancel` : `${price}, paid once`;
+  if (pkg.sessions === 0) return paid;
+  const sessions = `${pkg.sessions} ${pkg.sessions === 1 ? 'session' : 'sessions'}`;
+  return `${paid} · ${pkg.billing === 'monthly' ? `${sessions} every month` : `${sessions} included`}`;
+}

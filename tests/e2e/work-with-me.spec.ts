@@ -24,6 +24,8 @@ const PACKAGES: Record<string, { name: string; price: string; note: string }[]> 
 const TABS = Object.keys(PACKAGES);
 // Without BOOKING_URL the booking links go to the site's own booking of a strategy call.
 const BOOKING = '/book/strategy-call';
+/** Each package's 'Book Now' opens its own checkout, at its id (its name in lower case and dashes). */
+const checkoutOf = (name: string) => `/checkout/package/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 async function openPackages(page: Page) {
   await page.getByRole('button', { name: 'View Investment & Packages' }).click();
@@ -77,7 +79,7 @@ test('the packages dialog opens on App Coaching, each tab shows its packages and
       await expect(card.getByRole('heading', { level: 4 })).toHaveText(pkg.name);
       await expect(card.locator('p').filter({ has: page.locator('[data-price]') })).toHaveText(pkg.price);
       await expect(card.locator('[data-note]')).toHaveText(pkg.note);
-      await expect(card.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', BOOKING);
+      await expect(card.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', checkoutOf(pkg.name));
     }
   }
 });
@@ -90,12 +92,12 @@ test("'Popular' marks Scale Strategy only", async ({ page }) => {
   await expect(popular.getByRole('heading')).toHaveText('Scale Strategy');
 });
 
-test('every package has a Book Now link to the booking page', async ({ page }) => {
+test("every package has a Book Now link to the package's checkout", async ({ page }) => {
   await page.goto('/work-with-me');
   const dialog = await openPackages(page);
   const links = dialog.getByRole('link', { name: 'Book Now', includeHidden: true });
   await expect(links).toHaveCount(10);
-  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toBe(BOOKING);
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(Object.values(PACKAGES).flatMap((pkgs) => pkgs.map((p) => checkoutOf(p.name))));
 });
 
 test('arrow keys, Home and End move between tabs', async ({ page }) => {
@@ -138,12 +140,15 @@ test('Escape and the close button close the dialog, focus returns to the button'
   await expect(opener).toBeFocused();
 });
 
-test("'Book Now' leads to booking a strategy call on the site", async ({ page }) => {
+test("'Book Now' leads to the package's checkout, and Custom to its request form", async ({ page }) => {
   await page.goto('/work-with-me');
   const dialog = await openPackages(page);
   await dialog.getByRole('link', { name: 'Book Now' }).first().click();
-  await expect(page).toHaveURL(/\/book\/strategy-call$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Strategy Call' })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/package\/mvp-clarity$/);
+  await expect(page.getByText('MVP Clarity').first()).toBeVisible();
+  await page.goto('/checkout/package/custom');
+  await expect(page.getByRole('heading', { level: 1, name: 'Custom' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the request' })).toBeVisible();
 });
 
 test('/work-with-me#packages lands on the packages section', async ({ page }) => {

@@ -13,6 +13,7 @@ import type { BookingDto, BookingRequest, EventTypeDto, PublicEventTypeDto, Slot
 import { addDays, dateInZone, zonedToInstant } from '#shared/time.ts';
 import { bookingMails } from './mail.ts';
 import { bookingSettingsOf, manageUrl, ownerTimeZone, validManageToken } from './settings.ts';
+import { assertSessionLeft } from '#server/billing/sessions.ts';
 
 export { bookingSettingsOf, manageUrl, ownerTimeZone };
 import { blockOf, freeSlots, gridSlots, isTaken, type Hours, type Interval, type SlotRules, type Taken } from './slots.ts';
@@ -40,23 +41,23 @@ export function toTypeDto(t: EventType): EventTypeDto {
   return rest;
 }
 
-/** The event types a visitor can book: active and free (paid ones wait for checkout). */
+/** The event types a visitor can book: active, free (paid ones wait for checkout) and not for clients only. */
 export function listPublicTypes(db: Db): PublicEventTypeDto[] {
   return db
     .select()
     .from(bookingEventTypes)
-    .where(and(eq(bookingEventTypes.isActive, true), eq(bookingEventTypes.priceCents, 0)))
+    .where(and(eq(bookingEventTypes.isActive, true), eq(bookingEventTypes.priceCents, 0), eq(bookingEventTypes.clientsOnly, false)))
     .orderBy(asc(bookingEventTypes.sortOrder), asc(bookingEventTypes.id))
     .all()
     .map(publicType);
 }
 
-/** A bookable type by its slug, or undefined. */
-export function bookableType(db: Pick<Db, 'select'>, slug: string): EventType | undefined {
+/** A bookable type by its slug, or undefined. A type for clients only is bookable only for a client's package. */
+export function bookableType(db: Pick<Db, 'select'>, slug: string, forClient = false): EventType | undefined {
   return db
     .select()
     .from(bookingEventTypes)
-    .where(and(eq(bookingEventTypes.slug, slug), eq(bookingEventTypes.isActive, true), eq(bookingEventTypes.priceCents, 0)))
+    .where(and(eq(bookingEventTypes.slug, slug), eq(bookingEventTypes.isActive, true), eq(bookingEventTypes.priceCents, 0), forClient ? undefined : eq(bookingEventTypes.clientsOnly, false)))
     .get();
 }
 
@@ -103,8 +104,8 @@ export const calendarUnreadable = (s: Pick<Settings, 'busyIcsUrl' | 'busyError' 
   Boolean(s.busyIcsUrl) && (Boolean(s.busyError) || !s.busyFetchedAt || now - s.busyFetchedAt.getTime() > STALE_MS);
 
 /** The free slots of a type between two dates (days of `tz`, the owner's when absent), in UTC. */
-export function slotsFor(db: Db, q: { type: string; from: string; to: string; tz?: string | undefined }, now = Date.now(), except: number | null = null): SlotDto[] {
-  const type = bookableType(db, q.type);
+export function slotsFor(db: Db, q: { type: string; from: string; to: string; tz?: string | undefined; forClient?: boolean }, now = Date.now(), except: number | null = null): SlotDto[] {
+  const type = bookableType(db, q.type, q.forClient);
   if (!type) throw badRequest('Unknown event type', [{ path: ['type'], message: 'Unknown event type' }]);
   const settings = bookingSettingsOf(db);
   const tz = q.tz ?? ownerTimeZone(settings);
@@ -162,12 +163,17 @@ function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): vo
 /** How many upcoming bookings one e-mail address may hold. */
 export const MAX_UPCOMING_PER_EMAIL = 3;
 
-/** Books a slot: 201's answer, or 400 (not offered, bad answers) / 409 (taken meanwhile) with nothing stored. */
+/**
+ * Books a slot: 201's answer, or 400 (not offered, bad answers) / 409 (taken meanwhile, or no
+ * session left) with nothing stored. With `clientPackage` (already checked to be the signed-in
+ * client's own) the booking uses one of the package's sessions.
+ */
 export function book(db: Db, req: BookingRequest, now = Date.now()): { id: number; start: string; end: string; manageUrl: string } {
   const start = Date.parse(req.start);
   const created = db.transaction(
     (tx) => {
-      const type = bookableType(tx, req.type);
+      const clientPackage = req.clientPackage ?? null;
+      const type = bookableType(tx, req.type, clientPackage !== null);
       if (!type) throw badRequest('Unknown event type', [{ path: ['type'], message: 'Unknown event type' }]);
       const answers: Record<string, string> = {};
       for (const q of type.questions) {
@@ -175,13 +181,15 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
         if (q.required && !a) throw badRequest(`Please answer: ${q.label}`, [{ path: [`answer_${q.id}`], message: 'This question is required' }]);
         if (a) answers[q.id] = a;
       }
-      // One person holds a few upcoming calls at most (a robot or a prank fills no calendar).
+      // A client's session: the package's type, and a session left (counted in this write transaction).
+      if (clientPackage !== null) assertSessionLeft(tx, clientPackage, type.slug);
+      // One person holds a few upcoming calls at most (a robot or a prank fills no calendar); a client's paid sessions are theirs to book.
       const upcoming = tx
         .select({ n: count() })
         .from(bookings)
         .where(and(eq(bookings.email, req.email), eq(bookings.status, 'confirmed'), gte(bookings.start, new Date(now))))
         .get()!.n;
-      if (upcoming >= MAX_UPCOMING_PER_EMAIL) throw conflict(`You already have ${MAX_UPCOMING_PER_EMAIL} upcoming bookings: cancel one (from its e-mail) to book another.`);
+      if (clientPackage === null && upcoming >= MAX_UPCOMING_PER_EMAIL) throw conflict(`You already have ${MAX_UPCOMING_PER_EMAIL} upcoming bookings: cancel one (from its e-mail) to book another.`);
       const settings = bookingSettingsOf(tx);
       const slot = checkSlot(tx, type, settings, start, now, null);
       const block = blockOf(type, slot.start);
@@ -197,6 +205,7 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
           email: req.email,
           answers,
           timeZone: req.timeZone ?? ownerTimeZone(settings),
+          clientPackageId: clientPackage,
           uid: `${randomUUID()}@${new URL(env().SITE_URL).hostname}`,
         })
         .returning()

@@ -42,6 +42,11 @@ export const LIMITS = {
   booking: { name: 'booking', max: 10, windowMs: 10 * 60_000 },
   bookingSlots: { name: 'booking-slots', max: 300, windowMs: 10 * 60_000 },
   bookingManage: { name: 'booking-manage', max: 20, windowMs: 10 * 60_000 },
+  // Packages: each checkout is Stripe objects made; a coupon check is a guess at a code; a request is an e-mail to the owner.
+  packageCheckout: { name: 'package-checkout', max: 20, windowMs: 10 * 60_000 },
+  couponCheck: { name: 'coupon-check', max: 30, windowMs: 10 * 60_000 },
+  packageRequest: { name: 'package-request', max: 5, windowMs: 60 * 60_000 },
+  billingPortal: { name: 'billing-portal', max: 20, windowMs: 10 * 60_000 },
   // Per admin: test sends of a newsletter issue.
   broadcastTest: { name: 'broadcast-test', max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

@@ -46,8 +46,8 @@ export function notifyAccountApproved(tx: Tx, user: { email: string | null; name
   enqueueMail(tx, { kind: 'account-approved', to: user.email, ...accountApproved({ name: user.name, loginUrl: `${env().SITE_URL}/auth` }) });
 }
 
-/** Something the owner must act on (a newsletter send that paused itself), always sent. */
-export function notifyOwner(tx: Tx, notice: { kind: string; subject: string; heading: string; text: string }): void {
-  const mail = ownerNotice({ ...notice, adminUrl: `${env().SITE_URL}/admin/newsletter` });
+/** Something the owner must act on (a newsletter send that paused itself, a client's failed payment), always sent; the button opens `path` (Admin → Newsletter by default). */
+export function notifyOwner(tx: Tx, notice: { kind: string; subject: string; heading: string; text: string; path?: string }): void {
+  const mail = ownerNotice({ ...notice, adminUrl: `${env().SITE_URL}${notice.path ?? '/admin/newsletter'}` });
   for (const to of ownerAddresses(tx)) enqueueMail(tx, { kind: notice.kind, to, ...mail });
 }

@@ -2,6 +2,9 @@
 // (stripe-mock or a local double) through its documented host/port/protocol settings.
 import Stripe from 'stripe';
 import { env } from '#server/env.ts';
+import { HttpError } from '#server/http/errors.ts';
+
+export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
 
 let client: Stripe | null | undefined;
 
@@ -29,3 +32,10 @@ export function paymentsConfigured(): boolean {
 
 /** Stripe's webhook helpers work without an API key. */
 export const webhooks = () => Stripe.webhooks;
+
+/** The Stripe client, or 503 when payments are not set up. */
+export function requireStripe(): Stripe {
+  const stripe = getStripe();
+  if (!stripe || !paymentsConfigured()) throw new HttpError(503, NOT_CONFIGURED);
+  return stripe;
+}

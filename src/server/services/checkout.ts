@@ -8,19 +8,15 @@ import { orders, stripeEvents } from '#db/schema/commerce.ts';
 import { env, getDb } from '#server/context.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { logger } from '#server/log.ts';
-import { getStripe, paymentsConfigured, webhooks } from '#server/payments/stripe.ts';
+import { NOT_CONFIGURED, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
+import { invoiceFailed, invoicePaid, packageOfSubscription, packagePaid, packageRefunded, subscriptionChanged, subscriptionOf } from '#server/billing/webhooks.ts';
+
+export { NOT_CONFIGURED };
 import { deliverOrder, deliveriesByOrder, hasFiles, revokeGrants } from './downloads.ts';
 import { getProductById } from './products.ts';
 import { nowMs } from '#db/schema/now.ts';
 
-export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
 export const UNAVAILABLE = 'This product is currently not available for purchase.';
-
-function requireStripe(): Stripe {
-  const stripe = getStripe();
-  if (!stripe || !paymentsConfigured()) throw new HttpError(503, NOT_CONFIGURED);
-  return stripe;
-}
 
 /**
  * Creates (or, for the same checkout, returns again) a PaymentIntent for the product's stored
@@ -66,6 +62,8 @@ type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
 function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus, eventId: string | null): void {
   const before = tx.select({ status: orders.status }).from(orders).where(eq(orders.paymentIntentId, intent.id)).get();
   if (before?.status === 'refunded' || (before?.status === 'succeeded' && status !== 'succeeded')) return;
+  // A payment this site did not start (a subscription's invoice, paid through its own events) is not an order of its own.
+  if (!before && !intent.metadata?.productId && !intent.metadata?.productName) return;
   const productId = Number(intent.metadata?.productId) || null;
   const product = productId ? getProductById(productId) : undefined;
   const email = intent.receipt_email ?? intent.metadata?.email ?? null;
@@ -87,13 +85,19 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
     })
     .returning()
     .get();
-  if (status === 'succeeded' && before?.status !== 'succeeded') deliverOrder(tx, order);
+  if (status === 'succeeded' && before?.status !== 'succeeded') {
+    deliverOrder(tx, order);
+    if (order.clientPackageId !== null) packagePaid(tx, order.clientPackageId);
+  }
 }
 
 /** Marks the order of a payment refunded and ends its download links. */
 function recordRefund(tx: Tx, paymentIntentId: string) {
   const order = tx.update(orders).set({ status: 'refunded', refundedAt: new Date(), updatedAt: nowMs }).where(eq(orders.paymentIntentId, paymentIntentId)).returning().get();
-  if (order) revokeGrants(tx, order.id);
+  if (order) {
+    revokeGrants(tx, order.id);
+    packageRefunded(tx, order);
+  }
   return order;
 }
 
@@ -109,7 +113,7 @@ export async function refundOrder(orderId: number) {
 }
 
 /** Verifies and applies a webhook delivery; each event id is applied once. */
-export function handleWebhook(rawBody: string, signature: string | null): { received: true; duplicate?: true } {
+export async function handleWebhook(rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true }> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new HttpError(503, NOT_CONFIGURED);
   if (!signature) throw badRequest('Missing Stripe-Signature header');
@@ -120,6 +124,15 @@ export function handleWebhook(rawBody: string, signature: string | null): { rece
     throw badRequest('Invalid webhook signature');
   }
   const db = getDb();
+  const seen = () => db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get();
+  if (seen()) return { received: true, duplicate: true };
+  // Asked of Stripe before the transaction: a paid invoice's PaymentIntent (what a refund names),
+  // and a subscription as it is now (events arrive in any order; the subscription itself does not).
+  const invoiceIntent = event.type === 'invoice.paid' && packageOfSubscription(db, subscriptionOf(event.data.object)) ? await invoicePaymentIntent(event.data.object) : null;
+  const subscription =
+    (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') && packageOfSubscription(db, event.data.object.id)
+      ? await currentSubscription(event.data.object)
+      : null;
   return db.transaction((tx) => {
     const fresh = tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
     if (fresh.changes === 0) return { received: true as const, duplicate: true as const };
@@ -128,9 +141,29 @@ export function handleWebhook(rawBody: string, signature: string | null): { rece
     else if (event.type === 'charge.refunded' && event.data.object.refunded && event.data.object.payment_intent) {
       const pi = event.data.object.payment_intent;
       recordRefund(tx, typeof pi === 'string' ? pi : pi.id);
-    } else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
+    } else if (event.type === 'invoice.paid') invoicePaid(tx, event.data.object, invoiceIntent, event.id);
+    else if (event.type === 'invoice.payment_failed') invoiceFailed(tx, event.data.object);
+    else if (event.type === 'customer.subscription.updated') subscriptionChanged(tx, subscription ?? event.data.object, event.created, false);
+    else if (event.type === 'customer.subscription.deleted') subscriptionChanged(tx, subscription ?? event.data.object, event.created, true);
+    else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
     return { received: true as const };
   });
+}
+
+/** A subscription as Stripe has it now (the event's copy when Stripe cannot be asked). */
+async function currentSubscription(sub: Stripe.Subscription): Promise<Stripe.Subscription> {
+  const stripe = getStripe();
+  return stripe ? await stripe.subscriptions.retrieve(sub.id) : sub;
+}
+
+/** The PaymentIntent that paid an invoice (from the event when it carries it, else asked of Stripe); null when unknown. */
+async function invoicePaymentIntent(invoice: Stripe.Invoice): Promise<string | null> {
+  let payments = invoice.payments?.data;
+  const stripe = getStripe();
+  if (!payments && stripe && invoice.id) payments = (await stripe.invoices.retrieve(invoice.id, { expand: ['payments'] })).payments?.data;
+  const paid = payments?.find((p) => p.status === 'paid') ?? payments?.[0];
+  const pi = paid?.payment.payment_intent;
+  return typeof pi === 'string' ? pi : (pi?.id ?? null);
 }
 
 type PaymentStatus = Awaited<ReturnType<typeof askStripeForStatus>>;

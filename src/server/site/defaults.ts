@@ -3,7 +3,7 @@
 // APPLE_PODCASTS_URL, SPOTIFY_URL, ANALYTICS_ID) seed it when they are set; after that the
 // admin owns them.
 import type { Env } from '#server/env.ts';
-import type { SiteDocument } from '#shared/schemas/site.ts';
+import { packageSlug, type PackageBilling, type SiteDocument } from '#shared/schemas/site.ts';
 import { defaultPrivacySections } from './privacy-default.ts';
 
 type Seed = Pick<
@@ -28,7 +28,10 @@ const PODCAST = 'The Leadership Code';
 /** Cents of a whole-dollar amount. */
 const dollars = (n: number) => n * 100;
 
-const pkg = (name: string, price: number, note: string, description: string, points: string[], extra: { priceFrom?: boolean; popular?: boolean } = {}) => ({
+type PackageTerms = { priceFrom?: boolean; popular?: boolean; billing?: PackageBilling; sessions?: number; eventType?: string };
+
+const pkg = (name: string, price: number, note: string, description: string, points: string[], extra: PackageTerms = {}) => ({
+  id: packageSlug(name),
   name,
   price: dollars(price),
   priceFrom: extra.priceFrom ?? false,
@@ -37,6 +40,11 @@ const pkg = (name: string, price: number, note: string, description: string, poi
   points,
   popular: extra.popular ?? false,
   bookUrl: '',
+  billing: extra.billing ?? 'one_time',
+  instalments: 3,
+  sessions: extra.sessions ?? 0,
+  eventType: extra.eventType ?? (extra.sessions ? 'coaching-session' : ''),
+  productId: null,
 });
 
 /** The document a fresh install (or an upgraded one, on its first start) publishes. */
@@ -190,23 +198,29 @@ export function defaultSiteDocument(e: Seed): SiteDocument {
           label: 'App Coaching',
           intro: 'From idea to launched product: scope it, build it right, grow it.',
           packages: [
-            pkg('MVP Clarity', 1500, 'one 90-minute session', 'Cut your idea down to the version worth building first.', [
-              'Scope and feature triage',
-              'Build-vs-buy decisions',
-              'A written launch checklist',
-            ]),
-            pkg('Launch Ready', 4500, 'complete package', 'Everything between a working prototype and a confident launch.', [
-              'Architecture and stack review',
-              'Launch plan and metrics',
-              'Two follow-up calls',
-            ]),
+            pkg(
+              'MVP Clarity',
+              1500,
+              'one 90-minute session',
+              'Cut your idea down to the version worth building first.',
+              ['Scope and feature triage', 'Build-vs-buy decisions', 'A written launch checklist'],
+              { sessions: 1, eventType: 'clarity-session' },
+            ),
+            pkg(
+              'Launch Ready',
+              4500,
+              'complete package',
+              'Everything between a working prototype and a confident launch.',
+              ['Architecture and stack review', 'Launch plan and metrics', 'Two follow-up calls'],
+              { sessions: 3 },
+            ),
             pkg(
               'Scale Strategy',
               8500,
               '6-week program',
               'Turn early traction into a product and team that scale.',
               ['Weekly strategy sessions', 'Roadmap and hiring plan', 'Async support between calls'],
-              { popular: true },
+              { popular: true, sessions: 6 },
             ),
           ],
         },
@@ -215,21 +229,30 @@ export function defaultSiteDocument(e: Seed): SiteDocument {
           label: 'Leadership Coaching',
           intro: 'Grow from builder to leader, then from leader to leader of leaders.',
           packages: [
-            pkg('Lead Yourself', 2000, 'one-time package', 'Clarity on your strengths, habits and the role you actually want.', [
-              'Leadership self-assessment',
-              'Two coaching sessions',
-              'A personal operating plan',
-            ]),
-            pkg('Lead the Team', 6500, '3-month program', 'Build the rituals, trust and accountability a growing team needs.', [
-              'Bi-weekly coaching sessions',
-              'Delegation and feedback frameworks',
-              'Team health check-ins',
-            ]),
-            pkg('Lead at Scale', 12500, '12-week intensive', 'Lead an organisation through growth without losing what made it work.', [
-              'Weekly executive coaching',
-              'Org design and leadership hiring',
-              'Stakeholder and board readiness',
-            ]),
+            pkg(
+              'Lead Yourself',
+              2000,
+              'one-time package',
+              'Clarity on your strengths, habits and the role you actually want.',
+              ['Leadership self-assessment', 'Two coaching sessions', 'A personal operating plan'],
+              { sessions: 2 },
+            ),
+            pkg(
+              'Lead the Team',
+              6500,
+              '3-month program',
+              'Build the rituals, trust and accountability a growing team needs.',
+              ['Bi-weekly coaching sessions', 'Delegation and feedback frameworks', 'Team health check-ins'],
+              { sessions: 6 },
+            ),
+            pkg(
+              'Lead at Scale',
+              12500,
+              '12-week intensive',
+              'Lead an organisation through growth without losing what made it work.',
+              ['Weekly executive coaching', 'Org design and leadership hiring', 'Stakeholder and board readiness'],
+              { sessions: 12 },
+            ),
           ],
         },
         {
@@ -237,21 +260,30 @@ export function defaultSiteDocument(e: Seed): SiteDocument {
           label: 'Technical Coaching',
           intro: 'Senior technical judgement on call, without a full-time hire.',
           packages: [
-            pkg('Diagnostic', 4000, 'one-time assessment', 'A clear-eyed review of your codebase, infrastructure and delivery.', [
-              'Architecture and code review',
-              'Risk and tech-debt report',
-              'A prioritised fix list',
-            ]),
-            pkg('Tech Partner', 10000, 'per month', 'An experienced partner for your technical decisions, every week.', [
-              'Weekly technical leadership',
-              'Hiring and vendor decisions',
-              'On-call advice for your team',
-            ]),
-            pkg('CTO Advisory', 25000, '3-month intensive', 'Fractional CTO support while you build or hire the role.', [
-              'Technical strategy and roadmap',
-              'Team structure and processes',
-              'Investor and due-diligence support',
-            ]),
+            pkg(
+              'Diagnostic',
+              4000,
+              'one-time assessment',
+              'A clear-eyed review of your codebase, infrastructure and delivery.',
+              ['Architecture and code review', 'Risk and tech-debt report', 'A prioritised fix list'],
+              { sessions: 2 },
+            ),
+            pkg(
+              'Tech Partner',
+              10000,
+              'per month',
+              'An experienced partner for your technical decisions, every week.',
+              ['Weekly technical leadership', 'Hiring and vendor decisions', 'On-call advice for your team'],
+              { billing: 'monthly', sessions: 4 },
+            ),
+            pkg(
+              'CTO Advisory',
+              25000,
+              '3-month intensive',
+              'Fractional CTO support while you build or hire the role.',
+              ['Technical strategy and roadmap', 'Team structure and processes', 'Investor and due-diligence support'],
+              { sessions: 12 },
+            ),
           ],
         },
         {
@@ -265,7 +297,7 @@ export function defaultSiteDocument(e: Seed): SiteDocument {
               'depends on scope and duration',
               'Combine technical, leadership and strategy work into one engagement.',
               ['Tailored scope and cadence', 'Team workshops and 1:1 coaching', 'Measured outcomes and reviews'],
-              { priceFrom: true },
+              { priceFrom: true, billing: 'request' },
             ),
           ],
         },

@@ -30,6 +30,8 @@ export const SlotsQuerySchema = z
     to: dateString('to'),
     /** The zone the dates are days of (the visitor's); the owner's when absent. */
     tz: timeZone.optional(),
+    /** A client's package whose sessions are booked (the signed-in client's own). */
+    clientPackage: z.coerce.number({ error: 'Unknown package' }).int().positive('Unknown package').optional(),
   })
   .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1 <= MAX_SLOT_DAYS, { message: `At most ${MAX_SLOT_DAYS} days at a time`, path: ['to'] });
@@ -59,6 +61,8 @@ export const BookingRequestSchema = z.preprocess(
       .default({}),
     /** The visitor's zone, for the times in their e-mails. */
     timeZone: timeZone.optional(),
+    /** A session of the signed-in client's package (their own, with a session left). */
+    clientPackage: z.coerce.number({ error: 'Unknown package' }).int().positive('Unknown package').optional(),
   }),
 );
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
@@ -146,6 +150,8 @@ export const EventTypeInputSchema = z.object({
     .optional()
     .default([]),
   isActive: z.boolean().optional().default(true),
+  /** Booked only by clients, from their packages (not listed at /book). */
+  clientsOnly: z.boolean().optional().default(false),
 });
 export type EventTypeInput = z.infer<typeof EventTypeInputSchema>;
 
@@ -165,6 +171,7 @@ export interface EventTypeDto {
   stepMin: number;
   questions: { id: string; label: string; required: boolean }[];
   isActive: boolean;
+  clientsOnly: boolean;
 }
 
 /** What the public sees of an event type. */

@@ -86,118 +86,178 @@ const Stat = z.object({ value: text('Figure', 40), label: text('Label', 120) });
 const Heading = z.object({ eyebrow: text('Eyebrow', 60), title: text('Title', 200), lead: blank('Lead', 400) });
 const Image = z.object({ url: imageUrl('Image'), alt: blank('Image description', 300) });
 
-/** One coaching package: the price is in cents; 'Book Now' leads to `bookUrl`, or the booking link when empty. */
-export const SitePackageSchema = z.object({
-  name: text('Package name', 80),
-  price: z.number({ error: 'Price must be a number' }).int('Price must be in whole cents').min(0, 'Price must be 0 or more').max(100_000_000, 'Price must be at most $1,000,000'),
-  priceFrom: z.boolean({ error: 'Must be true or false' }),
-  note: blank('Price note', 120),
-  description: blank('Description', 500),
-  points: list(text('Point', 200), 'Points', 12),
-  popular: z.boolean({ error: 'Must be true or false' }),
-  bookUrl: z.union([z.literal(''), link('Book Now link')]),
-});
+/** How a package is paid: at once, in n monthly instalments, every month until cancelled, or by request (no checkout: 'Book Now' opens a form that e-mails the owner). */
+export const PACKAGE_BILLING_MODES = ['one_time', 'instalments', 'monthly', 'request'] as const;
+export type PackageBilling = (typeof PACKAGE_BILLING_MODES)[number];
 
-export const SiteDocumentSchema = z.object({
-  brand: z.object({
-    name: text('Name', 80),
-    role: text('Role line', 200),
-    blurb: text('Blurb', 500),
-    portrait: Image,
-    social: list(z.object({ label: text('Network', 40), url: optionalAddress('Profile link').refine((v) => v !== '', 'Profile link is required') }), 'Social links', 8),
-    contactEmail: email('Contact e-mail'),
-  }),
-  home: z.object({
-    hero: z.object({
-      title: text('Hero title', 200),
-      intro: text('Hero text', 600),
-      primaryCta: text('First button', 40),
-      secondaryCta: text('Second button', 40),
-      image: Image,
-      storyCta: text('Story button', 40),
-      stats: list(Stat, 'Hero figures', 4),
+/** A package id from its name ('MVP Clarity' -> 'mvp-clarity'). */
+export const packageSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'package';
+
+/**
+ * One coaching package. The price is in cents: the whole price when paid at once, each
+ * payment's amount for instalments and monthly packages. 'Book Now' leads to `bookUrl` when set,
+ * else to the package's checkout (or its request form). A document saved before packages could
+ * be bought gets an id from the name and is paid at once, without sessions.
+ */
+export const SitePackageSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('id' in v) && 'name' in v && typeof v.name === 'string' ? { ...v, id: packageSlug(v.name) } : v),
+  z
+    .object({
+      id: z
+        .string({ error: 'Package id must be text' })
+        .trim()
+        .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Package id must be 1-40 of a-z, 0-9 and dashes'),
+      name: text('Package name', 80),
+      price: z.number({ error: 'Price must be a number' }).int('Price must be in whole cents').min(0, 'Price must be 0 or more').max(100_000_000, 'Price must be at most $1,000,000'),
+      priceFrom: z.boolean({ error: 'Must be true or false' }),
+      note: blank('Price note', 120),
+      description: blank('Description', 500),
+      points: list(text('Point', 200), 'Points', 12),
+      popular: z.boolean({ error: 'Must be true or false' }),
+      bookUrl: z.union([z.literal(''), link('Book Now link')]),
+      billing: z.enum(PACKAGE_BILLING_MODES, { error: 'Choose how the package is paid' }).default('one_time'),
+      /** How many monthly payments an instalment plan has. */
+      instalments: z
+        .number({ error: 'Instalments must be a number' })
+        .int('Instalments must be a whole number')
+        .min(2, 'Instalments must be 2 or more')
+        .max(36, 'Instalments must be at most 36')
+        .default(3),
+      /** Sessions included (each monthly payment brings this many again). */
+      sessions: z.number({ error: 'Sessions must be a number' }).int('Sessions must be a whole number').min(0, 'Sessions must be 0 or more').max(100, 'Sessions must be at most 100').default(0),
+      /** The booking event type (slug) the sessions are booked as. */
+      eventType: z
+        .string({ error: 'Session type must be text' })
+        .trim()
+        .regex(/^([a-z0-9-]{1,60})?$/, 'Session type must be an event type slug')
+        .default(''),
+      /** A digital product whose files the buyer gets. */
+      productId: z.number({ error: 'Product must be a number' }).int().positive('Choose a product').nullable().default(null),
+    })
+    .refine((p) => p.billing === 'request' || p.bookUrl !== '' || p.price >= 50, { path: ['price'], message: 'A package sold on the site costs at least $0.50' })
+    .refine((p) => p.sessions === 0 || p.eventType !== '', { path: ['eventType'], message: 'Choose the event type its sessions are booked as' }),
+);
+
+export const SiteDocumentSchema = z
+  .object({
+    brand: z.object({
+      name: text('Name', 80),
+      role: text('Role line', 200),
+      blurb: text('Blurb', 500),
+      portrait: Image,
+      social: list(z.object({ label: text('Network', 40), url: optionalAddress('Profile link').refine((v) => v !== '', 'Profile link is required') }), 'Social links', 8),
+      contactEmail: email('Contact e-mail'),
     }),
-    services: z.object({
-      heading: Heading,
-      cards: list(
-        z.object({ title: text('Service title', 80), icon, summary: text('Summary', 400), points: list(text('Point', 200), 'Points', 10), cta: text('Button label', 40) }),
-        'Service cards',
-        12,
+    home: z.object({
+      hero: z.object({
+        title: text('Hero title', 200),
+        intro: text('Hero text', 600),
+        primaryCta: text('First button', 40),
+        secondaryCta: text('Second button', 40),
+        image: Image,
+        storyCta: text('Story button', 40),
+        stats: list(Stat, 'Hero figures', 4),
+      }),
+      services: z.object({
+        heading: Heading,
+        cards: list(
+          z.object({ title: text('Service title', 80), icon, summary: text('Summary', 400), points: list(text('Point', 200), 'Points', 10), cta: text('Button label', 40) }),
+          'Service cards',
+          12,
+        ),
+      }),
+      about: z.object({ eyebrow: text('Eyebrow', 60), title: text('Title', 200), paragraphs: list(text('Paragraph', 2000), 'Paragraphs', 10), facts: list(Stat, 'Facts', 8), badge: Stat }),
+      trackRecord: z.object({ heading: Heading, stats: list(Stat, 'Figures', 8) }),
+      currentRole: z.object({
+        heading: Heading,
+        title: text('Role', 120),
+        company: text('Company line', 200),
+        badges: list(z.object({ icon, text: text('Badge', 60) }), 'Badges', 4),
+        whatIDo: list(text('Point', 300), 'What I do', 10),
+        whyItMatters: blank('Why it matters', 1000),
+      }),
+      speaking: z.object({
+        heading: Heading,
+        formats: list(z.object({ title: text('Format', 80), icon, text: text('Text', 400), topics: list(text('Topic', 80), 'Topics', 8) }), 'Formats', 8),
+        cta: text('Button label', 60),
+      }),
+      closingCta: z.object({ title: text('Title', 200), lead: blank('Lead', 400), promises: list(text('Promise', 120), 'Promises', 6), cta: text('Button label', 60) }),
+    }),
+    workWithMe: z.object({
+      hero: z.object({ eyebrow: text('Eyebrow', 60), title: text('Title', 200), lead: blank('Lead', 600), proof: list(z.object({ icon, text: text('Proof point', 120) }), 'Proof points', 4) }),
+      nextSteps: list(z.object({ icon, title: text('Step', 80), text: text('Text', 400) }), "'What happens next?' steps", 6),
+      packageTabs: list(
+        z.object({
+          id: z
+            .string()
+            .trim()
+            .regex(/^[a-z0-9-]{1,30}$/, 'Tab id must be 1-30 of a-z, 0-9 and dashes'),
+          label: text('Tab name', 60),
+          intro: blank('Tab intro', 300),
+          packages: list(SitePackageSchema, 'Packages', 6, 1),
+        }),
+        'Package tabs',
+        6,
+        1,
       ),
     }),
-    about: z.object({ eyebrow: text('Eyebrow', 60), title: text('Title', 200), paragraphs: list(text('Paragraph', 2000), 'Paragraphs', 10), facts: list(Stat, 'Facts', 8), badge: Stat }),
-    trackRecord: z.object({ heading: Heading, stats: list(Stat, 'Figures', 8) }),
-    currentRole: z.object({
-      heading: Heading,
-      title: text('Role', 120),
-      company: text('Company line', 200),
-      badges: list(z.object({ icon, text: text('Badge', 60) }), 'Badges', 4),
-      whatIDo: list(text('Point', 300), 'What I do', 10),
-      whyItMatters: blank('Why it matters', 1000),
+    newsletter: z.object({
+      name: text('Newsletter name', 80),
+      pitch: text('Pitch', 600),
+      points: list(text('Point', 200), 'Points', 6),
+      benefits: list(z.object({ title: text('Benefit', 120), text: text('Text', 600) }), 'Benefits', 6),
+      stats: list(Stat, 'Figures', 4),
     }),
-    speaking: z.object({
-      heading: Heading,
-      formats: list(z.object({ title: text('Format', 80), icon, text: text('Text', 400), topics: list(text('Topic', 80), 'Topics', 8) }), 'Formats', 8),
-      cta: text('Button label', 60),
+    podcast: z.object({
+      title: text('Show title', 120),
+      description: text('Show description', 4000),
+      ownerName: text('Owner name', 120),
+      ownerEmail: email('Owner e-mail'),
+      artwork: imageUrl('Artwork'),
+      category: text('Category', 80),
+      appleUrl: optionalAddress('Apple Podcasts link'),
+      spotifyUrl: optionalAddress('Spotify link'),
+      locked: z.boolean({ error: 'Must be true or false' }),
+      newFeedUrl: optionalAddress('New feed address'),
     }),
-    closingCta: z.object({ title: text('Title', 200), lead: blank('Lead', 400), promises: list(text('Promise', 120), 'Promises', 6), cta: text('Button label', 60) }),
-  }),
-  workWithMe: z.object({
-    hero: z.object({ eyebrow: text('Eyebrow', 60), title: text('Title', 200), lead: blank('Lead', 600), proof: list(z.object({ icon, text: text('Proof point', 120) }), 'Proof points', 4) }),
-    nextSteps: list(z.object({ icon, title: text('Step', 80), text: text('Text', 400) }), "'What happens next?' steps", 6),
-    packageTabs: list(
-      z.object({
-        id: z
-          .string()
-          .trim()
-          .regex(/^[a-z0-9-]{1,30}$/, 'Tab id must be 1-30 of a-z, 0-9 and dashes'),
-        label: text('Tab name', 60),
-        intro: blank('Tab intro', 300),
-        packages: list(SitePackageSchema, 'Packages', 6, 1),
+    privacyPolicy: z.object({
+      intro: text('Introduction', 1000),
+      sections: list(
+        z.object({
+          id: z
+            .string()
+            .trim()
+            .regex(/^[a-z0-9-]{1,60}$/, 'Section id must be a-z, 0-9 and dashes'),
+          title: text('Section title', 120),
+          html: z.string({ error: 'Section text must be text' }).max(50_000, tooLong('Section text', 50_000)),
+        }),
+        'Sections',
+        30,
+        1,
+      ),
+    }),
+    bookingUrl: z.union([z.literal(''), link('Booking link')]),
+    analyticsId: blank('Analytics id', 40).refine((v) => v === '' || /^[A-Za-z0-9-]+$/.test(v), 'Analytics id must be letters, digits and dashes'),
+  })
+  .superRefine((doc, ctx) => {
+    // A package's id is its address (/checkout/package/<id>) and what clients' packages point at.
+    const seen = new Set<string>();
+    doc.workWithMe.packageTabs.forEach((tab, t) =>
+      tab.packages.forEach((p, i) => {
+        if (seen.has(p.id)) ctx.addIssue({ code: 'custom', path: ['workWithMe', 'packageTabs', t, 'packages', i, 'id'], message: 'Package ids must be unique' });
+        seen.add(p.id);
       }),
-      'Package tabs',
-      6,
-      1,
-    ),
-  }),
-  newsletter: z.object({
-    name: text('Newsletter name', 80),
-    pitch: text('Pitch', 600),
-    points: list(text('Point', 200), 'Points', 6),
-    benefits: list(z.object({ title: text('Benefit', 120), text: text('Text', 600) }), 'Benefits', 6),
-    stats: list(Stat, 'Figures', 4),
-  }),
-  podcast: z.object({
-    title: text('Show title', 120),
-    description: text('Show description', 4000),
-    ownerName: text('Owner name', 120),
-    ownerEmail: email('Owner e-mail'),
-    artwork: imageUrl('Artwork'),
-    category: text('Category', 80),
-    appleUrl: optionalAddress('Apple Podcasts link'),
-    spotifyUrl: optionalAddress('Spotify link'),
-    locked: z.boolean({ error: 'Must be true or false' }),
-    newFeedUrl: optionalAddress('New feed address'),
-  }),
-  privacyPolicy: z.object({
-    intro: text('Introduction', 1000),
-    sections: list(
-      z.object({
-        id: z
-          .string()
-          .trim()
-          .regex(/^[a-z0-9-]{1,60}$/, 'Section id must be a-z, 0-9 and dashes'),
-        title: text('Section title', 120),
-        html: z.string({ error: 'Section text must be text' }).max(50_000, tooLong('Section text', 50_000)),
-      }),
-      'Sections',
-      30,
-      1,
-    ),
-  }),
-  bookingUrl: z.union([z.literal(''), link('Booking link')]),
-  analyticsId: blank('Analytics id', 40).refine((v) => v === '' || /^[A-Za-z0-9-]+$/.test(v), 'Analytics id must be letters, digits and dashes'),
-});
+    );
+  });
+
+/** Every package of the document, by id. */
+export const packagesOf = (doc: SiteDocument): SitePackage[] => doc.workWithMe.packageTabs.flatMap((t) => t.packages);
 
 export type SiteDocument = z.infer<typeof SiteDocumentSchema>;
 export type SitePackage = z.infer<typeof SitePackageSchema>;

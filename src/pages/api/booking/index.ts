@@ -1,5 +1,7 @@
 import { getDb } from '#server/context.ts';
 import { book } from '#server/booking/service.ts';
+import { ownPackage } from '#server/billing/clients.ts';
+import { requireUser } from '#server/session.ts';
 import { screenBots } from '#server/http/bots.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { endpoint, json } from '#server/http/endpoint.ts';
@@ -20,6 +22,8 @@ export const POST = endpoint(
   ({ body, context }) => {
     hit(LIMITS.booking, clientKey(context));
     if (screenBots(body) === 'bot') throw badRequest('Please check the form and send it again.');
+    // A session of a client's package: theirs only (anyone else's, or none, is 404).
+    if (body.clientPackage !== undefined) ownPackage(getDb(), requireUser(context.locals).id, body.clientPackage);
     return json(book(getDb(), body), 201);
   },
 );

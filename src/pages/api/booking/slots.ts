@@ -1,5 +1,7 @@
 import { getDb } from '#server/context.ts';
 import { slotsFor } from '#server/booking/service.ts';
+import { ownPackage } from '#server/billing/clients.ts';
+import { requireUser } from '#server/session.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { SlotsQuerySchema } from '#shared/schemas/booking.ts';
@@ -7,5 +9,7 @@ import { SlotsQuerySchema } from '#shared/schemas/booking.ts';
 /** The free slots of a type from one date to another (at most 62 days; days of `tz`, else the owner's zone), in UTC. */
 export const GET = endpoint({ auth: 'public', query: SlotsQuerySchema }, ({ query, context }) => {
   hit(LIMITS.bookingSlots, clientKey(context));
-  return slotsFor(getDb(), query);
+  // A client's package: its own session type, for its own client only.
+  const forClient = query.clientPackage !== undefined && ownPackage(getDb(), requireUser(context.locals).id, query.clientPackage).eventType === query.type;
+  return slotsFor(getDb(), { ...query, forClient });
 });

@@ -34,6 +34,7 @@ const EMPTY: EventTypeDto = {
   stepMin: 30,
   questions: [],
   isActive: true,
+  clientsOnly: false,
 };
 
 export function EventTypes({ types, onChange }: { types: EventTypeDto[]; onChange: (t: EventTypeDto[]) => void }) {
@@ -81,6 +82,7 @@ export function EventTypes({ types, onChange }: { types: EventTypeDto[]; onChang
             </span>
             <span className="flex items-center gap-2">
               <Badge tone={t.isActive ? 'green' : 'grey'}>{t.isActive ? 'active' : 'inactive'}</Badge>
+              {t.clientsOnly && <Badge tone="blue">clients only</Badge>}
               <button type="button" className="btn-secondary" aria-label={`Edit ${t.name}`} onClick={() => (setErrors({}), setEditing({ ...t }))}>
                 Edit
               </button>
@@ -150,6 +152,12 @@ export function EventTypes({ types, onChange }: { types: EventTypeDto[]; onChang
             />
             <Switch label="Active" hint="Shown on /book and bookable." checked={editing.isActive} onChange={(v) => set('isActive', v)} />
             {errors.isActive && <p className="text-sm text-red-700">{errors.isActive}</p>}
+            <Switch
+              label="For clients only"
+              hint="Not listed at /book: clients book it from their packages, each booking using one session."
+              checked={editing.clientsOnly}
+              onChange={(v) => set('clientsOnly', v)}
+            />
           </>
         )}
       </FormDialog>

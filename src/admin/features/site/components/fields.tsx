@@ -72,22 +72,49 @@ export function Toggle({ path, label, hint }: { path: Path; label: string; hint?
   return <Switch label={label} hint={hint} checked={f.value} onChange={f.set} />;
 }
 
-export function IconPicker({ path, label }: { path: Path; label: string }) {
+/** One of a few values, by its label. */
+export function Choice({ path, label, options }: { path: Path; label: string; options: readonly { value: string; label: string }[] }) {
   const f = useField<string>(path);
   return (
     <div>
       <label htmlFor={f.id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select id={f.id} className="mt-1 input" value={f.value} onChange={(e) => f.set(e.target.value)}>
-        {SITE_ICONS.map((name) => (
-          <option key={name} value={name}>
-            {name}
+      <select id={f.id} className="mt-1 input" value={f.value} onChange={(e) => f.set(e.target.value)} aria-invalid={f.error ? true : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>
+      {f.error && <p className="mt-1 text-sm text-red-600">{f.error}</p>}
     </div>
   );
+}
+
+/** A whole number; `nullable` keeps an empty field as null. */
+export function Count({ path, label, hint, nullable = false }: { path: Path; label: string; hint?: string; nullable?: boolean }) {
+  const f = useField<number | null>(path);
+  return (
+    <TextField
+      id={f.id}
+      label={label}
+      hint={hint}
+      inputMode="numeric"
+      error={f.error}
+      value={f.value === null || Number.isNaN(f.value) ? '' : String(f.value)}
+      onChange={(e) => {
+        const typed = e.target.value.trim();
+        f.set(typed === '' && nullable ? null : Number(typed === '' ? Number.NaN : typed));
+      }}
+    />
+  );
+}
+
+const ICON_OPTIONS = SITE_ICONS.map((name) => ({ value: name, label: name }));
+
+export function IconPicker({ path, label }: { path: Path; label: string }) {
+  return <Choice path={path} label={label} options={ICON_OPTIONS} />;
 }
 
 /** An image: its address (typed, or filled by an upload, which checks size and type and makes the smaller copies) and its description. */

@@ -1,9 +1,16 @@
 // The site document's sections, in the order the pages show them.
 import type { ReactNode } from 'react';
-import { HeadingFields, IconPicker, ImageField, LinesField, ListField, Money, StatsField, Text, Toggle } from './fields.tsx';
+import { Choice, Count, HeadingFields, IconPicker, ImageField, LinesField, ListField, Money, StatsField, Text, Toggle } from './fields.tsx';
 import type { SiteDocument } from '#admin/features/site/api/site.ts';
 
 type Doc = SiteDocument;
+
+const BILLING_OPTIONS = [
+  { value: 'one_time', label: 'At once' },
+  { value: 'instalments', label: 'In monthly instalments' },
+  { value: 'monthly', label: 'Every month until cancelled' },
+  { value: 'request', label: 'By request (no checkout)' },
+] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -193,7 +200,22 @@ export function SiteSections() {
                   path={[...p, 'packages']}
                   label="Packages"
                   itemLabel={(v, i) => v.name || `Package ${i + 1}`}
-                  make={() => ({ name: '', price: 0, priceFrom: false, note: '', description: '', points: [], popular: false, bookUrl: '' })}
+                  make={() => ({
+                    id: '',
+                    name: '',
+                    price: 0,
+                    priceFrom: false,
+                    note: '',
+                    description: '',
+                    points: [],
+                    popular: false,
+                    bookUrl: '',
+                    billing: 'one_time',
+                    instalments: 3,
+                    sessions: 0,
+                    eventType: '',
+                    productId: null,
+                  })}
                   item={(q) => (
                     <>
                       <div className="grid gap-3 sm:grid-cols-2">
@@ -205,7 +227,15 @@ export function SiteSections() {
                       <LinesField path={[...q, 'points']} label="Points" itemName="Point" />
                       <Toggle path={[...q, 'priceFrom']} label="Show 'from' before the price" />
                       <Toggle path={[...q, 'popular']} label="Popular" />
-                      <Text path={[...q, 'bookUrl']} label="'Book Now' leads to" hint="Empty: the booking link below." />
+                      <Text path={[...q, 'id']} label="Package id" hint="Its checkout's address: /checkout/package/<id>. a-z, 0-9 and dashes." />
+                      <div className="grid gap-3 sm:grid-cols-2">
+                        <Choice path={[...q, 'billing']} label="Paid" options={BILLING_OPTIONS} />
+                        <Count path={[...q, 'instalments']} label="Instalments" hint="For instalments: how many monthly payments of the price." />
+                        <Count path={[...q, 'sessions']} label="Sessions included" hint="Monthly packages: every month." />
+                        <Text path={[...q, 'eventType']} label="Sessions are booked as" hint="An event type's slug (Admin → Booking)." />
+                        <Count path={[...q, 'productId']} label="Files from product" hint="A product's id: its files come with the package. Empty: none." nullable />
+                      </div>
+                      <Text path={[...q, 'bookUrl']} label="'Book Now' leads to" hint="Empty: the package's checkout (or, paid by request, its request form)." />
                     </>
                   )}
                 />

@@ -1,0 +1,10 @@
+import { startPackageCheckout } from '#server/billing/checkout.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { PackageCheckoutSchema } from '#shared/schemas/billing.ts';
+
+/** Starts paying for a package: `{clientSecret, mode, amountDue}` for Stripe Elements. Any amount sent is ignored. */
+export const POST = endpoint({ auth: 'public', changesContent: false, body: PackageCheckoutSchema }, ({ body, context }) => {
+  hit(LIMITS.packageCheckout, clientKey(context));
+  return startPackageCheckout(body);
+});

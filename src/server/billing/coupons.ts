@@ -1,0 +1,130 @@
+// Coupons: codes the owner makes (percent or amount off, once or for some months, with an
+// optional expiry and limit). The site checks a code itself; for packages paid over time the
+// coupon is mirrored at Stripe (a Coupon and its Promotion Code) the first time one is used, so
+// making a coupon never waits on Stripe.
+import { asc, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '#db/client.ts';
+import { coupons } from '#db/schema/clients.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import type { CouponDto, CouponInput } from '#shared/schemas/billing.ts';
+import { formatPrice } from '#shared/format.ts';
+
+export type Coupon = typeof coupons.$inferSelect;
+type Tx = Pick<Db, 'select'>;
+
+export const COUPON_INVALID = 'This coupon code is not valid.';
+export const COUPON_EXPIRED = 'This coupon code has expired.';
+export const COUPON_USED_UP = 'This coupon code has already been used as many times as it can be.';
+
+/** What a coupon does, in words. */
+export function describeCoupon(c: Pick<Coupon, 'percentOff' | 'amountOff' | 'duration' | 'months'>): string {
+  const off = c.percentOff !== null ? `${c.percentOff}% off` : `${formatPrice(c.amountOff ?? 0)} off`;
+  if (c.duration === 'once') return `${off} the first payment`;
+  return c.months === 1 ? `${off} the first month` : `${off} the first ${c.months} months`;
+}
+
+/** A payment's amount with the coupon (never below 0). */
+export function discounted(amount: number, c: Pick<Coupon, 'percentOff' | 'amountOff'> | null): number {
+  if (!c) return amount;
+  if (c.percentOff !== null) return amount - Math.round((amount * c.percentOff) / 100);
+  return Math.max(0, amount - (c.amountOff ?? 0));
+}
+
+/** The coupon a buyer typed, or a 400 saying why it cannot be used (path `field`). */
+export function usableCoupon(tx: Tx, code: string, field: 'coupon' | 'code', now = Date.now()): Coupon {
+  const c = tx.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).get();
+  const refuse = (message: string) => badRequest(message, [{ path: [field], message }]);
+  if (!c || !c.isActive) throw refuse(COUPON_INVALID);
+  if (c.expiresAt && c.expiresAt.getTime() <= now) throw refuse(COUPON_EXPIRED);
+  if (c.maxRedemptions !== null && c.redemptions >= c.maxRedemptions) throw refuse(COUPON_USED_UP);
+  return c;
+}
+
+/** Counts a paid checkout that used the coupon. */
+export function redeem(tx: Pick<Db, 'update'>, couponId: number): void {
+  tx.update(coupons)
+    .set({ redemptions: sql`${coupons.redemptions} + 1` })
+    .where(eq(coupons.id, couponId))
+    .run();
+}
+
+/** The coupon's Promotion Code at Stripe, made (once: idempotency keys, then stored) when first needed. */
+export async function stripePromotionCode(db: Db, stripe: Stripe, c: Coupon): Promise<string> {
+  if (c.stripePromotionCodeId) return c.stripePromotionCodeId;
+  const coupon = await stripe.coupons.create(
+    {
+      name: c.code,
+      ...(c.percentOff !== null ? { percent_off: c.percentOff } : { amount_off: c.amountOff ?? 0, currency: 'usd' }),
+      ...(c.duration === 'once' ? { duration: 'once' as const } : { duration: 'repeating' as const, duration_in_months: c.months ?? 1 }),
+      ...(c.expiresAt ? { redeem_by: Math.floor(c.expiresAt.getTime() / 1000) } : {}),
+      ...(c.maxRedemptions !== null ? { max_redemptions: c.maxRedemptions } : {}),
+      metadata: { couponId: String(c.id) },
+    },
+    { idempotencyKey: `coupon-${c.id}` },
+  );
+  const promo = await stripe.promotionCodes.create(
+    {
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: c.code,
+      ...(c.expiresAt ? { expires_at: Math.floor(c.expiresAt.getTime() / 1000) } : {}),
+      ...(c.maxRedemptions !== null ? { max_redemptions: c.maxRedemptions } : {}),
+      metadata: { couponId: String(c.id) },
+    },
+    { idempotencyKey: `promotion-code-${c.id}` },
+  );
+  db.update(coupons).set({ stripeCouponId: coupon.id, stripePromotionCodeId: promo.id }).where(eq(coupons.id, c.id)).run();
+  return promo.id;
+}
+
+export function toCouponDto(c: Coupon): CouponDto {
+  return {
+    id: c.id,
+    code: c.code,
+    kind: c.percentOff !== null ? 'percent' : 'amount',
+    value: c.percentOff ?? c.amountOff ?? 0,
+    duration: c.duration,
+    months: c.months,
+    expiresAt: c.expiresAt,
+    maxRedemptions: c.maxRedemptions,
+    redemptions: c.redemptions,
+    isActive: c.isActive,
+    description: describeCoupon(c),
+    createdAt: c.createdAt,
+  };
+}
+
+export const listCoupons = (db: Db): CouponDto[] => db.select().from(coupons).orderBy(asc(coupons.code)).all().map(toCouponDto);
+
+/** A new coupon; 409 when the code exists. */
+export function createCoupon(db: Db, input: CouponInput): CouponDto {
+  const taken = db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, input.code)).get();
+  if (taken) throw conflict('A coupon with this code already exists', [{ path: ['code'], message: 'A coupon with this code already exists' }]);
+  const row = db
+    .insert(coupons)
+    .values({
+      code: input.code,
+      percentOff: input.kind === 'percent' ? input.value : null,
+      amountOff: input.kind === 'amount' ? input.value : null,
+      duration: input.duration,
+      months: input.duration === 'months' ? (input.months ?? 1) : null,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      maxRedemptions: input.maxRedemptions ?? null,
+    })
+    .returning()
+    .get();
+  return toCouponDto(row);
+}
+
+/**
+ * Switches a coupon on or off. Its terms never change once made (Stripe's coupons cannot
+ * change either): make a new code instead. An inactive code is refused at checkout.
+ */
+export async function setCouponActive(db: Db, stripe: Stripe | null, id: number, isActive: boolean): Promise<CouponDto> {
+  const c = db.select().from(coupons).where(eq(coupons.id, id)).get();
+  if (!c) throw notFound('Coupon not found');
+  const row = db.update(coupons).set({ isActive }).where(eq(coupons.id, id)).returning().get();
+  // Stripe stops taking the mirrored code too; when Stripe cannot be reached the site's own check still refuses it.
+  if (stripe && c.stripePromotionCodeId) await stripe.promotionCodes.update(c.stripePromotionCodeId, { active: isActive }).catch(() => undefined);
+  return toCouponDto(row);
+}

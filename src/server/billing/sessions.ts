@@ -1,0 +1,52 @@
+// A client's sessions: how many a package has brought (from its paid payments, so a replayed or
+// late webhook cannot count one twice), how many are booked, and what is left.
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { bookings } from '#db/schema/booking.ts';
+import { clientPackages } from '#db/schema/clients.ts';
+import { orders } from '#db/schema/commerce.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+
+type Tx = Pick<Db, 'select'>;
+export type ClientPackage = typeof clientPackages.$inferSelect;
+
+/** Packages whose sessions can be booked: paid and not ended. */
+export const BOOKABLE_STATUSES: readonly ClientPackage['status'][] = ['active', 'completed'];
+
+/** Payments of a package that went through and were not refunded. */
+export function paidPayments(tx: Tx, clientPackageId: number): number {
+  return tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.clientPackageId, clientPackageId), eq(orders.status, 'succeeded')))
+    .get()!.n;
+}
+
+/** Sessions a package brought: once when first paid (one-time, instalments), at every paid month (monthly), plus those the owner added. */
+export function sessionsGranted(p: Pick<ClientPackage, 'billing' | 'sessionsPerGrant' | 'extraSessions'>, paid: number): number {
+  const grants = p.billing === 'monthly' ? paid : Math.min(paid, 1);
+  return grants * p.sessionsPerGrant + p.extraSessions;
+}
+
+/** Sessions booked from a package and not cancelled (past ones included). */
+export function sessionsUsed(tx: Tx, clientPackageId: number): number {
+  return tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.clientPackageId, clientPackageId), inArray(bookings.status, ['confirmed'])))
+    .get()!.n;
+}
+
+export function sessionsLeft(tx: Tx, p: ClientPackage): number {
+  return Math.max(0, sessionsGranted(p, paidPayments(tx, p.id)) - sessionsUsed(tx, p.id));
+}
+
+export const NO_SESSION_LEFT = 'This package has no session left to book.';
+
+/** Throws unless the package may book one more session of this event type (called inside the booking's write transaction). */
+export function assertSessionLeft(tx: Tx, clientPackageId: number, eventType: string): void {
+  const p = tx.select().from(clientPackages).where(eq(clientPackages.id, clientPackageId)).get();
+  if (!p || p.eventType !== eventType) throw notFound('Package not found');
+  if (!BOOKABLE_STATUSES.includes(p.status)) throw conflict('This package is not active, so its sessions cannot be booked.');
+  if (sessionsLeft(tx, p) <= 0) throw conflict(NO_SESSION_LEFT);
+}

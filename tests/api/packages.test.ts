@@ -1,0 +1,403 @@
+// Coaching packages bought through the API of a real server, against a Stripe double that speaks
+// Stripe's API shapes (driven by the real SDK) and a real SMTP server: a one-time package, an
+// instalment plan that ends by itself, a monthly package whose card fails, coupons, refunds,
+// replayed and out-of-order webhooks, the client's own area, and bad input that makes no Stripe
+// object.
+import Stripe from 'stripe';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#db/schema/auth.ts';
+import { clientPackages, clients } from '#db/schema/clients.ts';
+import { orders } from '#db/schema/commerce.ts';
+import { Client, clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { linkIn, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
+import { startStripeDouble, type Invoice, type StripeDouble, type Subscription } from '#tests/support/stripe-double.ts';
+import type { ClientPackageDto } from '#shared/schemas/billing.ts';
+import type { SitePackage, SiteStateDto } from '#shared/schemas/site.ts';
+import type { SlotDto } from '#shared/schemas/booking.ts';
+
+const WEBHOOK_SECRET = 'whsec_packages_double';
+
+let stripe: StripeDouble;
+let smtp: SmtpDouble;
+let server: TestServer;
+let admin: SessionClient;
+let downloadsProduct: number;
+
+beforeAll(async () => {
+  [stripe, smtp] = await Promise.all([startStripeDouble(), startSmtpDouble()]);
+  server = await startServer({
+    STRIPE_SECRET_KEY: 'sk_test_double',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Jordan Avery <hello@example.com>',
+    MAIL_RETRY_MS: '100',
+    CONTACT_EMAIL: 'owner@example.com',
+  });
+  admin = await clientAs(server, 'admin');
+  // A product whose file comes with one package, and two packages the tests need besides the defaults.
+  downloadsProduct = createProduct(server, { name: 'Workbook', price: 1000 }).id;
+  const file = await fetch(`${server.url}/api/products/${downloadsProduct}/files?name=workbook.pdf`, {
+    method: 'POST',
+    headers: { Origin: server.url, Cookie: admin.cookie, 'Content-Type': 'application/pdf' },
+    body: new Uint8Array(Buffer.from('%PDF-1.4\n%workbook\n')),
+  });
+  expect(file.status).toBe(201);
+  const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
+  const tab = doc.workWithMe.packageTabs.find((t) => t.id === 'leadership')!;
+  const leadTheTeam = tab.packages.find((p) => p.id === 'lead-the-team')!;
+  Object.assign(leadTheTeam, { billing: 'instalments', instalments: 3, price: 220000 } satisfies Partial<SitePackage>);
+  tab.packages.push({ ...leadTheTeam, id: 'starter-kit', name: 'Starter Kit', billing: 'one_time', price: 30000, sessions: 0, eventType: '', productId: downloadsProduct });
+  expect((await admin.put('/api/admin/site', doc)).status).toBe(200);
+  expect((await admin.post('/api/admin/site/publish')).status).toBe(200);
+});
+afterAll(async () => {
+  await server?.stop();
+  await Promise.all([stripe?.stop(), smtp?.stop()]);
+});
+
+const visitor = () => new Client(server);
+const stripeCalls = () => stripe.calls.filter((c) => c.path.startsWith('/v1/')).length;
+
+async function deliver(type: string, object: unknown, id?: string) {
+  const event = { ...stripe.event(type as Stripe.Event.Type, object), ...(id ? { id } : {}) };
+  const body = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+  const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header } });
+  expect(res.status).toBe(200);
+  return { body, header };
+}
+
+async function replay({ body, header }: { body: string; header: string }) {
+  const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header } });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ duplicate: true });
+}
+
+const packageRow = (where: { subscriptionId?: string; paymentIntentId?: string }) =>
+  server.db
+    .select()
+    .from(clientPackages)
+    .where(where.subscriptionId ? eq(clientPackages.subscriptionId, where.subscriptionId) : eq(clientPackages.paymentIntentId, where.paymentIntentId!))
+    .get()!;
+const paidOrders = (clientPackageId: number) =>
+  server.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.clientPackageId, clientPackageId), eq(orders.status, 'succeeded')))
+    .get()!.n;
+
+/** Starts a subscription checkout and answers the double's subscription. */
+async function subscribe(packageId: string, email: string, coupon?: string): Promise<{ sub: Subscription; amountDue: number }> {
+  const res = await visitor().post('/api/checkout/package', { packageId, email, ...(coupon ? { coupon } : {}) });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.mode).toBe('subscription');
+  const sub = [...stripe.subscriptions.values()].at(-1)!;
+  expect(res.body.clientSecret).toBe(
+    (stripe.invoices.get(sub.latest_invoice as string) as Invoice & { confirmation_secret?: { client_secret: string } }).confirmation_secret?.client_secret ?? res.body.clientSecret,
+  );
+  return { sub, amountDue: res.body.amountDue as number };
+}
+
+/** Pays the subscription's open invoice at the double and delivers invoice.paid and the subscription's update. */
+async function payNext(sub: Subscription) {
+  const invoice = stripe.payInvoice(sub.id);
+  const paid = await deliver('invoice.paid', invoice);
+  await deliver('customer.subscription.updated', stripe.subscriptions.get(sub.id));
+  return { invoice, paid };
+}
+
+async function setPasswordFrom(email: string, password: string): Promise<{ username: string }> {
+  const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && /account$/.test(m.subject ?? ''));
+  const token = new URL(linkIn(mail, `${server.url}/auth/reset`)).searchParams.get('token')!;
+  const res = await visitor().post('/api/password-reset/confirm', { token, password });
+  expect(res.status, res.text).toBe(200);
+  return { username: /Your username is ([^.\s]+(?:\.[^.\s]+)*)\./.exec(mail.text ?? '')![1] };
+}
+
+describe('a one-time package', () => {
+  let email: string;
+  let client: Client;
+  let mine: ClientPackageDto;
+
+  it('is charged the price of the published document, whatever amount is sent', async () => {
+    email = `${unique('ada')}@example.com`;
+    const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, amount: 1 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ mode: 'payment', amountDue: 150000 });
+    expect(res.body.clientSecret).toMatch(/^pi_.+_secret_/);
+    const call = stripe.calls.filter((c) => c.path === '/v1/payment_intents').at(-1)!;
+    expect(call.form.get('amount')).toBe('150000');
+  });
+
+  it('paid: the buyer becomes an approved client with a set-password e-mail, and sees 1 session left', async () => {
+    const row = server.db.select().from(clientPackages).orderBy(clientPackages.id).all().at(-1)!;
+    expect(row).toMatchObject({ packageId: 'mvp-clarity', status: 'pending', billing: 'one_time' });
+    const intent = stripe.settle(row.paymentIntentId!, 'succeeded');
+    const first = await deliver('payment_intent.succeeded', intent);
+    await replay(first);
+    expect(packageRow({ paymentIntentId: intent.id }).status).toBe('active');
+    const user = server.db.select().from(users).where(eq(users.email, email)).get()!;
+    expect(user).toMatchObject({ isApproved: true, isAdmin: false });
+    const { username } = await setPasswordFrom(email, 'clarity-first-2026');
+    client = await new Client(server).login(username, 'clarity-first-2026');
+    const account = await client.get('/api/account');
+    expect(account.status).toBe(200);
+    expect(account.body.packages).toHaveLength(1);
+    mine = account.body.packages[0] as ClientPackageDto;
+    expect(mine).toMatchObject({ packageName: 'MVP Clarity', status: 'active', sessionsLeft: 1, sessionsTotal: 1, eventType: 'clarity-session' });
+    expect(account.body.payments).toMatchObject([{ productName: 'MVP Clarity', amount: 150000, status: 'succeeded' }]);
+  });
+
+  it('books its one session as the package type, then a second booking is refused', async () => {
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    // The clients-only type is not open to the public, nor listed.
+    expect((await visitor().get(`/api/booking/slots?type=clarity-session&from=${from}&to=${to}`)).status).toBe(400);
+    expect(JSON.stringify((await visitor().get('/api/booking/types')).body)).not.toContain('clarity-session');
+    const slots = (await client.get(`/api/booking/slots?type=clarity-session&from=${from}&to=${to}&clientPackage=${mine.id}`)).body as SlotDto[];
+    expect(slots.length).toBeGreaterThan(1);
+    expect(Date.parse(slots[0].end) - Date.parse(slots[0].start)).toBe(90 * 60_000);
+    const booked = await client.post('/api/booking', { type: 'clarity-session', start: slots[0].start, name: 'Ada', email, clientPackage: mine.id });
+    expect(booked.status, booked.text).toBe(201);
+    expect((await client.get('/api/account')).body.packages[0]).toMatchObject({ sessionsLeft: 0, sessionsUsed: 1 });
+    const again = await client.post('/api/booking', { type: 'clarity-session', start: slots.at(-1)!.start, name: 'Ada', email, clientPackage: mine.id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This package has no session left to book.');
+    expect((await client.get('/api/account')).body.sessions).toHaveLength(1);
+  });
+
+  it("another client's package, bookings and account answer 404 or nothing", async () => {
+    const other = await clientAs(server, 'user');
+    expect((await other.get('/api/account')).body).toEqual({ packages: [], payments: [], sessions: [] });
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await other.get(`/api/booking/slots?type=clarity-session&from=${from}&to=${from}&clientPackage=${mine.id}`)).status).toBe(404);
+    const slots = (await client.get(`/api/booking/slots?type=clarity-session&from=${from}&to=${from}&clientPackage=${mine.id}`)).body as SlotDto[];
+    const start = slots[0]?.start ?? new Date(Date.now() + 3 * 86_400_000).toISOString();
+    expect((await other.post('/api/booking', { type: 'clarity-session', start, name: 'Eve', email: 'eve@example.com', clientPackage: mine.id })).status).toBe(404);
+    expect((await visitor().post('/api/booking', { type: 'clarity-session', start, name: 'Eve', email: 'eve@example.com', clientPackage: mine.id })).status).toBe(401);
+    expect((await visitor().get('/api/account')).status).toBe(401);
+    const page = await fetch(`${server.url}/account/book/${mine.id}`, { headers: { Cookie: other.cookie }, redirect: 'manual' });
+    expect(page.status).toBe(404);
+  });
+});
+
+describe('a package paid in 3 instalments', () => {
+  it('asks Stripe for a monthly subscription that ends by itself, counts three payments, then is paid in full', async () => {
+    const email = `${unique('grace')}@example.com`;
+    const { sub, amountDue } = await subscribe('lead-the-team', email);
+    expect(amountDue).toBe(220000);
+    const create = stripe.calls.filter((c) => c.path === '/v1/subscriptions' && c.method === 'POST').at(-1)!;
+    expect(create.form.get('payment_behavior')).toBe('default_incomplete');
+    const price = stripe.prices.get(create.form.get('items[0][price]')!)!;
+    expect(price).toMatchObject({ unit_amount: 220000, recurring: { interval: 'month' } });
+    // It ends about three months on (each month's invoice, then no fourth).
+    const cancelAt = Number(create.form.get('cancel_at'));
+    expect(cancelAt * 1000 - Date.now()).toBeGreaterThan(88 * 86_400_000);
+    expect(cancelAt * 1000 - Date.now()).toBeLessThan(93 * 86_400_000);
+
+    const deliveries = [];
+    deliveries.push((await payNext(sub)).paid);
+    stripe.nextInvoice(sub.id);
+    deliveries.push((await payNext(sub)).paid);
+    stripe.nextInvoice(sub.id);
+    deliveries.push((await payNext(sub)).paid);
+    const row = packageRow({ subscriptionId: sub.id });
+    expect(row.status).toBe('completed');
+    expect(paidOrders(row.id)).toBe(3);
+    const ended = await deliver('customer.subscription.deleted', stripe.endSubscription(sub.id));
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('completed');
+    // Every replay changes nothing more: three payments, one account, one set-password e-mail.
+    for (const d of [...deliveries, ended]) await replay(d);
+    expect(paidOrders(row.id)).toBe(3);
+    expect(server.db.select({ n: count() }).from(users).where(eq(users.email, email)).get()!.n).toBe(1);
+    await smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && /account$/.test(m.subject ?? ''));
+    expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(email) && /account$/.test(m.subject ?? ''))).toHaveLength(1);
+  });
+
+  it('delivered out of order (ended first, then the payments) ends the same way', async () => {
+    const { sub } = await subscribe('lead-the-team', `${unique('late')}@example.com`);
+    const invoices = [stripe.payInvoice(sub.id)];
+    stripe.nextInvoice(sub.id);
+    invoices.push(stripe.payInvoice(sub.id));
+    stripe.nextInvoice(sub.id);
+    invoices.push(stripe.payInvoice(sub.id));
+    await deliver('customer.subscription.deleted', stripe.endSubscription(sub.id));
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+    for (const inv of invoices.reverse()) await deliver('invoice.paid', inv);
+    const row = packageRow({ subscriptionId: sub.id });
+    expect(row.status).toBe('completed');
+    expect(paidOrders(row.id)).toBe(3);
+  });
+});
+
+describe('a monthly package whose second payment fails', () => {
+  it('e-mails the client the page to pay it, tells the owner, is past due, then ended', async () => {
+    const email = `${unique('lin')}@example.com`;
+    const { sub, amountDue } = await subscribe('tech-partner', email);
+    expect(amountDue).toBe(1_000_000);
+    await payNext(sub);
+    const row = packageRow({ subscriptionId: sub.id });
+    expect(row.status).toBe('active');
+    const upToDate = stripe.event('customer.subscription.updated', stripe.subscriptions.get(sub.id));
+
+    stripe.nextInvoice(sub.id);
+    const failed = stripe.failInvoice(sub.id);
+    await deliver('invoice.payment_failed', failed);
+    const toClient = await smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && /did not go through/.test(m.subject ?? ''));
+    expect(toClient.text).toContain(failed.hosted_invoice_url!);
+    await smtp.waitFor((m) => JSON.stringify(m.to).includes('owner@example.com') && /A payment failed: Tech Partner/.test(m.subject ?? ''));
+    await deliver('customer.subscription.updated', stripe.subscriptions.get(sub.id));
+    expect(packageRow({ subscriptionId: sub.id })).toMatchObject({ status: 'past_due', payUrl: failed.hosted_invoice_url });
+
+    // The earlier 'active' update arriving late does not undo it (the subscription is asked as it is now).
+    await deliver('customer.subscription.updated', upToDate.data.object);
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('past_due');
+
+    // Stripe's retries fail: it ends the subscription, and the package ends.
+    await deliver('customer.subscription.deleted', stripe.endSubscription(sub.id));
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+    // A late 'past due' update changes nothing more.
+    await deliver('customer.subscription.updated', { ...stripe.subscriptions.get(sub.id)!, status: 'past_due' });
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+    expect(paidOrders(row.id)).toBe(1);
+  });
+});
+
+describe('coupons', () => {
+  it('20% for 3 months on a monthly package: the check shows 80%, and Stripe is asked for that coupon', async () => {
+    const made = await admin.post('/api/admin/coupons', { code: 'save20', kind: 'percent', value: 20, duration: 'months', months: 3 });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ code: 'SAVE20', description: '20% off the first 3 months' });
+    const before = stripeCalls();
+    const check = await visitor().post('/api/coupons/check', { packageId: 'tech-partner', code: 'Save20' });
+    expect(check.status, check.text).toBe(200);
+    expect(check.body).toMatchObject({ code: 'SAVE20', amount: 1_000_000, amountDue: 800_000 });
+    expect(stripeCalls()).toBe(before);
+
+    const { sub, amountDue } = await subscribe('tech-partner', `${unique('kim')}@example.com`, 'SAVE20');
+    expect(amountDue).toBe(800_000);
+    const coupon = stripe.calls.filter((c) => c.path === '/v1/coupons').at(-1)!;
+    expect(Object.fromEntries(coupon.form)).toMatchObject({ percent_off: '20', duration: 'repeating', duration_in_months: '3' });
+    const promo = stripe.calls.filter((c) => c.path === '/v1/promotion_codes').at(-1)!;
+    expect(promo.form.get('code')).toBe('SAVE20');
+    expect(promo.form.get('promotion[coupon]')).toBe([...stripe.coupons.keys()].at(-1));
+    const create = stripe.calls.filter((c) => c.path === '/v1/subscriptions' && c.method === 'POST').at(-1)!;
+    expect(create.form.get('discounts[0][promotion_code]')).toBe([...stripe.promotionCodes.keys()].at(-1));
+    expect(sub.id).toMatch(/^sub_/);
+    // A second use is mirrored once: no new coupon at Stripe.
+    const coupons = stripe.coupons.size;
+    await subscribe('tech-partner', `${unique('kim')}@example.com`, 'SAVE20');
+    expect(stripe.coupons.size).toBe(coupons);
+  });
+
+  it('a coupon at its limit, expired, or unknown says why, and makes no Stripe object', async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'ONCE', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
+    expect((await admin.post('/api/admin/coupons', { code: 'GONE', kind: 'percent', value: 10, duration: 'once', expiresAt: new Date(Date.now() - 60_000).toISOString() })).status).toBe(201);
+    const email = `${unique('once')}@example.com`;
+    const first = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, coupon: 'ONCE' });
+    expect(first.body.amountDue).toBe(140000);
+    const row = server.db.select().from(clientPackages).all().at(-1)!;
+    await deliver('payment_intent.succeeded', stripe.settle(row.paymentIntentId!, 'succeeded'));
+
+    const before = stripeCalls();
+    const usedUp = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: 'next@example.com', coupon: 'ONCE' });
+    expect(usedUp.status).toBe(400);
+    expect(usedUp.body.message).toBe('This coupon code has already been used as many times as it can be.');
+    const expired = await visitor().post('/api/coupons/check', { packageId: 'mvp-clarity', code: 'GONE' });
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe('This coupon code has expired.');
+    const unknown = await visitor().post('/api/coupons/check', { packageId: 'mvp-clarity', code: 'NOPE' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.issues).toEqual([{ path: ['code'], message: 'This coupon code is not valid.' }]);
+    expect(stripeCalls()).toBe(before);
+  });
+});
+
+describe('refunds', () => {
+  it('refunding the payment ends the package and its downloads', async () => {
+    const email = `${unique('ref')}@example.com`;
+    const res = await visitor().post('/api/checkout/package', { packageId: 'starter-kit', email });
+    expect(res.status, res.text).toBe(200);
+    const row = server.db.select().from(clientPackages).all().at(-1)!;
+    await deliver('payment_intent.succeeded', stripe.settle(row.paymentIntentId!, 'succeeded'));
+    const receipt = await smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && (m.text ?? '').includes('/download/'));
+    const link = linkIn(receipt, `${server.url}/download/`);
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+
+    const list = (await admin.get('/api/admin/clients')).body as { email: string; packages: { id: number }[] }[];
+    const mine = list.find((c) => c.email === email)!;
+    const refunded = await admin.post(`/api/admin/clients/packages/${mine.packages[0].id}/refund`);
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(refunded.body.packages[0]).toMatchObject({ status: 'refunded' });
+    expect([403, 410]).toContain((await fetch(link, { method: 'HEAD' })).status);
+    // Stripe's own word of it, twice, changes nothing more.
+    const charged = await deliver('charge.refunded', stripe.charge(row.paymentIntentId!));
+    await replay(charged);
+    expect(packageRow({ paymentIntentId: row.paymentIntentId! }).status).toBe('refunded');
+  });
+});
+
+describe('bad input', () => {
+  it('an unknown package, a custom package and a bad e-mail get a clear 4xx and no Stripe object', async () => {
+    const before = stripeCalls();
+    const unknown = await visitor().post('/api/checkout/package', { packageId: 'no-such-thing', email: 'a@example.com' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Package not found');
+    const custom = await visitor().post('/api/checkout/package', { packageId: 'custom', email: 'a@example.com' });
+    expect(custom.status).toBe(400);
+    expect(custom.body.message).toBe('This package is arranged by request: send the request form instead.');
+    expect((await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: 'not-an-address' })).status).toBe(400);
+    expect((await visitor().post('/api/coupons/check', { packageId: 'custom', code: 'SAVE20' })).status).toBe(400);
+    expect(stripeCalls()).toBe(before);
+    expect(server.db.select({ n: count() }).from(clients).where(eq(clients.email, 'a@example.com')).get()!.n).toBe(0);
+  });
+
+  it('a custom package request e-mails the owner with the visitor as Reply-To', async () => {
+    const res = await visitor().post('/api/packages/request', { packageId: 'custom', name: 'Rosa Parks', email: 'rosa@example.com', message: 'A leadership programme for 12 managers.' });
+    expect(res.status, res.text).toBe(200);
+    const mail = await smtp.waitFor((m) => /A request for Custom from Rosa Parks/.test(m.subject ?? ''));
+    expect(JSON.stringify(mail.to)).toContain('owner@example.com');
+    expect(JSON.stringify(mail.replyTo)).toContain('rosa@example.com');
+    expect(mail.text).toContain('A leadership programme for 12 managers.');
+    expect((await visitor().post('/api/packages/request', { packageId: 'mvp-clarity', name: 'R', email: 'rosa@example.com', message: 'x' })).status).toBe(404);
+  });
+
+  it('admin routes are admin-only', async () => {
+    const user = await clientAs(server, 'user');
+    for (const [method, path] of [
+      ['GET', '/api/admin/clients'],
+      ['GET', '/api/admin/coupons'],
+      ['POST', '/api/admin/coupons'],
+      ['POST', '/api/admin/clients/packages/1/end'],
+      ['POST', '/api/admin/clients/packages/1/refund'],
+      ['POST', '/api/admin/clients/packages/1/sessions'],
+    ] as const) {
+      expect((await user.request(method, path, method === 'GET' ? undefined : {})).status).toBe(403);
+      expect((await visitor().request(method, path, method === 'GET' ? undefined : {})).status).toBe(401);
+    }
+  });
+});
+
+describe('Admin → Clients', () => {
+  it('shows each client with package, sessions and payments; adds sessions, keeps private notes, ends a package', async () => {
+    const email = `${unique('mo')}@example.com`;
+    await payNext((await subscribe('tech-partner', email)).sub);
+    const list = (await admin.get('/api/admin/clients')).body as { id: number; email: string; packages: ClientPackageDto[] }[];
+    const monthly = list.find((c) => c.email === email);
+    expect(monthly).toBeTruthy();
+    const pkg = monthly!.packages.find((p) => p.packageId === 'tech-partner')!;
+    const added = await admin.post(`/api/admin/clients/packages/${pkg.id}/sessions`, { sessions: 2 });
+    expect(added.status, added.text).toBe(200);
+    expect((added.body.packages as ClientPackageDto[]).find((p) => p.id === pkg.id)!.sessionsLeft).toBe(pkg.sessionsLeft + 2);
+    expect((await admin.patch(`/api/admin/clients/${monthly!.id}`, { notes: 'Prefers mornings' })).body.notes).toBe('Prefers mornings');
+    const ended = await admin.post(`/api/admin/clients/packages/${pkg.id}/end`);
+    expect(ended.status, ended.text).toBe(200);
+    expect((ended.body.packages as ClientPackageDto[]).find((p) => p.id === pkg.id)!.status).toBe('ended');
+    const sub = server.db.select().from(clientPackages).where(eq(clientPackages.id, pkg.id)).get()!.subscriptionId!;
+    expect(stripe.subscriptions.get(sub)!.status).toBe('canceled');
+  });
+});
