@@ -46,7 +46,9 @@ function PayStep({ pkg, amountDue }: { pkg: Props['pkg']; amountDue: number }) {
       setBusy(false);
       return;
     }
-    window.location.assign(done);
+    // The page asks Stripe about this payment rather than trusting the address.
+    const id = result.paymentIntent?.id;
+    window.location.assign(id ? `${done}&payment_intent=${encodeURIComponent(id)}` : done);
   }
 
   return (
