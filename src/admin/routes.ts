@@ -93,6 +93,12 @@ export const ROUTES: AdminRoute[] = [
     () => [API.bookingAdmin, API.bookings('upcoming')],
   ),
   route(
+    '/admin/clients',
+    () => import('./features/clients/components/clients-admin'),
+    'redirect',
+    () => [API.clients, API.coupons],
+  ),
+  route(
     '/admin/site',
     () => import('./features/site/components/site-editor'),
     'redirect',
@@ -109,6 +115,7 @@ export const NAV = [
   { href: '/admin/newsletter', label: 'Newsletter' },
   { href: '/admin/newsletter/issues', label: 'Issues' },
   { href: '/admin/booking', label: 'Booking' },
+  { href: '/admin/clients', label: 'Clients' },
   { href: '/admin/comments', label: 'Comments' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/emails', label: 'E-mails' },
