@@ -226,11 +226,24 @@ describe('a package paid in 3 instalments', () => {
     stripe.nextInvoice(sub.id);
     invoices.push(stripe.payInvoice(sub.id));
     await deliver('customer.subscription.deleted', stripe.endSubscription(sub.id));
+    // Nothing paid is known yet: not a client's package (not listed), and not active.
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('pending');
+    await deliver('invoice.paid', invoices.pop()!);
     expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
     for (const inv of invoices.reverse()) await deliver('invoice.paid', inv);
     const row = packageRow({ subscriptionId: sub.id });
     expect(row.status).toBe('completed');
     expect(paidOrders(row.id)).toBe(3);
+  });
+
+  it('a monthly package whose end is heard of before its payment is ended, not active', async () => {
+    const { sub } = await subscribe('tech-partner', `${unique('early')}@example.com`);
+    const invoice = stripe.payInvoice(sub.id);
+    await deliver('customer.subscription.deleted', stripe.endSubscription(sub.id));
+    await deliver('invoice.paid', invoice);
+    const row = packageRow({ subscriptionId: sub.id });
+    expect(row.status).toBe('ended');
+    expect(paidOrders(row.id)).toBe(1);
   });
 });
 
@@ -354,6 +367,27 @@ describe('bad input', () => {
     expect((await visitor().post('/api/coupons/check', { packageId: 'custom', code: 'SAVE20' })).status).toBe(400);
     expect(stripeCalls()).toBe(before);
     expect(server.db.select({ n: count() }).from(clients).where(eq(clients.email, 'a@example.com')).get()!.n).toBe(0);
+  });
+
+  it('a coupon that leaves less than a card can take is refused; a package pointing at an unknown event type or product is not saved', async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'ALLFREE', kind: 'percent', value: 100, duration: 'once' })).status).toBe(201);
+    const before = stripeCalls();
+    const free = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: 'free@example.com', coupon: 'ALLFREE' });
+    expect(free.status).toBe(400);
+    expect(free.body.issues).toEqual([{ path: ['coupon'], message: 'With this coupon the first payment comes to less than $0.50, which cannot be paid by card. Ask for another code.' }]);
+    expect(stripeCalls()).toBe(before);
+
+    const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
+    const draftBefore = ((await admin.get('/api/admin/site')).body as SiteStateDto).draft;
+    doc.workWithMe.packageTabs[0].packages[0].eventType = 'no-such-type';
+    doc.workWithMe.packageTabs[0].packages[1].productId = 999_999;
+    const saved = await admin.put('/api/admin/site', doc);
+    expect(saved.status).toBe(400);
+    expect(saved.body.issues).toEqual([
+      { path: ['workWithMe', 'packageTabs', 0, 'packages', 0, 'eventType'], message: "There is no event type 'no-such-type' (Admin → Booking)" },
+      { path: ['workWithMe', 'packageTabs', 0, 'packages', 1, 'productId'], message: 'There is no product 999999 (Admin → Products)' },
+    ]);
+    expect(((await admin.get('/api/admin/site')).body as SiteStateDto).draft).toEqual(draftBefore);
   });
 
   it('a custom package request e-mails the owner with the visitor as Reply-To', async () => {

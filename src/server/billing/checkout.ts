@@ -21,7 +21,7 @@ import { describeCoupon, discounted, stripePromotionCode, usableCoupon, type Cou
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
 export const BY_REQUEST = 'This package is arranged by request: send the request form instead.';
-export const TOO_SMALL = 'With this coupon the payment comes to less than $0.50, which cards cannot take. Ask for another code.';
+export const TOO_SMALL = 'With this coupon the first payment comes to less than $0.50, which cannot be paid by card. Ask for another code.';
 
 /** A package of the published site that can be bought here; 404 or 400 (by request) otherwise. */
 export function packageForSale(id: string): SitePackage {
@@ -38,10 +38,14 @@ export function packageByRequest(id: string): SitePackage {
   return pkg;
 }
 
-/** The first payment's amount with a coupon, or 400 (path `field`) when it would be below what a card can be charged. */
+/**
+ * The first payment's amount with a coupon, or 400 (path `field`) when it would be below what a
+ * card can be charged ($0.50). A code that makes the first payment free is refused too: every
+ * package starts with a card payment, which is what makes the buyer a client.
+ */
 function firstAmount(pkg: SitePackage, coupon: Coupon | null, field: 'coupon' | 'code'): number {
   const due = discounted(pkg.price, coupon);
-  if (due > 0 && due < 50) throw badRequest(TOO_SMALL, [{ path: [field], message: TOO_SMALL }]);
+  if (due < 50) throw badRequest(TOO_SMALL, [{ path: [field], message: TOO_SMALL }]);
   return due;
 }
 

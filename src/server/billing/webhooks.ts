@@ -61,7 +61,8 @@ export function packagePaid(tx: Tx, clientPackageId: number, paidInvoiceUrl: str
     if (p.couponId !== null) redeem(tx, p.couponId);
   }
   if (paidInFull(tx, p)) return setPackage(tx, p.id, { status: 'completed', nextPaymentAt: null, payUrl: null });
-  if (p.status === 'pending') return setPackage(tx, p.id, { status: 'active' });
+  // Its subscription's end was heard of first (events come in any order): paid, then ended.
+  if (p.status === 'pending') return setPackage(tx, p.id, { status: p.endedAt === null ? 'active' : 'ended' });
   // The failed invoice, paid after all (with another card): the package is in good standing again.
   if (p.status === 'past_due' && paidInvoiceUrl !== null && paidInvoiceUrl === p.payUrl) setPackage(tx, p.id, { status: 'active', payUrl: null });
 }
@@ -121,10 +122,16 @@ export function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): void {
   });
 }
 
-/** Ends a package: paid in full when every instalment went through, else ended (a refunded one stays refunded). */
+/**
+ * Ends a package: paid in full when every instalment went through, else ended (a refunded one
+ * stays refunded). A checkout never paid (Stripe expires its subscription after a day) stays a
+ * checkout: it was never a client's package.
+ */
 function endPackage(tx: Tx, p: ClientPackage): void {
   if (paidInFull(tx, p)) return setPackage(tx, p.id, { status: 'completed', nextPaymentAt: null, payUrl: null });
   if (TERMINAL.includes(p.status)) return;
+  // Ended before any payment was heard of: it stays out of the lists, and a payment heard later finds it ended.
+  if (p.status === 'pending') return setPackage(tx, p.id, { endedAt: p.endedAt ?? new Date() });
   setPackage(tx, p.id, { status: 'ended', endedAt: new Date(), nextPaymentAt: null });
 }
 
