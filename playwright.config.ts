@@ -79,6 +79,8 @@ export default defineConfig({
       NODE_EXTRA_CA_CERTS: 'tests/fixtures/tls/localhost-cert.pem',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_RETRY_MS: '500',
+      // Where the owner's e-mails go (a package request, a failed payment).
+      CONTACT_EMAIL: 'owner@example.com',
     }),
     { command: `exec node tests/support/double-server.ts uploadthing ${PORT + 4}`, url: `${UPLOADTHING_DOUBLE_URL}/__health`, ignoreHTTPSErrors: true, reuseExistingServer: false, timeout: 30_000 },
     { command: `exec node tests/support/double-server.ts smtp ${SMTP_PORT}`, url: `${INBOX_URL}/__health`, reuseExistingServer: false, timeout: 30_000 },

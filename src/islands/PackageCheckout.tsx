@@ -75,7 +75,9 @@ export default function PackageCheckout({ pkg, publishableKey, initial, returnTo
   const [payment, setPayment] = useState<{ clientSecret: string; amountDue: number } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const checkoutId = useRef(crypto.randomUUID());
-  const stripePromise = useMemo<Promise<Stripe | null>>(() => loadStripe(publishableKey), [publishableKey]);
+  // Stripe.js is fetched only for the card step, not for a visitor who only looks at the price.
+  const paying = payment !== null;
+  const stripePromise = useMemo<Promise<Stripe | null> | null>(() => (paying ? loadStripe(publishableKey) : null), [paying, publishableKey]);
   // The card step needs JavaScript: until the island runs, the form only checks a coupon.
   const [awake, setAwake] = useState(false);
   useEffect(() => setAwake(true), []);
