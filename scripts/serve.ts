@@ -37,7 +37,8 @@ function stop(signal: string) {
   stopping = true;
   console.log(`[serve] ${signal}: finishing in-flight requests and the e-mail being sent`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  void Promise.all([closed, stopBackgroundJobs()]).then(() => process.exit(0));
+  // Page views still queued in the app are written before the database closes.
+  void Promise.all([closed.then(() => (globalThis as { flushAnalytics?: () => void }).flushAnalytics?.()), stopBackgroundJobs()]).then(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
 }

@@ -9,3 +9,4 @@ export * from './site.ts';
 export * from './broadcasts.ts';
 export * from './booking.ts';
 export * from './clients.ts';
+export * from './analytics.ts';

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { endpoint } from '#server/http/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { createPaymentIntent } from '#server/services/checkout.ts';
+import { rememberVisit } from '#server/analytics/goals.ts';
 import { CheckoutEmailSchema } from '#shared/schemas/checkout.ts';
 
 /** `amount` may be sent (the spec's client does) but is ignored: the price comes from the database. */
@@ -13,7 +14,9 @@ const Body = z.object({
   email: CheckoutEmailSchema.nullish(),
 });
 
-export const POST = endpoint({ auth: 'public', changesContent: false, body: Body }, ({ body, context }) => {
+export const POST = endpoint({ auth: 'public', changesContent: false, body: Body }, async ({ body, context }) => {
   hit(LIMITS.paymentIntent, clientKey(context));
-  return createPaymentIntent(body.productId, body.checkoutId ?? null, body.email ?? null);
+  const intent = await createPaymentIntent(body.productId, body.checkoutId ?? null, body.email ?? null);
+  rememberVisit(context, `order:${intent.paymentIntentId}`);
+  return intent;
 });

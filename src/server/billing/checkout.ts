@@ -101,8 +101,8 @@ const termsOf = (pkg: SitePackage) => ({
   productId: pkg.productId,
 });
 
-/** `POST /api/checkout/package`: the payment (or subscription) to confirm with Stripe Elements. */
-export async function startPackageCheckout(input: PackageCheckoutInput): Promise<PackageCheckoutDto> {
+/** `POST /api/checkout/package`: the payment (or subscription) to confirm with Stripe Elements, and the reference its purchase will be counted by. */
+export async function startPackageCheckout(input: PackageCheckoutInput): Promise<PackageCheckoutDto & { ref: string }> {
   const db = getDb();
   const pkg = packageForSale(input.packageId);
   const coupon = input.coupon ? usableCoupon(db, input.coupon, 'coupon') : null;
@@ -143,7 +143,7 @@ export async function startPackageCheckout(input: PackageCheckoutInput): Promise
         .onConflictDoUpdate({ target: orders.paymentIntentId, set: { updatedAt: nowMs, customerEmail: sql`coalesce(${orders.customerEmail}, ${client.email})` } })
         .run();
     });
-    return { clientSecret: intent.client_secret!, mode: 'payment', amountDue: intent.amount };
+    return { clientSecret: intent.client_secret!, mode: 'payment', amountDue: intent.amount, ref: `order:${intent.id}` };
   }
 
   const customer = await customerOf(db, stripe, client);
@@ -171,5 +171,5 @@ export async function startPackageCheckout(input: PackageCheckoutInput): Promise
     .values({ clientId: client.id, ...termsOf(pkg), couponId: coupon?.id ?? null, subscriptionId: sub.id })
     .onConflictDoNothing()
     .run();
-  return { clientSecret: secret, mode: 'subscription', amountDue: invoice.amount_due };
+  return { clientSecret: secret, mode: 'subscription', amountDue: invoice.amount_due, ref: `subscription:${sub.id}` };
 }

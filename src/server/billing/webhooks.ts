@@ -16,6 +16,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { notifyOwner } from '#server/mail/notify.ts';
 import { deliverOrder } from '#server/services/downloads.ts';
 import { formatPrice } from '#shared/format.ts';
+import { countGoal } from '#server/analytics/goals.ts';
 import { admitClient } from './clients.ts';
 import { redeem } from './coupons.ts';
 import { paymentFailedMail } from './mail.ts';
@@ -75,6 +76,7 @@ export function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntentId: st
   const before = tx.select().from(orders).where(eq(orders.paymentIntentId, key)).get();
   if (before?.status === 'succeeded' || before?.status === 'refunded') return;
   const first = paidPayments(tx, p.id) === 0;
+  if (first) countGoal(tx, 'purchase', { ref: `subscription:${p.subscriptionId}`, value: invoice.amount_paid });
   const order = tx
     .insert(orders)
     .values({

@@ -47,6 +47,8 @@ export const LIMITS = {
   couponCheck: { name: 'coupon-check', max: 30, windowMs: 10 * 60_000 },
   packageRequest: { name: 'package-request', max: 5, windowMs: 60 * 60_000 },
   billingPortal: { name: 'billing-portal', max: 20, windowMs: 10 * 60_000 },
+  // Page views from one address: a person reading fast, or an office behind one address.
+  beacon: { name: 'beacon', max: 600, windowMs: 10 * 60_000 },
   // Per admin: test sends of a newsletter issue.
   broadcastTest: { name: 'broadcast-test', max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

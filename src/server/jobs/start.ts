@@ -11,6 +11,7 @@ import { nextDue, publishDue } from '#server/services/publishing.ts';
 import { processNextImage } from '#server/services/images.ts';
 import { refreshBusyTimes } from '#server/booking/calendar.ts';
 import { queueDueReminders } from '#server/booking/reminders.ts';
+import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { JobRunner, shareRunner } from './runner.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -46,6 +47,8 @@ export function startBackgroundJobs(): void {
   jobs.start({ name: 'sweep-abandoned-orders', firstInMs: 5_000, idleMs: HOUR_MS, busyMs: HOUR_MS, step: () => sweepAbandonedOrders(db) });
   jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
+  // Analytics: 30 days of page views, salts gone within 48 hours.
+  jobs.start({ name: 'analytics-retention', firstInMs: 10_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAnalytics(db) });
   jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
   // Read now, then every five minutes, and at once when the owner changes the address.
   jobs.start({

@@ -9,6 +9,7 @@ import { env, getDb } from '#server/context.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { logger } from '#server/log.ts';
 import { NOT_CONFIGURED, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
+import { countGoal } from '#server/analytics/goals.ts';
 import { invoiceFailed, invoicePaid, packageOfSubscription, packagePaid, packageRefunded, subscriptionChanged, subscriptionOf } from '#server/billing/webhooks.ts';
 
 export { NOT_CONFIGURED };
@@ -87,6 +88,7 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
     .get();
   if (status === 'succeeded' && before?.status !== 'succeeded') {
     deliverOrder(tx, order);
+    countGoal(tx, 'purchase', { ref: `order:${intent.id}`, value: order.amount });
     if (order.clientPackageId !== null) packagePaid(tx, order.clientPackageId);
   }
 }

@@ -1,5 +1,6 @@
 // Newsletter subscribers, kept locally (and synced to the mailing service when configured).
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { countGoal } from '#server/analytics/goals.ts';
 import type { SubscriberDto, SubscriberPageDto, SubscriberPageQuery, SubscriberStatus } from '#shared/schemas/newsletter.ts';
 import { csvRows } from '#shared/subscriber-csv.ts';
 import { containsText, countIf, windowOf } from './paging.ts';
@@ -123,6 +124,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .where(eq(newsletterSubscribers.id, row.id))
       .returning()
       .get();
+    countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${confirmed.id}` });
     const url = unsubscribeUrl(tx, confirmed);
     enqueueMail(tx, { kind: 'welcome', to: confirmed.email, ...welcome(url), headers: unsubscribeHeaders(url) });
     return confirmed;

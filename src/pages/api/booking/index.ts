@@ -1,5 +1,6 @@
 import { getDb } from '#server/context.ts';
 import { book } from '#server/booking/service.ts';
+import { countGoal, visitOf } from '#server/analytics/goals.ts';
 import { ownPackage } from '#server/billing/clients.ts';
 import { requireUser } from '#server/session.ts';
 import { screenBots } from '#server/http/bots.ts';
@@ -24,6 +25,8 @@ export const POST = endpoint(
     if (screenBots(body) === 'bot') throw badRequest('Please check the form and send it again.');
     // A session of a client's package: theirs only (anyone else's, or none, is 404).
     if (body.clientPackage !== undefined) ownPackage(getDb(), requireUser(context.locals).id, body.clientPackage);
-    return json(book(getDb(), body), 201);
+    const booked = book(getDb(), body);
+    countGoal(getDb(), 'booking', { visit: visitOf(context) });
+    return json(booked, 201);
   },
 );

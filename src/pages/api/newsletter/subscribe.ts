@@ -1,3 +1,5 @@
+import { countGoal, rememberVisit, visitOf } from '#server/analytics/goals.ts';
+import { getDb } from '#server/context.ts';
 import { screenBots } from '#server/http/bots.ts';
 import { endpoint, json } from '#server/http/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
@@ -13,6 +15,9 @@ export const POST = endpoint({ auth: 'public', changesContent: false, body: Subs
     return json({ email: body.email, alreadySubscribed: false, pending, message: pending ? CHECK_INBOX : 'Thanks for subscribing!' }, 201);
   }
   const { subscriber, created, pending, message } = subscribe(body);
+  // A new subscription counts as a goal once confirmed (at once when there is no confirmation e-mail).
+  if (created && pending) rememberVisit(context, `subscriber:${subscriber.id}`);
+  if (created && !pending) countGoal(getDb(), 'newsletter_confirmed', { visit: visitOf(context) });
   // With a confirmation e-mail on its way the answer says nothing about whether the address
   // was known (only the contract's status codes differ).
   return json({ email: subscriber.email, alreadySubscribed: !pending && !created, pending, message }, created ? 201 : 200);

@@ -1,0 +1,81 @@
+// First-party analytics, without personal data: page views (kept 30 days), the visits they
+// make up, the goals reached, and the day's salt that makes a visitor's id. A visitor is a
+// SHA-256 of that day's secret salt, the site, the IP address and the user agent: the address
+// and the user agent are never stored, and once the salt is deleted (within 48 hours) no id can
+// be made again from them.
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** One secret per UTC day; deleted when the day after it is over. */
+export const analyticsSalts = sqliteTable('analytics_salts', { day: text('day').primaryKey(), salt: text('salt').notNull() });
+
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ts: integer('ts', { mode: 'timestamp_ms' }).notNull(),
+    /** The daily visitor id (hex) and the visit this view belongs to. */
+    visitorId: text('visitor_id').notNull(),
+    visitId: text('visit_id').notNull(),
+    /** The page's path (no query string: it can carry tokens). */
+    path: text('path').notNull(),
+  },
+  (t) => [index('analytics_events_ts_idx').on(t.ts), index('analytics_events_visit_idx').on(t.visitId)],
+);
+
+/** Page views of one visitor with no more than 30 minutes between them. */
+export const analyticsVisits = sqliteTable(
+  'analytics_visits',
+  {
+    id: text('id').primaryKey(),
+    visitorId: text('visitor_id').notNull(),
+    start: integer('start', { mode: 'timestamp_ms' }).notNull(),
+    last: integer('last', { mode: 'timestamp_ms' }).notNull(),
+    pageviews: integer('pageviews').notNull(),
+    entryPath: text('entry_path').notNull(),
+    exitPath: text('exit_path').notNull(),
+    /** The referring site's host ('' for none), and the campaign tags of the entry page. */
+    referrer: text('referrer').notNull().default(''),
+    utmSource: text('utm_source').notNull().default(''),
+    utmMedium: text('utm_medium').notNull().default(''),
+    utmCampaign: text('utm_campaign').notNull().default(''),
+    /** Where the visit came from: the UTM source, else the referrer, else 'Direct'. */
+    source: text('source').notNull(),
+    /** From the screen width: Desktop, Tablet or Mobile. */
+    device: text('device').notNull(),
+    browser: text('browser').notNull(),
+    os: text('os').notNull(),
+    /** ISO country code from an offline database when one is configured; '' otherwise. */
+    country: text('country').notNull().default(''),
+  },
+  (t) => [index('analytics_visits_start_idx').on(t.start), index('analytics_visits_visitor_idx').on(t.visitorId, t.last)],
+);
+
+export const GOALS = ['newsletter_confirmed', 'purchase', 'booking'] as const;
+export type Goal = (typeof GOALS)[number];
+
+/** A goal reached, counted on the server where it happens, with the source of the visit that led to it. */
+export const analyticsGoals = sqliteTable(
+  'analytics_goals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ts: integer('ts', { mode: 'timestamp_ms' }).notNull(),
+    goal: text('goal', { enum: GOALS }).notNull(),
+    /** The visit that led to it, when known (its source is kept even after the visit is gone). */
+    visitId: text('visit_id'),
+    source: text('source').notNull().default('Direct'),
+    /** Cents, for a purchase. */
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [index('analytics_goals_ts_idx').on(t.ts)],
+);
+
+/**
+ * The visit a goal in progress started from (a checkout, a sign-up waiting for its confirmation),
+ * by what it will be known as when reached ('order:pi_…', 'subscriber:12', 'package:7'). Taken
+ * when the goal is counted; left ones go with the raw events after 30 days.
+ */
+export const analyticsAttributions = sqliteTable(
+  'analytics_attributions',
+  { ref: text('ref').primaryKey(), visitId: text('visit_id').notNull(), source: text('source').notNull(), createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull() },
+  (t) => [index('analytics_attributions_created_idx').on(t.createdAt)],
+);

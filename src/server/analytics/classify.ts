@@ -1,0 +1,30 @@
+// What a page view says about where it came from and on what: the referring site (its host only),
+// the campaign tags, the device (from the screen's width) and the browser and system (from the
+// user agent, which is read here and never kept).
+import Bowser from 'bowser';
+
+/** The referring site's host without 'www.', or '' for none (or this site itself). */
+export function referrerHost(referrer: string, siteHost: string): string {
+  if (!referrer || !URL.canParse(referrer)) return '';
+  const url = new URL(referrer);
+  if (!/^https?:$/.test(url.protocol)) return '';
+  const host = url.hostname.replace(/^www\./, '').toLowerCase();
+  return host === siteHost.replace(/^www\./, '').toLowerCase() ? '' : host.slice(0, 253);
+}
+
+const tag = (url: URL, name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 100);
+
+export function campaignOf(url: URL) {
+  return { utmSource: tag(url, 'utm_source') || tag(url, 'ref'), utmMedium: tag(url, 'utm_medium'), utmCampaign: tag(url, 'utm_campaign') };
+}
+
+/** Desktop, Tablet or Mobile from the viewport's width (as Plausible does). */
+export const deviceOf = (width: number) => (width < 576 ? 'Mobile' : width < 992 ? 'Tablet' : 'Desktop');
+
+export function browserOf(userAgent: string): { browser: string; os: string } {
+  const parsed = Bowser.parse(userAgent);
+  return { browser: parsed.browser.name ?? 'Unknown', os: parsed.os.name ?? 'Unknown' };
+}
+
+/** Prefetches and prerenders announce themselves; they are not views. */
+export const isPrefetch = (headers: Headers) => /prefetch|prerender/i.test(`${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-moz') ?? ''}`);

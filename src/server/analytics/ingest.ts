@@ -1,0 +1,139 @@
+// Page views in: each beacon is checked, turned into a view of a visit, and queued; the queue is
+// written in one transaction at most a second later (or at 500 views), so recording a view
+// never waits on the disk. A visit is a visitor's views with at most 30 minutes between them;
+// the visits in progress are kept in memory (and read back from the database after a restart).
+// A view still queued when the process is killed is lost: a count, never a visitor's data.
+import { randomBytes } from 'node:crypto';
+import { gt } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
+import { logger } from '#server/log.ts';
+import { browserOf, campaignOf, deviceOf, referrerHost } from './classify.ts';
+
+export const VISIT_IDLE_MS = 30 * 60_000;
+const FLUSH_MS = 1_000;
+const FLUSH_AT = 500;
+/** Views beyond this many waiting are dropped (the disk cannot keep up; the site must). */
+const QUEUE_MAX = 100_000;
+
+type Visit = typeof analyticsVisits.$inferInsert & { id: string; last: Date; pageviews: number };
+
+export interface View {
+  ts: number;
+  visitorId: string;
+  /** The page's full address as the browser had it, and the referrer it reported. */
+  url: URL;
+  referrer: string;
+  width: number;
+  userAgent: string;
+}
+
+const state = {
+  views: [] as (typeof analyticsEvents.$inferInsert)[],
+  /** Visits in progress by visitor, and those changed since the last write. */
+  visits: new Map<string, Visit>(),
+  dirty: new Set<string>(),
+  loaded: false,
+  timer: null as NodeJS.Timeout | null,
+  dropped: 0,
+  db: null as Db | null,
+};
+
+/** After a restart, the visits of the last half hour go on rather than start again. */
+function loadRecent(db: Db, now: number): void {
+  state.loaded = true;
+  for (const v of db
+    .select()
+    .from(analyticsVisits)
+    .where(gt(analyticsVisits.last, new Date(now - VISIT_IDLE_MS)))
+    .all()) {
+    const known = state.visits.get(v.visitorId);
+    if (!known || known.last < v.last) state.visits.set(v.visitorId, v);
+  }
+}
+
+/** Records one page view (answers at once; written within a second). */
+export function recordView(db: Db, view: View, siteHost: string): void {
+  if (state.views.length >= QUEUE_MAX) {
+    state.dropped++;
+    return;
+  }
+  state.db = db;
+  if (!state.loaded) loadRecent(db, view.ts);
+  const path = view.url.pathname.slice(0, 500);
+  let visit = state.visits.get(view.visitorId);
+  if (!visit || view.ts - visit.last.getTime() > VISIT_IDLE_MS) {
+    const referrer = referrerHost(view.referrer, siteHost);
+    const campaign = campaignOf(view.url);
+    visit = {
+      id: randomBytes(12).toString('hex'),
+      visitorId: view.visitorId,
+      start: new Date(view.ts),
+      last: new Date(view.ts),
+      pageviews: 0,
+      entryPath: path,
+      exitPath: path,
+      referrer,
+      ...campaign,
+      source: campaign.utmSource || referrer || 'Direct',
+      device: deviceOf(view.width),
+      ...browserOf(view.userAgent),
+      country: '',
+    };
+    state.visits.set(view.visitorId, visit);
+  }
+  visit.pageviews += 1;
+  visit.last = new Date(Math.max(view.ts, visit.last.getTime()));
+  visit.exitPath = path;
+  state.dirty.add(view.visitorId);
+  state.views.push({ ts: new Date(view.ts), visitorId: view.visitorId, visitId: visit.id, path });
+  if (state.views.length >= FLUSH_AT) flushViews();
+  else state.timer ??= setTimeout(flushViews, FLUSH_MS).unref();
+}
+
+/** The visit a visitor is in now (for a goal reached on the server), if any. */
+export function currentVisit(db: Db, visitorId: string, now = Date.now()): Pick<Visit, 'id' | 'source'> | null {
+  if (!state.loaded) loadRecent(db, now);
+  const visit = state.visits.get(visitorId);
+  return visit && now - visit.last.getTime() <= VISIT_IDLE_MS ? visit : null;
+}
+
+/** Writes what is queued, in one transaction. */
+export function flushViews(): void {
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+  const db = state.db;
+  if (!db || (state.views.length === 0 && state.dirty.size === 0)) return;
+  const views = state.views.splice(0);
+  const dirty = [...state.dirty].flatMap((id) => state.visits.get(id) ?? []);
+  state.dirty.clear();
+  try {
+    db.transaction((tx) => {
+      for (let i = 0; i < views.length; i += 200)
+        tx.insert(analyticsEvents)
+          .values(views.slice(i, i + 200))
+          .run();
+      for (const v of dirty) {
+        tx.insert(analyticsVisits)
+          .values(v)
+          .onConflictDoUpdate({ target: analyticsVisits.id, set: { last: v.last, pageviews: v.pageviews, exitPath: v.exitPath } })
+          .run();
+      }
+    });
+  } catch (err) {
+    logger.error({ err, views: views.length }, 'analytics: page views could not be written');
+  }
+  // Visits idle for half an hour are over: only the database keeps them.
+  const cutoff = Date.now() - VISIT_IDLE_MS;
+  for (const [id, v] of state.visits) if (v.last.getTime() < cutoff && !state.dirty.has(id)) state.visits.delete(id);
+  if (state.dropped > 0) {
+    logger.warn({ dropped: state.dropped }, 'analytics: page views dropped (the queue was full)');
+    state.dropped = 0;
+  }
+}
+
+// The serving process writes what is queued when it stops (scripts/serve.ts calls this).
+(globalThis as { flushAnalytics?: () => void }).flushAnalytics = flushViews;
+
+/** Page views waiting to be written (for tests and the bench). */
+export const queuedViews = () => state.views.length;

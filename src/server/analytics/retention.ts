@@ -1,0 +1,21 @@
+// What the analytics keep, and for how long: page views, visits and the visits kept for goals
+// in progress go after 30 days; the daily salts go once the day after theirs is over (within
+// 48 hours), after which no visitor id can be made again.
+import { lt } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
+import { dropSalts } from './visitor.ts';
+
+export const RAW_DAYS = 30;
+
+/** Deletes what is past its time; answers how many rows went. */
+export function pruneAnalytics(db: Db, now = Date.now()): number {
+  const cutoff = new Date(now - RAW_DAYS * 86_400_000);
+  dropSalts(db, now);
+  return db.transaction(
+    (tx) =>
+      tx.delete(analyticsEvents).where(lt(analyticsEvents.ts, cutoff)).run().changes +
+      tx.delete(analyticsVisits).where(lt(analyticsVisits.last, cutoff)).run().changes +
+      tx.delete(analyticsAttributions).where(lt(analyticsAttributions.createdAt, cutoff)).run().changes,
+  );
+}

@@ -1,0 +1,207 @@
+// First-party analytics through the API of a real server: beacons as a browser sends them
+// (behind a proxy, so each test visitor has its own address), what counts and what does not
+// (bots, prefetches, garbage, another site), visits and bounces, sources and campaigns, goals
+// counted where they happen and attributed to the visit that led to them, and the database file
+// holding neither an address nor a user agent.
+import { readFileSync, existsSync } from 'node:fs';
+import Stripe from 'stripe';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents, analyticsGoals } from '#db/schema/analytics.ts';
+import { clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
+import type { AnalyticsDto } from '#shared/schemas/analytics.ts';
+import type { SlotDto } from '#shared/schemas/booking.ts';
+
+const WEBHOOK_SECRET = 'whsec_analytics';
+const CHROME = (tag: string) => `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 ${tag}`;
+
+let server: TestServer;
+let stripe: StripeDouble;
+let admin: SessionClient;
+let ipSeq = 10;
+
+beforeAll(async () => {
+  stripe = await startStripeDouble();
+  server = await startServer({ TRUST_PROXY: '1', STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_PUBLISHABLE_KEY: 'pk_test_double', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+  admin = await clientAs(server, 'admin');
+});
+afterAll(async () => {
+  await server?.stop();
+  await stripe?.stop();
+});
+
+/** A browser: its own address and user agent, for every request it makes. */
+function browser(tag = unique('ua')) {
+  const ip = `203.0.113.${ipSeq++}`;
+  const headers = { 'X-Forwarded-For': ip, 'User-Agent': CHROME(tag), Origin: server.url };
+  return {
+    ip,
+    ua: headers['User-Agent'],
+    view: (path: string, referrer = '', extra: Record<string, string> = {}, width = 1280) =>
+      fetch(`${server.url}/api/event`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', ...extra },
+        body: JSON.stringify({ n: 'pageview', u: `${server.url}${path}`, r: referrer, w: width }),
+      }),
+    post: (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const figures = async () => (await admin.get(`/api/admin/analytics?from=${today()}&to=${today()}`)).body as AnalyticsDto;
+const events = () => server.db.select({ n: count() }).from(analyticsEvents).get()!.n;
+
+describe('page views', () => {
+  it('counts a view, a second view of the same visitor in the same visit, with the path and the referrer', async () => {
+    const before = await figures();
+    const b = browser();
+    expect((await b.view('/blog?k=secret-token', 'https://news.ycombinator.com/item?id=1')).status).toBe(202);
+    expect((await b.view('/work-with-me', `${server.url}/blog`)).status).toBe(202);
+    const after = await figures();
+    expect(after.visitors - before.visitors).toBe(1);
+    expect(after.pageviews - before.pageviews).toBe(2);
+    expect(after.visits - before.visits).toBe(1);
+    expect(after.topPages.find((p) => p.path === '/blog')).toMatchObject({ visitors: 1, pageviews: 1 });
+    expect(JSON.stringify(after.topPages)).not.toContain('secret-token');
+    expect(after.referrers.find((r) => r.source === 'news.ycombinator.com')?.visitors).toBe(1);
+    expect(after.entryPages.find((p) => p.path === '/blog')?.visits).toBe(1);
+    // A single day is shown by the hour: the views are in this hour's bucket.
+    expect(after.series).toHaveLength(24);
+    expect(after.series.find((h) => h.date === new Date().toISOString().slice(0, 13))!.pageviews).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a bot, a headless browser, a prefetch, no user agent and another site are answered alike and not counted', async () => {
+    const stored = events();
+    const views = [
+      fetch(`${server.url}/api/event`, {
+        method: 'POST',
+        headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ n: 'pageview', u: `${server.url}/`, w: 1200 }),
+      }),
+      fetch(`${server.url}/api/event`, {
+        method: 'POST',
+        headers: {
+          'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+          'Content-Type': 'application/json',
+          Origin: server.url,
+        },
+        body: JSON.stringify({ n: 'pageview', u: `${server.url}/`, w: 1200 }),
+      }),
+      browser().view('/', '', { 'Sec-Purpose': 'prefetch' }),
+      fetch(`${server.url}/api/event`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ n: 'pageview', u: `${server.url}/`, w: 1200 }) }),
+      browser().post('/api/event', { n: 'pageview', u: 'https://elsewhere.example/', w: 1200 }),
+    ];
+    for (const res of await Promise.all(views)) expect(res.status).toBe(202);
+    await figures();
+    expect(events()).toBe(stored);
+  });
+
+  it('a beacon with garbage fields gets 400 and stores nothing', async () => {
+    const before = events();
+    const b = browser();
+    for (const body of [
+      { n: 'pageview', u: 'javascript:alert(1)', w: 1 },
+      { n: 'click', u: `${server.url}/`, w: 1 },
+      { n: 'pageview', u: `${server.url}/`, w: 'wide' },
+      { u: 'x'.repeat(3000) },
+      'not json',
+    ]) {
+      const res = await b.post('/api/event', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    await figures();
+    expect(events()).toBe(before);
+  });
+
+  it('keeps campaigns, devices and browsers, and a one-page visit is a bounce', async () => {
+    await browser().view('/newsletter?utm_source=linkedin&utm_medium=social&utm_campaign=spring-launch', '', {}, 390);
+    const after = await figures();
+    expect(after.campaigns.find((c) => c.campaign === 'spring-launch')?.visitors).toBe(1);
+    expect(after.referrers.find((r) => r.source === 'linkedin')?.visitors).toBe(1);
+    expect(after.devices.find((d) => d.device === 'Mobile')?.visitors).toBeGreaterThanOrEqual(1);
+    expect(after.browsers.find((d) => d.browser === 'Chrome')?.visitors).toBeGreaterThanOrEqual(1);
+    expect(after.bounceRate).toBeGreaterThan(0);
+    expect(after.previous).toMatchObject({ visitors: expect.any(Number), pageviews: expect.any(Number) });
+  });
+
+  it('the figures are for admins only, and a bad range is 400', async () => {
+    const user = await clientAs(server, 'user');
+    expect((await user.get('/api/admin/analytics')).status).toBe(403);
+    expect((await fetch(`${server.url}/api/admin/analytics`)).status).toBe(401);
+    expect((await admin.get('/api/admin/analytics?from=2026-02-10&to=2026-01-01')).status).toBe(400);
+    expect((await admin.get('/api/admin/analytics?from=yesterday')).status).toBe(400);
+  });
+});
+
+describe('goals', () => {
+  it('a booking, a subscription and a paid order each count once, attributed to the visit that led to them', async () => {
+    const before = await figures();
+    const goalsBefore = server.db.select({ n: count() }).from(analyticsGoals).get()!.n;
+
+    // A booking by a visitor who came from a podcast directory.
+    const booker = browser();
+    await booker.view('/book/strategy-call', 'https://podcasts.apple.com/us/podcast/1');
+    const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await (await fetch(`${server.url}/api/booking/slots?type=strategy-call&from=${from}&to=${to}`)).json()) as SlotDto[];
+    expect((await booker.post('/api/booking', { type: 'strategy-call', start: slots[0].start, name: 'Ada', email: `${unique('ada')}@example.com` })).status).toBe(201);
+
+    // A subscription (no confirmation e-mail on this server: active at once) after a search.
+    const reader = browser();
+    await reader.view('/newsletter', 'https://www.google.com/');
+    expect((await reader.post('/api/newsletter/subscribe', { email: `${unique('r')}@example.com` })).status).toBe(201);
+
+    // A purchase: the checkout remembers the visit; Stripe's webhook, which has no visit, counts it.
+    const buyer = browser();
+    await buyer.view('/work-with-me?utm_source=newsletter&utm_campaign=issue-12');
+    const product = createProduct(server, { price: 4900 });
+    const started = (await (await buyer.post('/api/create-payment-intent', { productId: product.id })).json()) as { paymentIntentId: string };
+    const intent = stripe.settle(started.paymentIntentId, 'succeeded', 'buyer@example.com');
+    const event = JSON.stringify({
+      id: `evt_${unique()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: intent },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET });
+    for (let i = 0; i < 2; i++) {
+      // Delivered twice: counted once.
+      const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', body: event, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header } });
+      expect(res.status).toBe(200);
+    }
+
+    const after = await figures();
+    const goal = (name: string) => after.goals.find((g) => g.goal === name)!;
+    const was = (name: string) => before.goals.find((g) => g.goal === name)?.conversions ?? 0;
+    expect(goal('booking').conversions - was('booking')).toBe(1);
+    expect(goal('booking').sources).toContainEqual({ source: 'podcasts.apple.com', conversions: 1 });
+    expect(goal('newsletter_confirmed').conversions - was('newsletter_confirmed')).toBe(1);
+    expect(goal('newsletter_confirmed').sources).toContainEqual({ source: 'google.com', conversions: 1 });
+    expect(goal('purchase').conversions - was('purchase')).toBe(1);
+    expect(goal('purchase').sources).toContainEqual({ source: 'newsletter', conversions: 1 });
+    expect(goal('purchase').value).toBeGreaterThanOrEqual(4900);
+    expect(goal('purchase').conversionRate).toBeGreaterThan(0);
+    expect(server.db.select({ n: count() }).from(analyticsGoals).get()!.n - goalsBefore).toBe(3);
+  });
+});
+
+describe('no personal data at rest', () => {
+  it('the database file holds neither the addresses nor the user agents of the visitors', async () => {
+    const b = browser(unique('Distinctive-Agent-'));
+    await b.view('/podcast', 'https://duckduckgo.com/');
+    await b.view('/blog');
+    await figures();
+    // Everything on disk: the database, its write-ahead log, after a checkpoint too.
+    const files = [server.dbFile, `${server.dbFile}-wal`].filter((f) => existsSync(f));
+    const scan = () => files.map((f) => readFileSync(f).toString('latin1')).join('');
+    for (const text of [scan()]) {
+      expect(text).not.toContain(b.ip);
+      expect(text).not.toContain(b.ua.split(' ').at(-1)!);
+      expect(text).not.toContain('Chrome/131.0.0.0');
+    }
+  });
+});
