@@ -71,5 +71,5 @@ CREATE INDEX `orders_client_package_idx` ON `orders` (`client_package_id`);--> s
 ALTER TABLE `booking_event_types` ADD `clients_only` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `bookings` ADD `client_package_id` integer;--> statement-breakpoint
 CREATE INDEX `bookings_client_package_idx` ON `bookings` (`client_package_id`);--> statement-breakpoint
-INSERT INTO `booking_event_types` (`slug`, `name`, `description`, `duration_min`, `step_min`, `min_notice_min`, `window_days`, `clients_only`, `sort_order`) VALUES ('clarity-session', 'MVP Clarity Session', 'Your 90-minute MVP Clarity session.', 90, 30, 240, 60, true, 10);--> statement-breakpoint
-INSERT INTO `booking_event_types` (`slug`, `name`, `description`, `duration_min`, `step_min`, `min_notice_min`, `window_days`, `clients_only`, `sort_order`) VALUES ('coaching-session', 'Coaching Session', 'A 60-minute session of your coaching package.', 60, 30, 240, 60, true, 11);
+INSERT OR IGNORE INTO `booking_event_types` (`slug`, `name`, `description`, `duration_min`, `step_min`, `min_notice_min`, `window_days`, `clients_only`, `sort_order`) VALUES ('clarity-session', 'MVP Clarity Session', 'Your 90-minute MVP Clarity session.', 90, 30, 240, 60, true, 10);--> statement-breakpoint
+INSERT OR IGNORE INTO `booking_event_types` (`slug`, `name`, `description`, `duration_min`, `step_min`, `min_notice_min`, `window_days`, `clients_only`, `sort_order`) VALUES ('coaching-session', 'Coaching Session', 'A 60-minute session of your coaching package.', 60, 30, 240, 60, true, 11);

@@ -7,7 +7,8 @@ import Stripe from 'stripe';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#db/schema/auth.ts';
-import { clientPackages, clients } from '#db/schema/clients.ts';
+import { clientPackages, clients, packagePrices } from '#db/schema/clients.ts';
+import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { Client, clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -194,10 +195,14 @@ describe('a package paid in 3 instalments', () => {
     expect(create.form.get('payment_behavior')).toBe('default_incomplete');
     const price = stripe.prices.get(create.form.get('items[0][price]')!)!;
     expect(price).toMatchObject({ unit_amount: 220000, recurring: { interval: 'month' } });
-    // It ends about three months on (each month's invoice, then no fourth).
-    const cancelAt = Number(create.form.get('cancel_at'));
-    expect(cancelAt * 1000 - Date.now()).toBeGreaterThan(88 * 86_400_000);
-    expect(cancelAt * 1000 - Date.now()).toBeLessThan(93 * 86_400_000);
+    // It ends three months after Stripe's billing anchor (each month's invoice, then no fourth), with nothing prorated.
+    const end = stripe.calls.filter((c) => c.path === `/v1/subscriptions/${sub.id}` && c.method === 'POST').at(-1)!;
+    expect(end.form.get('proration_behavior')).toBe('none');
+    const anchor = new Date(stripe.subscriptions.get(sub.id)!.billing_cycle_anchor * 1000);
+    const threeOn = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() + 3, Math.min(anchor.getUTCDate(), 28), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds());
+    const cancelAt = Number(end.form.get('cancel_at')) * 1000;
+    if (anchor.getUTCDate() <= 28) expect(cancelAt).toBe(threeOn);
+    expect(stripe.subscriptions.get(sub.id)!.cancel_at).toBe(cancelAt / 1000);
 
     const deliveries = [];
     deliveries.push((await payNext(sub)).paid);
@@ -351,6 +356,97 @@ describe('refunds', () => {
     const charged = await deliver('charge.refunded', stripe.charge(row.paymentIntentId!));
     await replay(charged);
     expect(packageRow({ paymentIntentId: row.paymentIntentId! }).status).toBe('refunded');
+  });
+});
+
+describe('what the review found', () => {
+  it("an account registered with a buyer's address by someone else loses its password: only the buyer's mailbox opens it", async () => {
+    const email = `${unique('victim')}@example.com`;
+    const squatter = unique('squatter');
+    expect((await visitor().post('/api/register', { username: squatter, password: 'squatter-pass-2026', email })).status).toBe(201);
+    const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email });
+    const row = server.db
+      .select()
+      .from(clientPackages)
+      .where(eq(clientPackages.paymentIntentId, res.body.clientSecret.split('_secret_')[0]))
+      .get()!;
+    await deliver('payment_intent.succeeded', stripe.settle(row.paymentIntentId!, 'succeeded'));
+    expect((await visitor().post('/api/login', { username: squatter, password: 'squatter-pass-2026' })).status).toBe(401);
+    const { username } = await setPasswordFrom(email, 'the-real-buyer-2026');
+    expect(username).toBe(squatter);
+    const buyer = await new Client(server).login(username, 'the-real-buyer-2026');
+    expect((await buyer.get('/api/account')).body.packages[0]).toMatchObject({ packageName: 'MVP Clarity', status: 'active' });
+  });
+
+  it("a package's pending order is not swept as abandoned, and a late payment still reaches the package", async () => {
+    const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('slow')}@example.com` });
+    const pi = (res.body.clientSecret as string).split('_secret_')[0]!;
+    const row = packageRow({ paymentIntentId: pi });
+    // Two days pass (a bank debit): the hourly sweep keeps it.
+    server.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(orders.paymentIntentId, pi))
+      .run();
+    expect(sweepAbandonedOrders(server.db)).toBe(0);
+    // Even were it gone, the payment finds its package.
+    server.db.delete(orders).where(eq(orders.paymentIntentId, pi)).run();
+    await deliver('payment_intent.succeeded', stripe.settle(pi, 'succeeded'));
+    expect(packageRow({ paymentIntentId: pi }).status).toBe('active');
+    expect(paidOrders(row.id)).toBe(1);
+  });
+
+  it('a payment failure heard after the same invoice was paid changes nothing and e-mails no one', async () => {
+    const email = `${unique('late-fail')}@example.com`;
+    const { sub } = await subscribe('tech-partner', email);
+    await payNext(sub);
+    stripe.nextInvoice(sub.id);
+    const failed = stripe.failInvoice(sub.id);
+    const paid = stripe.payInvoice(sub.id);
+    await deliver('invoice.paid', paid);
+    await deliver('invoice.payment_failed', { ...failed, status: 'open' });
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('active');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(email) && /did not go through/.test(m.subject ?? ''))).toHaveLength(0);
+  });
+
+  it('a refunded first payment does not make the next one count as a new redemption of the coupon', async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'TWICE', kind: 'percent', value: 10, duration: 'months', months: 6, maxRedemptions: 5 })).status).toBe(201);
+    const { sub } = await subscribe('tech-partner', `${unique('twice')}@example.com`, 'TWICE');
+    await payNext(sub);
+    const cp = packageRow({ subscriptionId: sub.id });
+    expect((await admin.post(`/api/admin/clients/packages/${cp.id}/refund`)).status).toBe(200);
+    stripe.nextInvoice(sub.id);
+    await payNext(sub);
+    const coupons = (await admin.get('/api/admin/coupons')).body as { code: string; redemptions: number }[];
+    expect(coupons.find((c) => c.code === 'TWICE')!.redemptions).toBe(1);
+  });
+
+  it('a price kept from another Stripe account or mode is made again', async () => {
+    server.db.update(packagePrices).set({ stripePriceId: 'price_from_test_mode' }).where(eq(packagePrices.packageId, 'tech-partner')).run();
+    const { amountDue } = await subscribe('tech-partner', `${unique('live')}@example.com`);
+    expect(amountDue).toBe(1_000_000);
+    expect(server.db.select().from(packagePrices).where(eq(packagePrices.packageId, 'tech-partner')).get()!.stripePriceId).not.toBe('price_from_test_mode');
+  });
+
+  it("coupon codes are letters, digits and dashes (what Stripe's promotion codes take)", async () => {
+    const res = await admin.post('/api/admin/coupons', { code: 'SAVE_20', kind: 'percent', value: 20, duration: 'once' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: ['code'], message: 'Coupon codes are letters, digits and dashes' }]);
+  });
+
+  it('a client paying in instalments manages their card only (no cancelling the plan in the portal)', async () => {
+    const email = `${unique('inst')}@example.com`;
+    const { sub } = await subscribe('lead-the-team', email);
+    await payNext(sub);
+    const { username } = await setPasswordFrom(email, 'instalment-client-2026');
+    const client = await new Client(server).login(username, 'instalment-client-2026');
+    const portal = await client.post('/api/account/billing-portal');
+    expect(portal.status, portal.text).toBe(200);
+    expect(portal.body.url).toMatch(/\/portal\//);
+    const call = stripe.calls.filter((c) => c.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(call.form.get('flow_data[type]')).toBe('payment_method_update');
+    expect(call.form.get('return_url')).toBe(`${server.url}/account`);
   });
 });
 

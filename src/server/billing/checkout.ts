@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
-import { clientPackages, clients, packagePrices } from '#db/schema/clients.ts';
+import { clientPackages, clients, coupons, packagePrices } from '#db/schema/clients.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { getDb } from '#server/context.ts';
@@ -62,6 +62,15 @@ async function customerOf(db: Db, stripe: Stripe, client: Client): Promise<strin
   const customer = await stripe.customers.create({ email: client.email, metadata: { clientId: String(client.id) } }, { idempotencyKey: `customer-${client.id}` });
   db.update(clients).set({ stripeCustomerId: customer.id, updatedAt: new Date() }).where(eq(clients.id, client.id)).run();
   return customer.id;
+}
+
+/** Drops the Stripe ids kept for a client, a package's price and a coupon (they are made again when next needed). */
+function forgetStripeObjects(db: Db, client: Client, pkg: SitePackage, coupon: Coupon | null): void {
+  db.transaction((tx) => {
+    tx.update(clients).set({ stripeCustomerId: null }).where(eq(clients.id, client.id)).run();
+    tx.delete(packagePrices).where(eq(packagePrices.packageId, pkg.id)).run();
+    if (coupon) tx.update(coupons).set({ stripeCouponId: null, stripePromotionCodeId: null }).where(eq(coupons.id, coupon.id)).run();
+  });
 }
 
 /** The monthly Stripe Price of a package at its current amount, made once per amount. */
@@ -146,24 +155,41 @@ export async function startPackageCheckout(input: PackageCheckoutInput): Promise
     return { clientSecret: intent.client_secret!, mode: 'payment', amountDue: intent.amount, ref: `order:${intent.id}` };
   }
 
-  const customer = await customerOf(db, stripe, client);
-  const price = await priceOf(db, stripe, pkg);
-  const promotionCode = coupon ? await stripePromotionCode(db, stripe, coupon) : null;
-  const now = Date.now();
-  const sub = await stripe.subscriptions.create(
-    {
-      customer,
-      items: [{ price }],
-      payment_behavior: 'default_incomplete',
-      payment_settings: { save_default_payment_method: 'on_subscription' },
-      expand: ['latest_invoice.confirmation_secret'],
-      ...(promotionCode ? { discounts: [{ promotion_code: promotionCode }] } : {}),
-      // The last instalment is paid at the start of month n; the plan ends when that month does, with no further invoice.
-      ...(pkg.billing === 'instalments' ? { cancel_at: Math.floor(monthsAfter(now, pkg.instalments) / 1000), proration_behavior: 'none' as const } : {}),
-      metadata: { packageId: pkg.id, clientId: String(client.id) },
-    },
-    key ? { idempotencyKey: `subscription-${key}` } : undefined,
-  );
+  const subscribe = async () =>
+    stripe.subscriptions.create(
+      {
+        customer: await customerOf(db, stripe, client),
+        items: [{ price: await priceOf(db, stripe, pkg) }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        expand: ['latest_invoice.confirmation_secret'],
+        ...(coupon ? { discounts: [{ promotion_code: await stripePromotionCode(db, stripe, coupon) }] } : {}),
+        metadata: { packageId: pkg.id, clientId: String(client.id) },
+      },
+      key ? { idempotencyKey: `subscription-${key}` } : undefined,
+    );
+  let sub: Stripe.Subscription;
+  try {
+    sub = await subscribe();
+  } catch (err) {
+    // A customer, price or code kept from another Stripe account or mode (test keys before live
+    // ones) is not there: made again, once.
+    if ((err as { code?: string }).code !== 'resource_missing') throw err;
+    forgetStripeObjects(db, client, pkg, coupon);
+    client.stripeCustomerId = null;
+    if (coupon) coupon.stripePromotionCodeId = null;
+    sub = await subscribe();
+  }
+  if (pkg.billing === 'instalments') {
+    // The plan ends n months after its billing anchor, as Stripe counts its months: the nth
+    // invoice is the last, with nothing prorated after it. Set from Stripe's own anchor (not this
+    // server's clock), and the same on a retry of the same checkout.
+    sub = await stripe.subscriptions.update(
+      sub.id,
+      { cancel_at: Math.floor(monthsAfter((sub.billing_cycle_anchor || sub.created) * 1000, pkg.instalments) / 1000), proration_behavior: 'none', expand: ['latest_invoice.confirmation_secret'] },
+      key ? { idempotencyKey: `subscription-end-${key}` } : undefined,
+    );
+  }
   const invoice = sub.latest_invoice;
   const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
   if (!invoice || typeof invoice !== 'object' || !secret) throw new Error(`Stripe answered subscription ${sub.id} without its first invoice's confirmation secret`);

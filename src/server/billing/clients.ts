@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { accounts, users, verifications } from '#db/schema/auth.ts';
+import { accounts, sessions, users, verifications } from '#db/schema/auth.ts';
 import { clientPackages, clients } from '#db/schema/clients.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { resetLink } from '#server/auth.ts';
@@ -56,12 +56,23 @@ function freeUsername(tx: Tx, email: string): string {
  * Gives a paying client their account, inside the payment's transaction: links the user with
  * their e-mail (approving it: they paid), or makes one. A user without a password (a new one)
  * gets a single-use link to choose it, valid for a week.
+ *
+ * Registering proves nothing about an address, so an existing account whose address was never
+ * shown to be its owner's (anyone can register with someone else's) loses its password and
+ * sessions before it is linked: only the buyer's mailbox, through the set-password link, opens
+ * it. An admin's account is linked as it is.
  */
-export function admitClient(tx: Tx, client: Client, packageName: string): void {
+export function admitClient(tx: Tx & Pick<Db, 'delete'>, client: Client, packageName: string): void {
   if (client.userId) return;
   let user = tx.select().from(users).where(eq(users.email, client.email)).get();
+  if (user && !user.isAdmin && !user.emailVerified) {
+    tx.delete(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+      .run();
+    tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+  }
   if (user) {
-    if (!user.isApproved) tx.update(users).set({ isApproved: true }).where(eq(users.id, user.id)).run();
+    tx.update(users).set({ isApproved: true, emailVerified: true }).where(eq(users.id, user.id)).run();
   } else {
     const username = freeUsername(tx, client.email);
     user = tx.insert(users).values({ id: randomUUID(), username, displayUsername: username, email: client.email, emailVerified: true, name: username, isApproved: true }).returning().get();

@@ -22,6 +22,15 @@ export function paidPayments(tx: Tx, clientPackageId: number): number {
     .get()!.n;
 }
 
+/** Payments of a package that went through, refunded ones included. */
+export function paymentsEver(tx: Tx, clientPackageId: number): number {
+  return tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.clientPackageId, clientPackageId), inArray(orders.status, ['succeeded', 'refunded'])))
+    .get()!.n;
+}
+
 /** Sessions a package brought: once when first paid (one-time, instalments), at every paid month (monthly), plus those the owner added. */
 export function sessionsGranted(p: Pick<ClientPackage, 'billing' | 'sessionsPerGrant' | 'extraSessions'>, paid: number): number {
   const grants = p.billing === 'monthly' ? paid : Math.min(paid, 1);

@@ -20,7 +20,7 @@ import { countGoal } from '#server/analytics/goals.ts';
 import { admitClient } from './clients.ts';
 import { redeem } from './coupons.ts';
 import { paymentFailedMail } from './mail.ts';
-import { paidPayments, type ClientPackage } from './sessions.ts';
+import { paidPayments, paymentsEver, type ClientPackage } from './sessions.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 type Order = typeof orders.$inferSelect;
@@ -56,8 +56,8 @@ const paidInFull = (tx: Tx, p: ClientPackage) => p.billing === 'instalments' && 
 export function packagePaid(tx: Tx, clientPackageId: number, paidInvoiceUrl: string | null = null): void {
   const p = tx.select().from(clientPackages).where(eq(clientPackages.id, clientPackageId)).get();
   if (!p) return;
-  const paid = paidPayments(tx, p.id);
-  if (paid === 1) {
+  // The first payment ever (a refunded one still counts as having been made).
+  if (paymentsEver(tx, p.id) === 1) {
     admitClient(tx, clientOf(tx, p), p.packageName);
     if (p.couponId !== null) redeem(tx, p.couponId);
   }
@@ -75,7 +75,7 @@ export function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntentId: st
   const key = paymentIntentId ?? invoice.id;
   const before = tx.select().from(orders).where(eq(orders.paymentIntentId, key)).get();
   if (before?.status === 'succeeded' || before?.status === 'refunded') return;
-  const first = paidPayments(tx, p.id) === 0;
+  const first = paymentsEver(tx, p.id) === 0;
   if (first) countGoal(tx, 'purchase', { ref: `subscription:${p.subscriptionId}`, value: invoice.amount_paid });
   const order = tx
     .insert(orders)
@@ -111,6 +111,13 @@ export function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntentId: st
 export function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): void {
   const p = packageOfSubscription(tx, subscriptionOf(invoice));
   if (!p || invoice.billing_reason === 'subscription_create') return;
+  // Heard after the same invoice was paid (events come in any order): nothing failed any more.
+  const paid = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.invoiceId, invoice.id!), inArray(orders.status, ['succeeded', 'refunded'])))
+    .get();
+  if (paid || invoice.status === 'paid') return;
   const payUrl = invoice.hosted_invoice_url ?? null;
   setPackage(tx, p.id, { payUrl, ...(p.status === 'active' ? { status: 'past_due' as const } : {}) });
   const email = clientOf(tx, p).email;

@@ -5,6 +5,7 @@ import type { PageDto } from '#shared/schemas/paging.ts';
 import { containsText, countIf, windowOf } from './paging.ts';
 import type Stripe from 'stripe';
 import { orders, stripeEvents } from '#db/schema/commerce.ts';
+import { clientPackages } from '#db/schema/clients.ts';
 import { env, getDb } from '#server/context.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { logger } from '#server/log.ts';
@@ -68,6 +69,8 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
   const productId = Number(intent.metadata?.productId) || null;
   const product = productId ? getProductById(productId) : undefined;
   const email = intent.receipt_email ?? intent.metadata?.email ?? null;
+  // A package's payment belongs to its package even when its pending order is gone.
+  const clientPackageId = tx.select({ id: clientPackages.id }).from(clientPackages).where(eq(clientPackages.paymentIntentId, intent.id)).get()?.id ?? null;
   const order = tx
     .insert(orders)
     .values({
@@ -78,11 +81,19 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
       status,
       paymentIntentId: intent.id,
       customerEmail: email,
+      clientPackageId,
       lastEventId: eventId,
     })
     .onConflictDoUpdate({
       target: orders.paymentIntentId,
-      set: { status, amount: intent.amount_received || intent.amount, customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`, lastEventId: eventId, updatedAt: nowMs },
+      set: {
+        status,
+        amount: intent.amount_received || intent.amount,
+        customerEmail: sql`coalesce(${email}, ${orders.customerEmail})`,
+        clientPackageId: sql`coalesce(${orders.clientPackageId}, ${clientPackageId})`,
+        lastEventId: eventId,
+        updatedAt: nowMs,
+      },
     })
     .returning()
     .get();

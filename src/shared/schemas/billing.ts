@@ -6,14 +6,14 @@ import { BotFieldsSchema } from './common.ts';
 
 const packageId = z.string({ error: 'Package not found' }).trim().min(1, 'Package not found').max(40, 'Package not found');
 
-/** A coupon code as typed: letters, digits, - and _, any case (kept upper case). */
+/** A coupon code as typed: letters, digits and dashes (what Stripe's promotion codes take), any case (kept upper case). */
 export const CouponCodeSchema = z
   .string({ error: 'Coupon code must be text' })
   .trim()
   .toUpperCase()
   .min(1, 'Enter a coupon code')
   .max(40, 'Coupon codes are at most 40 characters')
-  .regex(/^[A-Z0-9_-]+$/, 'Coupon codes are letters, digits, - and _');
+  .regex(/^[A-Z0-9-]+$/, 'Coupon codes are letters, digits and dashes');
 
 /** `amount` may be sent by a client but is ignored: every amount comes from the site's own records. */
 export const PackageCheckoutSchema = z.object({
