@@ -380,7 +380,7 @@ describe('what the review found', () => {
 
   it("a package's pending order is not swept as abandoned, and a late payment still reaches the package", async () => {
     const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('slow')}@example.com` });
-    const pi = (res.body.clientSecret as string).split('_secret_')[0]!;
+    const pi = (res.body.clientSecret as string).split('_secret_')[0];
     const row = packageRow({ paymentIntentId: pi });
     // Two days pass (a bank debit): the hourly sweep keeps it.
     server.db

@@ -115,7 +115,7 @@ export function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): void {
   const paid = tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.invoiceId, invoice.id!), inArray(orders.status, ['succeeded', 'refunded'])))
+    .where(and(eq(orders.invoiceId, invoice.id), inArray(orders.status, ['succeeded', 'refunded'])))
     .get();
   if (paid || invoice.status === 'paid') return;
   const payUrl = invoice.hosted_invoice_url ?? null;
