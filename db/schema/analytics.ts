@@ -3,7 +3,7 @@
 // SHA-256 of that day's secret salt, the site, the IP address and the user agent: the address
 // and the user agent are never stored, and once the salt is deleted (within 48 hours) no id can
 // be made again from them.
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** One secret per UTC day; deleted when the day after it is over. */
 export const analyticsSalts = sqliteTable('analytics_salts', { day: text('day').primaryKey(), salt: text('salt').notNull() });
@@ -78,4 +78,25 @@ export const analyticsAttributions = sqliteTable(
   'analytics_attributions',
   { ref: text('ref').primaryKey(), visitId: text('visit_id').notNull(), source: text('source').notNull(), createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull() },
   (t) => [index('analytics_attributions_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Podcast downloads by the IAB's rules: one row per listener (the day's visitor id of an IP
+ * address and user agent), episode and UTC day. `counted` is false for a probe of the first
+ * bytes (a later, larger request of the same listener makes it count) and for bots and
+ * prefetchers, which are kept as such.
+ */
+export const podcastDownloads = sqliteTable(
+  'podcast_downloads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    day: text('day').notNull(),
+    episodeId: integer('episode_id').notNull(),
+    listenerId: text('listener_id').notNull(),
+    /** The podcast app (or browser) that asked, from its user agent; 'Bot' for bots and prefetchers. */
+    app: text('app').notNull(),
+    counted: integer('counted', { mode: 'boolean' }).notNull(),
+    ts: integer('ts', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('podcast_downloads_unique').on(t.day, t.episodeId, t.listenerId), index('podcast_downloads_episode_idx').on(t.episodeId, t.day)],
 );

@@ -2,7 +2,7 @@
 // audio player at a time. Rendered on the server with every episode, so the list reads
 // without JavaScript; hydration adds the search and the players.
 import { useEffect, useId, useRef, useState } from 'react';
-import { episodeHeading, formatLongDate, formatMinutes } from '#shared/format.ts';
+import { episodeAudioPath, episodeHeading, formatLongDate, formatMinutes } from '#shared/format.ts';
 import type { PublicEpisode } from '#shared/schemas/podcast-episode.ts';
 
 interface Props {
@@ -173,7 +173,7 @@ function EpisodeItem({ episode: e, open, onToggle }: ItemProps) {
           </p>
         </div>
       </article>
-      {open && e.audioUrl && <Player id={playerId} src={e.audioUrl} label={`Audio player: ${episodeHeading(e)}`} />}
+      {open && e.audioUrl && <Player id={playerId} src={episodeAudioPath(e)!} label={`Audio player: ${episodeHeading(e)}`} />}
     </li>
   );
 }

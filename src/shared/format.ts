@@ -72,3 +72,14 @@ export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes 
 
 /** A count with thousands separators: 50000 -> '50,000'. */
 export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Where the feed and the players fetch an episode's audio: through the site, which counts the
+ * download and sends the request on to the file. The file's own name stays last (some podcast
+ * apps read the type from it).
+ */
+export function episodeAudioPath(episode: { id: number; audioUrl: string | null }): string | null {
+  if (!episode.audioUrl) return null;
+  const name = (episode.audioUrl.split(/[?#]/)[0]!.split('/').pop() ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'audio.mp3';
+  return `/podcast/e/${episode.id}/${name}`;
+}

@@ -189,6 +189,62 @@ describe('goals', () => {
   });
 });
 
+describe('podcast downloads', () => {
+  let episodeId: number;
+  const audio = (ua: string, ip: string, range?: string, method = 'GET') =>
+    fetch(`${server.url}/podcast/e/${episodeId}/episode.mp3`, { method, redirect: 'manual', headers: { 'User-Agent': ua, 'X-Forwarded-For': ip, ...(range ? { Range: range } : {}) } });
+  const report = async () =>
+    (await admin.get(`/api/admin/analytics/downloads?from=${today()}&to=${today()}`)).body as {
+      episodes: { episodeId: number; downloads: number; allTime: number; first7: number; apps: { app: string; downloads: number }[]; bots: number }[];
+    };
+  const mine = async () => (await report()).episodes.find((e) => e.episodeId === episodeId)!;
+
+  beforeAll(async () => {
+    const made = await admin.post('/api/podcast-episodes', { title: `Downloads ${unique()}`, slug: unique('dl-'), description: 'x', audioUrl: '/audio/demo/episode-1.mp3', isPublished: true });
+    expect(made.status, made.text).toBe(201);
+    episodeId = made.body.id as number;
+  });
+
+  it('leads to the file; a bytes=0-1 probe then a full GET counts 1', async () => {
+    const ip = `198.51.100.${ipSeq++}`;
+    const probe = await audio('AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4 like Mac OS X; en_us)', ip, 'bytes=0-1');
+    expect(probe.status).toBe(302);
+    expect(probe.headers.get('location')).toBe(`${server.url}/audio/demo/episode-1.mp3`);
+    expect((await mine()).downloads).toBe(0);
+    await audio('AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4 like Mac OS X; en_us)', ip, 'bytes=0-');
+    const after = await mine();
+    expect(after.downloads).toBe(1);
+    expect(after.apps).toContainEqual({ app: 'Apple Podcasts', downloads: 1 });
+  });
+
+  it('the same IP and user agent three times a day count 1; two user agents count 2; HEAD counts nothing', async () => {
+    const before = (await mine()).downloads;
+    const ip = `198.51.100.${ipSeq++}`;
+    for (let i = 0; i < 3; i++) await audio('Overcast/3.0 (+http://overcast.fm/; iOS podcast app)', ip);
+    expect((await mine()).downloads - before).toBe(1);
+    await audio('Spotify/8.9.0 Android/34 (Pixel 8)', ip);
+    expect((await mine()).downloads - before).toBe(2);
+    await audio('Spotify/8.9.0 iOS/17.4 (iPhone15,2)', `198.51.100.${ipSeq++}`, undefined, 'HEAD');
+    expect((await mine()).downloads - before).toBe(2);
+  });
+
+  it('a known bot and a prefetcher count 0, and are listed as such', async () => {
+    const before = await mine();
+    await audio('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', `198.51.100.${ipSeq++}`);
+    await audio('PodcastIndex.org/1.0', `198.51.100.${ipSeq++}`);
+    await audio('Overcast/1.0 Podcast Sync (123 subscribers; feed-id=42; +http://overcast.fm/)', `198.51.100.${ipSeq++}`);
+    const after = await mine();
+    expect(after.downloads).toBe(before.downloads);
+    expect(after.bots - before.bots).toBe(3);
+    expect(after.first7).toBe(after.allTime);
+  });
+
+  it('a draft or unknown episode is 404, and the figures are admin-only', async () => {
+    expect((await fetch(`${server.url}/podcast/e/999999/x.mp3`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/admin/analytics/downloads`)).status).toBe(401);
+  });
+});
+
 describe('no personal data at rest', () => {
   it('the database file holds neither the addresses nor the user agents of the visitors', async () => {
     const b = browser(unique('Distinctive-Agent-'));

@@ -73,13 +73,17 @@ describe('/podcast.xml', () => {
       const episode = published.find((e) => e.title === item.title)!;
       expect(item.guid['@_isPermaLink']).toBe('false');
       expect(new Date(item.pubDate).toUTCString()).toBe(item.pubDate);
-      expect(item.enclosure['@_url']).toBe(`${server.url}${episode.audioUrl}`);
+      // Through the site's counting address, ending in the file's own name.
+      expect(item.enclosure['@_url']).toBe(`${server.url}/podcast/e/${episode.id}/${episode.audioUrl!.split('/').pop()}`);
       expect(item.enclosure['@_type']).toBe('audio/mpeg');
       expect(Number(item.enclosure['@_length'])).toBe(statSync(`${ROOT}public${episode.audioUrl}`).size);
       expect(Number(item['itunes:duration'])).toBe(episode.duration);
       expect(Number(item['itunes:episode'])).toBe(episode.episodeNumber);
       expect(item.description.length).toBeGreaterThan(0);
-      // The enclosure is served, with byte ranges for players and podcast apps.
+      // The enclosure leads to the file, served with byte ranges for players and podcast apps.
+      const hop = await fetch(item.enclosure['@_url'], { redirect: 'manual', headers: { Range: 'bytes=0-99' } });
+      expect(hop.status).toBe(302);
+      expect(hop.headers.get('location')).toBe(`${server.url}${episode.audioUrl}`);
       const part = await fetch(item.enclosure['@_url'], { headers: { Range: 'bytes=0-99' } });
       expect(part.status).toBe(206);
       expect(part.headers.get('content-type')).toBe('audio/mpeg');

@@ -49,6 +49,8 @@ export const LIMITS = {
   billingPortal: { name: 'billing-portal', max: 20, windowMs: 10 * 60_000 },
   // Page views from one address: a person reading fast, or an office behind one address.
   beacon: { name: 'beacon', max: 600, windowMs: 10 * 60_000 },
+  // Podcast downloads counted from one address (a household or an office of listeners).
+  podcastDownload: { name: 'podcast-download', max: 300, windowMs: 10 * 60_000 },
   // Per admin: test sends of a newsletter issue.
   broadcastTest: { name: 'broadcast-test', max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

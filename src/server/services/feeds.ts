@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { publishedSite } from '#server/site/current.ts';
 import type { SiteDocument } from '#shared/schemas/site.ts';
+import { episodeAudioPath } from '#shared/format.ts';
 import { blogPosts, podcastEpisodes } from '#db/schema/content.ts';
 import { storedFiles } from '#db/schema/storage.ts';
 import { siteSettings } from '#db/schema/settings.ts';
@@ -238,7 +239,8 @@ export function podcastFeed(doc: SiteDocument = publishedSite()): string {
         'podcast:guid': podcastGuid(`${site}/podcast.xml`),
         'podcast:locked': { '#text': show.locked ? 'yes' : 'no', ...(ownerEmail ? { '@_owner': ownerEmail } : {}) },
         item: episodes.map((ep) => {
-          const url = abs(ep.audioUrl!);
+          // Through the site's counting address, which sends the app on to the file.
+          const url = abs(episodeAudioPath(ep)!);
           const stored = remote.get(ep.audioUrl!);
           const size = stored?.size ?? localFileSize(ep.audioUrl!);
           return {

@@ -1,0 +1,33 @@
+// An episode's audio, as the feed's enclosures and the site's players link it: the download is
+// counted (by the IAB's rules, src/server/analytics/downloads.ts) and the request goes on to the
+// file itself, which serves byte ranges. Counting never stops anyone listening.
+import type { APIRoute } from 'astro';
+import { recordDownload } from '#server/analytics/downloads.ts';
+import { getDb } from '#server/context.ts';
+import { env } from '#server/env.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { logger } from '#server/log.ts';
+import { getEpisodeById } from '#server/services/podcast-episodes.ts';
+
+const notFound = () => new Response('Episode not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+export const GET: APIRoute = (context) => {
+  const id = /^[1-9]\d{0,9}$/.test(context.params.id ?? '') ? Number(context.params.id) : null;
+  const episode = id ? getEpisodeById(id) : undefined;
+  const published = episode?.isPublished && (episode.publishedAt === null || episode.publishedAt.getTime() <= Date.now());
+  if (!episode?.audioUrl || !published) return notFound();
+  const to = new URL(episode.audioUrl, env().SITE_URL).href;
+  if (context.request.method === 'GET') {
+    try {
+      const ip = clientKey(context);
+      hit(LIMITS.podcastDownload, ip);
+      recordDownload(getDb(), { episodeId: episode.id, ip, userAgent: context.request.headers.get('user-agent') ?? '', range: context.request.headers.get('range') });
+    } catch (err) {
+      // Over the limit, or the database busy: the listener still gets the episode.
+      if ((err as { status?: number }).status !== 429) logger.warn({ err }, 'podcast download not counted');
+    }
+  }
+  return new Response(null, { status: 302, headers: { Location: to, 'Cache-Control': 'no-store, private' } });
+};
+
+export const HEAD: APIRoute = GET;
