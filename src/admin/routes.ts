@@ -92,6 +92,7 @@ export const ROUTES: AdminRoute[] = [
     'redirect',
     () => [API.bookingAdmin, API.bookings('upcoming')],
   ),
+  route('/admin/analytics', () => import('./features/analytics/components/analytics-admin'), 'redirect'),
   route(
     '/admin/clients',
     () => import('./features/clients/components/clients-admin'),
@@ -108,6 +109,7 @@ export const ROUTES: AdminRoute[] = [
 
 export const NAV = [
   { href: '/admin/dashboard', label: 'Dashboard' },
+  { href: '/admin/analytics', label: 'Analytics' },
   { href: '/admin/blog', label: 'Blog' },
   { href: '/admin/podcast', label: 'Podcast' },
   { href: '/admin/products', label: 'Products' },

@@ -26,6 +26,8 @@ export const API = {
   broadcasts: '/api/admin/broadcasts',
   broadcastAudience: '/api/admin/broadcasts/audience',
   broadcastDnsCheck: '/api/admin/broadcasts/dns-check',
+  analytics: (from: string, to: string) => `/api/admin/analytics?from=${from}&to=${to}`,
+  analyticsDownloads: (from: string, to: string) => `/api/admin/analytics/downloads?from=${from}&to=${to}`,
   clients: '/api/admin/clients',
   client: (id: number | string) => `/api/admin/clients/${id}`,
   clientPackageSessions: (id: number | string) => `/api/admin/clients/packages/${id}/sessions`,

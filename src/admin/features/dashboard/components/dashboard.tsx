@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { Link } from '#admin/lib/link.tsx';
+import { TrafficSummary } from './traffic-summary';
 import { $session } from '#admin/lib/session.ts';
 import { PageHeader, Spinner, StatCard } from '#admin/ui/controls.tsx';
 import { BagIcon, ChartIcon, DocumentIcon, ExternalLinkIcon, MailIcon, MicIcon, PencilIcon, PlusIcon, UsersIcon, EyeIcon, ArrowRightIcon } from '#admin/ui/icons.tsx';
@@ -124,6 +125,8 @@ export default function Dashboard() {
           View orders
         </Link>
       </section>
+
+      <TrafficSummary />
 
       {settings.data && (settings.data.podcastOwnerEmailConfigured === false || settings.data.mailConfigured === false) && (
         <section aria-labelledby="setup-heading" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 px-5 py-4">
