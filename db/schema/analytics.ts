@@ -3,7 +3,7 @@
 // SHA-256 of that day's secret salt, the site, the IP address and the user agent: the address
 // and the user agent are never stored, and once the salt is deleted (within 48 hours) no id can
 // be made again from them.
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** One secret per UTC day; deleted when the day after it is over. */
 export const analyticsSalts = sqliteTable('analytics_salts', { day: text('day').primaryKey(), salt: text('salt').notNull() });
@@ -99,4 +99,25 @@ export const podcastDownloads = sqliteTable(
     ts: integer('ts', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [uniqueIndex('podcast_downloads_unique').on(t.day, t.episodeId, t.listenerId), index('podcast_downloads_episode_idx').on(t.episodeId, t.day)],
+);
+
+/**
+ * Each past UTC day's figures, rolled up from its page views and visits (kept forever, while
+ * the raw rows go after 30 days). `kind` says what `key` is: 'total' (key ''), 'page', 'entry',
+ * 'source', 'campaign', 'device' or 'browser'. A visitor is counted once per day and key.
+ */
+export const analyticsDaily = sqliteTable(
+  'analytics_daily',
+  {
+    day: text('day').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    visitors: integer('visitors').notNull().default(0),
+    pageviews: integer('pageviews').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+    bounces: integer('bounces').notNull().default(0),
+    /** The visits' total length, in milliseconds. */
+    duration: integer('duration').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] }), index('analytics_daily_kind_idx').on(t.kind, t.day)],
 );

@@ -5,9 +5,10 @@
 // holding neither an address nor a user agent.
 import { readFileSync, existsSync } from 'node:fs';
 import Stripe from 'stripe';
-import { count } from 'drizzle-orm';
+import { count, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, analyticsGoals } from '#db/schema/analytics.ts';
+import { analyticsEvents, analyticsGoals, analyticsSalts, analyticsVisits } from '#db/schema/analytics.ts';
+import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
@@ -242,6 +243,85 @@ describe('podcast downloads', () => {
   it('a draft or unknown episode is 404, and the figures are admin-only', async () => {
     expect((await fetch(`${server.url}/podcast/e/999999/x.mp3`, { redirect: 'manual' })).status).toBe(404);
     expect((await fetch(`${server.url}/api/admin/analytics/downloads`)).status).toBe(401);
+  });
+});
+
+describe('keeping figures', () => {
+  it('a day that is over is rolled up and kept; its raw rows go after 30 days, and the year still shows it; old salts go', async () => {
+    const DAY = 86_400_000;
+    const old = Date.parse(`${new Date(Date.now() - 40 * DAY).toISOString().slice(0, 10)}T10:00:00Z`);
+    const oldDay = new Date(old).toISOString().slice(0, 10);
+    // Two visitors that day: one reads two pages from a newsletter link, one bounces.
+    server.db
+      .insert(analyticsVisits)
+      .values([
+        {
+          id: 'old-visit-1',
+          visitorId: 'a'.repeat(32),
+          start: new Date(old),
+          last: new Date(old + 120_000),
+          pageviews: 2,
+          entryPath: '/blog',
+          exitPath: '/work-with-me',
+          source: 'newsletter',
+          device: 'Desktop',
+          browser: 'Firefox',
+          os: 'Linux',
+        },
+        {
+          id: 'old-visit-2',
+          visitorId: 'b'.repeat(32),
+          start: new Date(old),
+          last: new Date(old),
+          pageviews: 1,
+          entryPath: '/blog',
+          exitPath: '/blog',
+          source: 'Direct',
+          device: 'Mobile',
+          browser: 'Safari',
+          os: 'iOS',
+        },
+      ])
+      .run();
+    server.db
+      .insert(analyticsEvents)
+      .values([
+        { ts: new Date(old), visitorId: 'a'.repeat(32), visitId: 'old-visit-1', path: '/blog' },
+        { ts: new Date(old + 120_000), visitorId: 'a'.repeat(32), visitId: 'old-visit-1', path: '/work-with-me' },
+        { ts: new Date(old), visitorId: 'b'.repeat(32), visitId: 'old-visit-2', path: '/blog' },
+      ])
+      .run();
+    server.db
+      .insert(analyticsSalts)
+      .values({ day: oldDay, salt: 'f'.repeat(64) })
+      .onConflictDoNothing()
+      .run();
+    pruneAnalytics(server.db);
+    expect(
+      server.db
+        .select()
+        .from(analyticsSalts)
+        .all()
+        .map((s) => s.day)
+        .filter((d) => d < new Date(Date.now() - DAY).toISOString().slice(0, 10)),
+    ).toEqual([]);
+    expect(
+      server.db
+        .select({ n: count() })
+        .from(analyticsEvents)
+        .where(lt(analyticsEvents.ts, new Date(Date.now() - 30 * DAY)))
+        .get()!.n,
+    ).toBe(0);
+    const year = (await admin.get(`/api/admin/analytics?from=${oldDay}&to=${oldDay}`)).body as AnalyticsDto;
+    expect(year).toMatchObject({ visitors: 2, pageviews: 3, visits: 2, bounceRate: 50, visitDuration: 60 });
+    expect(year.topPages).toEqual([
+      { path: '/blog', visitors: 2, pageviews: 2 },
+      { path: '/work-with-me', visitors: 1, pageviews: 1 },
+    ]);
+    expect(year.referrers).toContainEqual({ source: 'newsletter', visitors: 1 });
+    const twelve = (await admin.get(`/api/admin/analytics?from=${new Date(Date.now() - 364 * DAY).toISOString().slice(0, 10)}&to=${today()}`)).body as AnalyticsDto;
+    expect(twelve.series.find((d) => d.date === oldDay)).toEqual({ date: oldDay, visitors: 2, pageviews: 3 });
+    expect(twelve.pageviews).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -1,8 +1,10 @@
-// The owner's figures for a range of UTC days, and the same for the period just before it:
+// The owner's figures for a range of UTC days (rolled-up days and the raw rows of the days not
+// rolled up yet, ./rollup.ts), and the same for the period just before it:
 // visitors (a visitor is counted once a day: their id changes with the day's salt), page views,
 // visits, bounce rate and visit length, the series, the top pages, entry pages, sources,
 // campaigns, devices, browsers and goals with their conversion rates and sources.
 import { sql, type SQL } from 'drizzle-orm';
+import { figuresOver, seriesOver, type Figures, type Kind } from './rollup.ts';
 import type { Db } from '#db/client.ts';
 import type { AnalyticsDto, AnalyticsTotals } from '#shared/schemas/analytics.ts';
 
@@ -16,49 +18,36 @@ interface Range {
 }
 
 const rows = <T>(db: Db, query: SQL) => db.all<T>(query);
-const one = <T>(db: Db, query: SQL) => db.get<T>(query);
 
 function totals(db: Db, r: Range): AnalyticsTotals {
-  const views = one<{ visitors: number; pageviews: number }>(
-    db,
-    sql`select count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${r.start} and ts < ${r.end}`,
-  );
-  const visits = one<{ visits: number; bounces: number | null; duration: number | null }>(
-    db,
-    sql`select count(*) as visits, sum(pageviews = 1) as bounces, avg(last - start) as duration from analytics_visits where start >= ${r.start} and start < ${r.end}`,
-  );
+  const t = figuresOver(db, 'total', r.start, r.end)[0];
+  if (!t) return { visitors: 0, pageviews: 0, visits: 0, bounceRate: 0, visitDuration: 0 };
   return {
-    visitors: views.visitors,
-    pageviews: views.pageviews,
-    visits: visits.visits,
-    bounceRate: visits.visits ? Math.round(((visits.bounces ?? 0) * 1000) / visits.visits) / 10 : 0,
-    visitDuration: Math.round((visits.duration ?? 0) / 1000),
+    visitors: t.visitors,
+    pageviews: t.pageviews,
+    visits: t.visits,
+    bounceRate: t.visits ? Math.round((t.bounces * 1000) / t.visits) / 10 : 0,
+    visitDuration: t.visits ? Math.round(t.duration / t.visits / 1000) : 0,
   };
 }
 
-/** Visitors by one column of the visits (a visitor counted once per value). */
-const byVisitColumn = (db: Db, r: Range, column: SQL, where: SQL = sql`1`) =>
-  rows<{ key: string; visitors: number }>(
-    db,
-    sql`select ${column} as key, count(distinct visitor_id) as visitors from analytics_visits where start >= ${r.start} and start < ${r.end} and ${where} group by key order by visitors desc, key limit ${TOP}`,
-  );
+/** The top keys of a kind by visitors (then page views or visits). */
+function top(db: Db, kind: Kind, r: Range, by: 'pageviews' | 'visits' = 'pageviews'): Figures[] {
+  return figuresOver(db, kind, r.start, r.end)
+    .sort((a, b) => b.visitors - a.visitors || b[by] - a[by] || a.key.localeCompare(b.key))
+    .slice(0, TOP);
+}
 
 export function analyticsReport(db: Db, fromDay: string, toDay: string): AnalyticsDto {
   const r = { start: Date.parse(`${fromDay}T00:00:00Z`), end: Date.parse(`${toDay}T00:00:00Z`) + DAY_MS };
   const before = { start: r.start - (r.end - r.start), end: r.start };
   const hourly = r.end - r.start === DAY_MS;
   // A single day by the hour, longer ranges by the day; every bucket shown, empty ones as 0.
-  const bucket = hourly ? sql`strftime('%Y-%m-%dT%H', ts / 1000, 'unixepoch')` : sql`strftime('%Y-%m-%d', ts / 1000, 'unixepoch')`;
-  const counted = new Map(
-    rows<{ date: string; visitors: number; pageviews: number }>(
-      db,
-      sql`select ${bucket} as date, count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${r.start} and ts < ${r.end} group by date`,
-    ).map((s) => [s.date, s]),
-  );
+  const counted = seriesOver(db, r.start, r.end, hourly);
   const series: AnalyticsDto['series'] = [];
   for (let t = r.start; t < r.end; t += hourly ? 3_600_000 : DAY_MS) {
     const date = hourly ? new Date(t).toISOString().slice(0, 13) : day(t);
-    series.push(counted.get(date) ?? { date, visitors: 0, pageviews: 0 });
+    series.push({ date, ...(counted.get(date) ?? { visitors: 0, pageviews: 0 }) });
   }
   const current = totals(db, r);
   const goalRows = rows<{ goal: string; conversions: number; converted: number; value: number }>(
@@ -77,15 +66,15 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string): Analyti
     ...current,
     previous: totals(db, before),
     series,
-    topPages: rows(
-      db,
-      sql`select path, count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${r.start} and ts < ${r.end} group by path order by visitors desc, pageviews desc, path limit ${TOP}`,
-    ),
-    entryPages: rows(db, sql`select entry_path as path, count(*) as visits from analytics_visits where start >= ${r.start} and start < ${r.end} group by path order by visits desc, path limit ${TOP}`),
-    referrers: byVisitColumn(db, r, sql`source`).map((s) => ({ source: s.key, visitors: s.visitors })),
-    campaigns: byVisitColumn(db, r, sql`utm_campaign`, sql`utm_campaign != ''`).map((s) => ({ campaign: s.key, visitors: s.visitors })),
-    devices: byVisitColumn(db, r, sql`device`).map((s) => ({ device: s.key, visitors: s.visitors })),
-    browsers: byVisitColumn(db, r, sql`browser`).map((s) => ({ browser: s.key, visitors: s.visitors })),
+    topPages: top(db, 'page', r).map((f) => ({ path: f.key, visitors: f.visitors, pageviews: f.pageviews })),
+    entryPages: figuresOver(db, 'entry', r.start, r.end)
+      .sort((a, b) => b.visits - a.visits || a.key.localeCompare(b.key))
+      .slice(0, TOP)
+      .map((f) => ({ path: f.key, visits: f.visits })),
+    referrers: top(db, 'source', r, 'visits').map((f) => ({ source: f.key, visitors: f.visitors })),
+    campaigns: top(db, 'campaign', r, 'visits').map((f) => ({ campaign: f.key, visitors: f.visitors })),
+    devices: top(db, 'device', r, 'visits').map((f) => ({ device: f.key, visitors: f.visitors })),
+    browsers: top(db, 'browser', r, 'visits').map((f) => ({ browser: f.key, visitors: f.visitors })),
     goals: goalRows.map((g) => ({
       goal: g.goal,
       conversions: g.conversions,

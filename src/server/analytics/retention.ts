@@ -1,16 +1,19 @@
-// What the analytics keep, and for how long: page views, visits and the visits kept for goals
-// in progress go after 30 days; the daily salts go once the day after theirs is over (within
+// What the analytics keep, and for how long: each day's figures are rolled up once it is over and
+// kept; page views, visits and the visits kept for goals in progress go after 30 days; the daily salts go once the day after theirs is over (within
 // 48 hours), after which no visitor id can be made again.
 import { lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
+import { rolledUntil, rollUpDays } from './rollup.ts';
 import { dropSalts } from './visitor.ts';
 
 export const RAW_DAYS = 30;
 
 /** Deletes what is past its time; answers how many rows went. */
 export function pruneAnalytics(db: Db, now = Date.now()): number {
-  const cutoff = new Date(now - RAW_DAYS * 86_400_000);
+  // The days that are over are rolled up first; raw rows go only once their day is.
+  while (rollUpDays(db, now) > 0);
+  const cutoff = new Date(Math.min(now - RAW_DAYS * 86_400_000, rolledUntil(db)));
   dropSalts(db, now);
   return db.transaction(
     (tx) =>

@@ -1,0 +1,132 @@
+// The figures of a stretch of time, from the raw page views and visits (the last 30 days), and
+// each past UTC day's figures rolled up into analytics_daily once the day is over, so that a
+// year can be shown after the raw rows are gone and a month is read from 30 rows per key rather
+// than a million views. A visitor's id changes every day, so counting distinct visitors per day
+// and adding the days up is the same as counting them over the whole stretch.
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { analyticsDaily } from '#db/schema/analytics.ts';
+
+export const KINDS = ['total', 'page', 'entry', 'source', 'campaign', 'device', 'browser'] as const;
+export type Kind = (typeof KINDS)[number];
+
+export interface Figures {
+  key: string;
+  visitors: number;
+  pageviews: number;
+  visits: number;
+  bounces: number;
+  duration: number;
+}
+
+type Reader = Pick<Db, 'get' | 'all'>;
+const DAY_MS = 86_400_000;
+export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The visits' column each kind groups by. */
+const VISIT_COLUMN: Record<Exclude<Kind, 'total' | 'page'>, SQL> = { entry: sql`entry_path`, source: sql`source`, campaign: sql`utm_campaign`, device: sql`device`, browser: sql`browser` };
+
+/** One kind's figures from the raw rows of [start, end). */
+export function rawFigures(db: Reader, kind: Kind, start: number, end: number): Figures[] {
+  if (kind === 'total') {
+    const v = db.get<{ visitors: number; pageviews: number }>(sql`select count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${start} and ts < ${end}`);
+    const s = db.get<{ visits: number; bounces: number | null; duration: number | null }>(
+      sql`select count(*) as visits, sum(pageviews = 1) as bounces, sum(last - start) as duration from analytics_visits where start >= ${start} and start < ${end}`,
+    );
+    return v.pageviews || s.visits ? [{ key: '', visitors: v.visitors, pageviews: v.pageviews, visits: s.visits, bounces: s.bounces ?? 0, duration: s.duration ?? 0 }] : [];
+  }
+  if (kind === 'page') {
+    return db.all<Figures>(
+      sql`select path as key, count(distinct visitor_id) as visitors, count(*) as pageviews, 0 as visits, 0 as bounces, 0 as duration from analytics_events where ts >= ${start} and ts < ${end} group by path`,
+    );
+  }
+  const column = VISIT_COLUMN[kind];
+  return db.all<Figures>(
+    sql`select ${column} as key, count(distinct visitor_id) as visitors, sum(pageviews) as pageviews, count(*) as visits, sum(pageviews = 1) as bounces, sum(last - start) as duration
+        from analytics_visits where start >= ${start} and start < ${end} and (${kind === 'campaign' ? sql`utm_campaign != ''` : sql`1`}) group by key`,
+  );
+}
+
+/** The first UTC day not rolled up yet: every day before it is in analytics_daily. */
+export function rolledUntil(db: Db): number {
+  const last = db.get<{ day: string | null }>(sql`select max(day) as day from analytics_daily where kind = 'total'`).day;
+  return last ? dayStart(last) + DAY_MS : 0;
+}
+
+/** Rolls up the days that are over and not rolled yet (oldest first, a few at a time); answers how many. */
+export function rollUpDays(db: Db, now = Date.now(), max = 7): number {
+  const today = dayStart(dayOf(now));
+  const from = rolledUntil(db);
+  const first = db.get<{ ts: number | null }>(sql`select min(ts) as ts from analytics_events where ts >= ${from} and ts < ${today}`).ts;
+  if (first === null) return 0;
+  let done = 0;
+  for (let day = dayStart(dayOf(first)); day < today && done < max; day += DAY_MS, done++) {
+    const name = dayOf(day);
+    db.transaction((tx) => {
+      tx.delete(analyticsDaily).where(eq(analyticsDaily.day, name)).run();
+      // A 'total' row for every day rolled, even an empty one: it marks the day as done.
+      const rows = KINDS.flatMap((kind) => rawFigures(tx, kind, day, day + DAY_MS).map((f) => ({ day: name, kind, ...f })));
+      if (!rows.some((r) => r.kind === 'total')) rows.push({ day: name, kind: 'total', key: '', visitors: 0, pageviews: 0, visits: 0, bounces: 0, duration: 0 });
+      for (let i = 0; i < rows.length; i += 200)
+        tx.insert(analyticsDaily)
+          .values(rows.slice(i, i + 200))
+          .run();
+    });
+  }
+  return done;
+}
+
+/** One kind's figures over [start, end): rolled-up days from analytics_daily, the rest from the raw rows. */
+export function figuresOver(db: Db, kind: Kind, start: number, end: number): Figures[] {
+  const split = Math.min(Math.max(rolledUntil(db), start), end);
+  const byKey = new Map<string, Figures>();
+  const add = (f: Figures) => {
+    const known = byKey.get(f.key);
+    if (!known) return void byKey.set(f.key, { ...f });
+    known.visitors += f.visitors;
+    known.pageviews += f.pageviews;
+    known.visits += f.visits;
+    known.bounces += f.bounces;
+    known.duration += f.duration;
+  };
+  if (split > start) {
+    db.select({
+      key: analyticsDaily.key,
+      visitors: sql<number>`sum(${analyticsDaily.visitors})`,
+      pageviews: sql<number>`sum(${analyticsDaily.pageviews})`,
+      visits: sql<number>`sum(${analyticsDaily.visits})`,
+      bounces: sql<number>`sum(${analyticsDaily.bounces})`,
+      duration: sql<number>`sum(${analyticsDaily.duration})`,
+    })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.kind, kind), gte(analyticsDaily.day, dayOf(start)), lt(analyticsDaily.day, dayOf(split))))
+      .groupBy(analyticsDaily.key)
+      .all()
+      .forEach(add);
+  }
+  if (end > split) rawFigures(db, kind, split, end).forEach(add);
+  return [...byKey.values()];
+}
+
+/** Visitors and page views per day (per hour for one day) over [start, end). */
+export function seriesOver(db: Db, start: number, end: number, hourly: boolean): Map<string, { visitors: number; pageviews: number }> {
+  const out = new Map<string, { visitors: number; pageviews: number }>();
+  const split = hourly ? start : Math.min(Math.max(rolledUntil(db), start), end);
+  if (split > start) {
+    for (const r of db
+      .select({ day: analyticsDaily.day, visitors: analyticsDaily.visitors, pageviews: analyticsDaily.pageviews })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.kind, 'total'), gte(analyticsDaily.day, dayOf(start)), lt(analyticsDaily.day, dayOf(split))))
+      .all())
+      out.set(r.day, { visitors: r.visitors, pageviews: r.pageviews });
+  }
+  if (end > split) {
+    const bucket = hourly ? sql`strftime('%Y-%m-%dT%H', ts / 1000, 'unixepoch')` : sql`strftime('%Y-%m-%d', ts / 1000, 'unixepoch')`;
+    for (const r of db.all<{ date: string; visitors: number; pageviews: number }>(
+      sql`select ${bucket} as date, count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${split} and ts < ${end} group by date`,
+    ))
+      out.set(r.date, { visitors: r.visitors, pageviews: r.pageviews });
+  }
+  return out;
+}
