@@ -1,12 +1,9 @@
 // First-party analytics, without personal data: page views (kept 30 days), the visits they
-// make up, the goals reached, and the day's salt that makes a visitor's id. A visitor is a
-// SHA-256 of that day's secret salt, the site, the IP address and the user agent: the address
-// and the user agent are never stored, and once the salt is deleted (within 48 hours) no id can
-// be made again from them.
+// make up, each day's figures (kept), the goals reached and podcast downloads. A visitor is a
+// SHA-256 of the day's secret salt (kept in memory only), the site, the IP address and the user
+// agent: the address and the user agent are never stored, and once the day is over no id can be
+// made again from them.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-/** One secret per UTC day; deleted when the day after it is over. */
-export const analyticsSalts = sqliteTable('analytics_salts', { day: text('day').primaryKey(), salt: text('salt').notNull() });
 
 export const analyticsEvents = sqliteTable(
   'analytics_events',
@@ -60,8 +57,7 @@ export const analyticsGoals = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     ts: integer('ts', { mode: 'timestamp_ms' }).notNull(),
     goal: text('goal', { enum: GOALS }).notNull(),
-    /** The visit that led to it, when known (its source is kept even after the visit is gone). */
-    visitId: text('visit_id'),
+    /** The source of the visit that led to it (never the visit itself: a goal can name a person). */
     source: text('source').notNull().default('Direct'),
     /** Cents, for a purchase. */
     value: integer('value').notNull().default(0),
@@ -70,13 +66,13 @@ export const analyticsGoals = sqliteTable(
 );
 
 /**
- * The visit a goal in progress started from (a checkout, a sign-up waiting for its confirmation),
+ * The source of the visit a goal in progress started from (a checkout, a sign-up waiting for its confirmation),
  * by what it will be known as when reached ('order:pi_…', 'subscriber:12', 'package:7'). Taken
  * when the goal is counted; left ones go with the raw events after 30 days.
  */
 export const analyticsAttributions = sqliteTable(
   'analytics_attributions',
-  { ref: text('ref').primaryKey(), visitId: text('visit_id').notNull(), source: text('source').notNull(), createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull() },
+  { ref: text('ref').primaryKey(), source: text('source').notNull(), createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull() },
   (t) => [index('analytics_attributions_created_idx').on(t.createdAt)],
 );
 
@@ -98,7 +94,11 @@ export const podcastDownloads = sqliteTable(
     counted: integer('counted', { mode: 'boolean' }).notNull(),
     ts: integer('ts', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [uniqueIndex('podcast_downloads_unique').on(t.day, t.episodeId, t.listenerId), index('podcast_downloads_episode_idx').on(t.episodeId, t.day)],
+  (t) => [
+    uniqueIndex('podcast_downloads_unique').on(t.day, t.episodeId, t.listenerId),
+    index('podcast_downloads_episode_idx').on(t.episodeId, t.day),
+    index('podcast_downloads_day_idx').on(t.day, t.counted),
+  ],
 );
 
 /**

@@ -61,8 +61,9 @@ function watchBeacons(context: BrowserContext) {
   context.on('request', (r) => {
     if (isBeacon(r)) seen.sent.push({ method: r.method(), from: new URL(r.frame().url()).pathname });
   });
-  context.on('requestfinished', (r) => {
-    if (isBeacon(r)) seen.answered++;
+  // A keepalive request's answer is reported as a response (not always as a finished request).
+  context.on('response', (r) => {
+    if (isBeacon(r.request())) seen.answered++;
   });
   return seen;
 }

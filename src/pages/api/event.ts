@@ -1,5 +1,6 @@
 import { recordBeacon } from '#server/analytics/beacon.ts';
 import { endpoint } from '#server/http/endpoint.ts';
+import { logger } from '#server/log.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { BeaconSchema } from '#shared/schemas/analytics.ts';
 
@@ -7,6 +8,11 @@ import { BeaconSchema } from '#shared/schemas/analytics.ts';
 export const POST = endpoint({ auth: 'public', changesContent: false, body: BeaconSchema }, ({ body, request, context }) => {
   const ip = clientKey(context);
   hit(LIMITS.beacon, ip);
-  recordBeacon(body, request.headers, ip);
+  try {
+    recordBeacon(body, request.headers, ip);
+  } catch (err) {
+    // A view not counted is never the visitor's problem.
+    logger.warn({ err: (err as Error).message }, 'analytics: a page view could not be recorded');
+  }
   return new Response(null, { status: 202, headers: { 'Cache-Control': 'no-store' } });
 });

@@ -15,6 +15,6 @@ export function recordBeacon(beacon: Beacon, headers: Headers, ip: string, now =
   const site = new URL(env().SITE_URL);
   if (url.host !== site.host) return false;
   const db = getDb();
-  recordView(db, { ts: now, visitorId: visitorId(db, ip, userAgent, now), url, referrer: beacon.r, width: beacon.w, userAgent }, site.host);
+  recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url, referrer: beacon.r, width: beacon.w, userAgent }, site.host);
   return true;
 }

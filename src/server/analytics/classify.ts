@@ -12,7 +12,11 @@ export function referrerHost(referrer: string, siteHost: string): string {
   return host === siteHost.replace(/^www\./, '').toLowerCase() ? '' : host.slice(0, 253);
 }
 
-const tag = (url: URL, name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 100);
+/** A campaign tag as the link gave it, when it looks like one: short, plain, and no address in it (a tag is kept for good). */
+function tag(url: URL, name: string): string {
+  const value = (url.searchParams.get(name) ?? '').trim();
+  return value.length <= 60 && /^[\w .+-]*$/.test(value) ? value : '';
+}
 
 export function campaignOf(url: URL) {
   return { utmSource: tag(url, 'utm_source') || tag(url, 'ref'), utmMedium: tag(url, 'utm_medium'), utmCampaign: tag(url, 'utm_campaign') };

@@ -17,11 +17,35 @@ export function isProbe(range: string | null): boolean {
   return Boolean(m && m[2] !== '' && Number(m[2]) - Number(m[1]) < 2);
 }
 
+interface DownloadRequest {
+  episodeId: number;
+  ip: string;
+  userAgent: string;
+  range: string | null;
+}
+
+/** Listener, episode and day already counted (or a bot's, listed): nothing more to write for them today. */
+const settled = { day: '', keys: new Set<string>() };
+const SETTLED_MAX = 100_000;
+const keyOf = (req: DownloadRequest, now: number) => `${req.episodeId}|${visitorId(req.ip, req.userAgent, now, 'listen')}`;
+
+export function alreadyCounted(req: DownloadRequest, now = Date.now()): boolean {
+  return settled.day === dayOf(now) && settled.keys.has(keyOf(req, now));
+}
+
+function settle(req: DownloadRequest, now: number): void {
+  if (settled.day !== dayOf(now) || settled.keys.size >= SETTLED_MAX) settled.keys = new Set();
+  settled.day = dayOf(now);
+  settled.keys.add(keyOf(req, now));
+}
+
 /** Records one request for an episode's audio; answers whether it counted as a new download. */
-export function recordDownload(db: Db, req: { episodeId: number; ip: string; userAgent: string; range: string | null }, now = Date.now()): boolean {
+export function recordDownload(db: Db, req: DownloadRequest, now = Date.now()): boolean {
   const app = podcastApp(req.userAgent);
   const counts = app !== 'Bot' && !isProbe(req.range);
-  const listenerId = visitorId(db, req.ip, req.userAgent, now);
+  const listenerId = visitorId(req.ip, req.userAgent, now, 'listen');
+  // Once counted (or known for a bot), later requests of the day change nothing: remembered in memory.
+  if (counts || app === 'Bot') settle(req, now);
   const row = { day: dayOf(now), episodeId: req.episodeId, listenerId, app, counted: counts, ts: new Date(now) };
   // A probe first, then the real download: the row becomes counted (once); anything after, nothing.
   const done = db

@@ -1,8 +1,9 @@
 // Goals, counted on the server where they happen (a confirmed subscription, a paid order, a
-// booking), each with the source of the visit that led to it. A goal reached later than the
-// request that started it (a payment confirmed by Stripe's webhook, a subscription confirmed
-// from the e-mail) finds its visit through what the starting request left under the goal's
-// reference. Counting a goal never makes the request that reaches it fail.
+// booking), each with the source of the visit that led to it, and only that: a goal can name a
+// person (an order, a subscriber), so it is never linked to the visit's pages. A goal reached
+// later than the request that started it (a payment confirmed by Stripe's webhook, a
+// subscription confirmed from the e-mail) finds the source the starting request left under the
+// goal's reference. Counting a goal never makes the request that reaches it fail.
 import { eq } from 'drizzle-orm';
 import type { APIContext } from 'astro';
 import type { Db } from '#db/client.ts';
@@ -25,7 +26,7 @@ export function visitOf(context: APIContext, db: Db = getDb()): VisitRef | null 
   try {
     const ua = context.request.headers.get('user-agent') ?? '';
     if (!ua || isbot(ua)) return null;
-    return currentVisit(db, visitorId(db, clientKey(context), ua));
+    return currentVisit(db, visitorId(clientKey(context), ua));
   } catch (err) {
     logger.warn({ err }, 'analytics: the visit of a request could not be found');
     return null;
@@ -39,8 +40,8 @@ export function rememberVisit(context: APIContext, ref: string): void {
   if (!visit) return;
   try {
     db.insert(analyticsAttributions)
-      .values({ ref, visitId: visit.id, source: visit.source, createdAt: new Date() })
-      .onConflictDoUpdate({ target: analyticsAttributions.ref, set: { visitId: visit.id, source: visit.source } })
+      .values({ ref, source: visit.source, createdAt: new Date() })
+      .onConflictDoUpdate({ target: analyticsAttributions.ref, set: { source: visit.source } })
       .run();
   } catch (err) {
     logger.warn({ err }, 'analytics: a visit could not be remembered');
@@ -58,15 +59,15 @@ export function countGoal(tx: Tx, goal: Goal, by: { visit?: VisitRef | null; ref
 }
 
 function writeGoal(tx: Tx, goal: Goal, by: { visit?: VisitRef | null; ref?: string; value?: number }): void {
-  let visit = by.visit ?? null;
-  if (!visit && by.ref) {
+  let source = by.visit?.source ?? null;
+  if (source === null && by.ref) {
     const kept = tx.select().from(analyticsAttributions).where(eq(analyticsAttributions.ref, by.ref)).get();
     if (kept) {
-      visit = { id: kept.visitId, source: kept.source };
+      source = kept.source;
       tx.delete(analyticsAttributions).where(eq(analyticsAttributions.ref, by.ref)).run();
     }
   }
   tx.insert(analyticsGoals)
-    .values({ ts: new Date(), goal, visitId: visit?.id ?? null, source: visit?.source ?? '(unknown)', value: by.value ?? 0 })
+    .values({ ts: new Date(), goal, source: source ?? '(unknown)', value: by.value ?? 0 })
     .run();
 }

@@ -28,16 +28,33 @@ export interface View {
   userAgent: string;
 }
 
-const state = {
-  views: [] as (typeof analyticsEvents.$inferInsert)[],
+/** Visits in progress kept in memory at most (beyond, new visitors' views are dropped and logged). */
+const VISITS_MAX = 200_000;
+
+interface IngestState {
+  views: (typeof analyticsEvents.$inferInsert)[];
   /** Visits in progress by visitor, and those changed since the last write. */
-  visits: new Map<string, Visit>(),
-  dirty: new Set<string>(),
+  visits: Map<string, Visit>;
+  dirty: Set<string>;
+  loaded: boolean;
+  timer: NodeJS.Timeout | null;
+  flushSoon: boolean;
+  dropped: number;
+  db: Db | null;
+}
+
+// One queue for the whole process: the request handlers and the jobs (which write it before
+// rolling a day up) load their own copies of this module.
+const state: IngestState = ((globalThis as { analyticsIngest?: IngestState }).analyticsIngest ??= {
+  views: [],
+  visits: new Map(),
+  dirty: new Set(),
   loaded: false,
-  timer: null as NodeJS.Timeout | null,
+  timer: null,
+  flushSoon: false,
   dropped: 0,
-  db: null as Db | null,
-};
+  db: null,
+});
 
 /** After a restart, the visits of the last half hour go on rather than start again. */
 function loadRecent(db: Db, now: number): void {
@@ -52,6 +69,16 @@ function loadRecent(db: Db, now: number): void {
   }
 }
 
+/** Pages whose address carries a secret (a download link, a booking's page) are counted under their section's path. */
+const SECRET_PATHS = /^\/(download|book\/manage|account)\//;
+
+/** A view's path: no query string (it can carry tokens), secret addresses cut short, at most 300 characters. */
+export function pagePath(url: URL): string {
+  const path = url.pathname.slice(0, 300);
+  const secret = SECRET_PATHS.exec(path);
+  return secret ? `/${secret[1]}` : path;
+}
+
 /** Records one page view (answers at once; written within a second). */
 export function recordView(db: Db, view: View, siteHost: string): void {
   if (state.views.length >= QUEUE_MAX) {
@@ -60,8 +87,12 @@ export function recordView(db: Db, view: View, siteHost: string): void {
   }
   state.db = db;
   if (!state.loaded) loadRecent(db, view.ts);
-  const path = view.url.pathname.slice(0, 500);
+  const path = pagePath(view.url);
   let visit = state.visits.get(view.visitorId);
+  if (!visit && state.visits.size >= VISITS_MAX) {
+    state.dropped++;
+    return;
+  }
   if (!visit || view.ts - visit.last.getTime() > VISIT_IDLE_MS) {
     const referrer = referrerHost(view.referrer, siteHost);
     const campaign = campaignOf(view.url);
@@ -87,8 +118,14 @@ export function recordView(db: Db, view: View, siteHost: string): void {
   visit.exitPath = path;
   state.dirty.add(view.visitorId);
   state.views.push({ ts: new Date(view.ts), visitorId: view.visitorId, visitId: visit.id, path });
-  if (state.views.length >= FLUSH_AT) flushViews();
-  else state.timer ??= setTimeout(flushViews, FLUSH_MS).unref();
+  if (state.views.length >= FLUSH_AT && !state.flushSoon) {
+    // Written just after this request is answered, not during it.
+    state.flushSoon = true;
+    setImmediate(() => {
+      state.flushSoon = false;
+      flushViews();
+    });
+  } else state.timer ??= setTimeout(flushViews, FLUSH_MS).unref();
 }
 
 /** The visit a visitor is in now (for a goal reached on the server), if any. */

@@ -4,9 +4,10 @@
 // visits, bounce rate and visit length, the series, the top pages, entry pages, sources,
 // campaigns, devices, browsers and goals with their conversion rates and sources.
 import { sql, type SQL } from 'drizzle-orm';
-import { figuresOver, seriesOver, type Figures, type Kind } from './rollup.ts';
+import { figuresOver, rolledUntil, seriesOver, type Figures, type Kind } from './rollup.ts';
 import type { Db } from '#db/client.ts';
 import type { AnalyticsDto, AnalyticsTotals } from '#shared/schemas/analytics.ts';
+import { badRequest } from '#server/http/errors.ts';
 
 const DAY_MS = 86_400_000;
 const TOP = 20;
@@ -38,10 +39,14 @@ function top(db: Db, kind: Kind, r: Range, by: 'pageviews' | 'visits' = 'pagevie
     .slice(0, TOP);
 }
 
-export function analyticsReport(db: Db, fromDay: string, toDay: string): AnalyticsDto {
+export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Date.now()): AnalyticsDto {
   const r = { start: Date.parse(`${fromDay}T00:00:00Z`), end: Date.parse(`${toDay}T00:00:00Z`) + DAY_MS };
-  const before = { start: r.start - (r.end - r.start), end: r.start };
-  const hourly = r.end - r.start === DAY_MS;
+  // A range running to today is compared with the same stretch of time before it (today at 09:00
+  // against yesterday until 09:00), not with whole days.
+  const elapsed = Math.min(r.end, Math.max(now, r.start)) - r.start;
+  const before = { start: r.start - elapsed, end: r.start };
+  // One day by the hour while its page views are kept; a day rolled up has its total only.
+  const hourly = r.end - r.start === DAY_MS && r.start >= rolledUntil(db);
   // A single day by the hour, longer ranges by the day; every bucket shown, empty ones as 0.
   const counted = seriesOver(db, r.start, r.end, hourly);
   const series: AnalyticsDto['series'] = [];
@@ -50,11 +55,9 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string): Analyti
     series.push({ date, ...(counted.get(date) ?? { visitors: 0, pageviews: 0 }) });
   }
   const current = totals(db, r);
-  const goalRows = rows<{ goal: string; conversions: number; converted: number; value: number }>(
+  const goalRows = rows<{ goal: string; conversions: number; value: number }>(
     db,
-    sql`select g.goal as goal, count(*) as conversions, count(distinct coalesce(v.visitor_id, 'g' || g.id)) as converted, sum(g.value) as value
-        from analytics_goals g left join analytics_visits v on v.id = g.visit_id
-        where g.ts >= ${r.start} and g.ts < ${r.end} group by g.goal order by conversions desc`,
+    sql`select goal, count(*) as conversions, sum(value) as value from analytics_goals where ts >= ${r.start} and ts < ${r.end} group by goal order by conversions desc`,
   );
   const goalSources = rows<{ goal: string; source: string; conversions: number }>(
     db,
@@ -64,7 +67,7 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string): Analyti
     from: fromDay,
     to: toDay,
     ...current,
-    previous: totals(db, before),
+    previous: elapsed > 0 ? totals(db, before) : totals(db, { start: r.start - (r.end - r.start), end: r.start }),
     series,
     topPages: top(db, 'page', r).map((f) => ({ path: f.key, visitors: f.visitors, pageviews: f.pageviews })),
     entryPages: figuresOver(db, 'entry', r.start, r.end)
@@ -78,15 +81,19 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string): Analyti
     goals: goalRows.map((g) => ({
       goal: g.goal,
       conversions: g.conversions,
-      conversionRate: current.visitors ? Math.round((g.converted * 1000) / current.visitors) / 10 : 0,
+      // Conversions per 100 visitors (a goal is not tied to its visitor, see goals.ts).
+      conversionRate: current.visitors ? Math.round((g.conversions * 1000) / current.visitors) / 10 : 0,
       value: g.value,
       sources: goalSources.filter((s) => s.goal === g.goal).map(({ source, conversions }) => ({ source, conversions })),
     })),
   };
 }
 
-/** The range asked for, or the last 30 days to today. */
+/** The range asked for, or the last 30 days to today; 400 when it runs backwards or over two years. */
 export function rangeOf(q: { from?: string | undefined; to?: string | undefined }, now = Date.now()): { from: string; to: string } {
   const to = q.to ?? day(now);
-  return { from: q.from ?? day(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS), to };
+  const from = q.from ?? day(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS);
+  if (from > to) throw badRequest('to must not be before from', [{ path: ['to'], message: 'to must not be before from' }]);
+  if (Date.parse(to) - Date.parse(from) > 731 * DAY_MS) throw badRequest('At most two years at a time', [{ path: ['from'], message: 'At most two years at a time' }]);
+  return { from, to };
 }

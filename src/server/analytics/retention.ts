@@ -1,6 +1,6 @@
-// What the analytics keep, and for how long: each day's figures are rolled up once it is over and
-// kept; page views, visits and the visits kept for goals in progress go after 30 days; the daily salts go once the day after theirs is over (within
-// 48 hours), after which no visitor id can be made again.
+// What the analytics keep, and for how long: each day's figures are rolled up once it is over
+// (after the views still queued are written) and kept; page views, visits and what goals in
+// progress remember go after 30 days; the day's salt (in memory only) is forgotten once the day is over.
 import { lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
@@ -11,10 +11,12 @@ export const RAW_DAYS = 30;
 
 /** Deletes what is past its time; answers how many rows went. */
 export function pruneAnalytics(db: Db, now = Date.now()): number {
-  // The days that are over are rolled up first; raw rows go only once their day is.
+  // The views still queued (in the request handlers' copy of the ingest) are written, the days
+  // that are over are rolled up, and raw rows go only once their day is.
+  (globalThis as { flushAnalytics?: () => void }).flushAnalytics?.();
   while (rollUpDays(db, now) > 0);
   const cutoff = new Date(Math.min(now - RAW_DAYS * 86_400_000, rolledUntil(db)));
-  dropSalts(db, now);
+  dropSalts(now);
   return db.transaction(
     (tx) =>
       tx.delete(analyticsEvents).where(lt(analyticsEvents.ts, cutoff)).run().changes +

@@ -48,6 +48,28 @@ export function rawFigures(db: Reader, kind: Kind, start: number, end: number): 
   );
 }
 
+/** Keys kept per kind and day: the rest are added up under '(other)' (made-up paths do not pile up for good). */
+const KEYS_PER_DAY = 1_000;
+
+function capped(figures: Figures[]): Figures[] {
+  if (figures.length <= KEYS_PER_DAY) return figures;
+  const sorted = [...figures].sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews);
+  const other = sorted
+    .slice(KEYS_PER_DAY - 1)
+    .reduce<Figures>(
+      (o, f) => ({
+        key: '(other)',
+        visitors: o.visitors + f.visitors,
+        pageviews: o.pageviews + f.pageviews,
+        visits: o.visits + f.visits,
+        bounces: o.bounces + f.bounces,
+        duration: o.duration + f.duration,
+      }),
+      { key: '(other)', visitors: 0, pageviews: 0, visits: 0, bounces: 0, duration: 0 },
+    );
+  return [...sorted.slice(0, KEYS_PER_DAY - 1), other];
+}
+
 /** The first UTC day not rolled up yet: every day before it is in analytics_daily. */
 export function rolledUntil(db: Db): number {
   const last = db.get<{ day: string | null }>(sql`select max(day) as day from analytics_daily where kind = 'total'`).day;
@@ -56,7 +78,8 @@ export function rolledUntil(db: Db): number {
 
 /** Rolls up the days that are over and not rolled yet (oldest first, a few at a time); answers how many. */
 export function rollUpDays(db: Db, now = Date.now(), max = 7): number {
-  const today = dayStart(dayOf(now));
+  // A day is rolled up five minutes after it ends, once its last views are surely written.
+  const today = dayStart(dayOf(now - 5 * 60_000));
   const from = rolledUntil(db);
   const first = db.get<{ ts: number | null }>(sql`select min(ts) as ts from analytics_events where ts >= ${from} and ts < ${today}`).ts;
   if (first === null) return 0;
@@ -66,7 +89,7 @@ export function rollUpDays(db: Db, now = Date.now(), max = 7): number {
     db.transaction((tx) => {
       tx.delete(analyticsDaily).where(eq(analyticsDaily.day, name)).run();
       // A 'total' row for every day rolled, even an empty one: it marks the day as done.
-      const rows = KINDS.flatMap((kind) => rawFigures(tx, kind, day, day + DAY_MS).map((f) => ({ day: name, kind, ...f })));
+      const rows = KINDS.flatMap((kind) => capped(rawFigures(tx, kind, day, day + DAY_MS)).map((f) => ({ day: name, kind, ...f })));
       if (!rows.some((r) => r.kind === 'total')) rows.push({ day: name, kind: 'total', key: '', visitors: 0, pageviews: 0, visits: 0, bounces: 0, duration: 0 });
       for (let i = 0; i < rows.length; i += 200)
         tx.insert(analyticsDaily)

@@ -1,44 +1,35 @@
 // A visitor's id for one UTC day: SHA-256 of the day's secret salt, the site, the IP address and
-// the user agent. The salt is made at random the first time a day needs it and deleted once the
-// next day is over, so an id cannot be made again from an address afterwards; the address and
-// the user agent themselves are never written anywhere.
+// the user agent. The salt is made at random for each day and kept in memory only, never on
+// disk (nor in a backup): at the day's end it is forgotten, and no id can be made again from an
+// address. A restart makes a new salt, so a visitor reading across it is counted twice that day.
+// The address and the user agent themselves are never written anywhere.
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
-import { analyticsSalts } from '#db/schema/analytics.ts';
 import { env } from '#server/env.ts';
 
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
 
-const salts = new Map<string, string>();
+// Shared by every copy of this module in the process (the request handlers and the jobs load
+// their own): one salt per process and day.
+const shared = globalThis as { analyticsSalt?: { day: string; salt: string } };
 
-/** The salt of a UTC day, made once (and kept in the database so a restart keeps the same ids). */
-export function saltOf(db: Db, day: string): string {
-  const known = salts.get(day);
-  if (known) return known;
-  db.insert(analyticsSalts)
-    .values({ day, salt: randomBytes(32).toString('hex') })
-    .onConflictDoNothing()
-    .run();
-  const salt = db.select().from(analyticsSalts).where(eq(analyticsSalts.day, day)).get()!.salt;
-  // Older days' salts are no longer needed by anything: gone from memory and from disk.
-  dropSalts(db, Date.parse(`${day}T00:00:00Z`));
-  salts.set(day, salt);
-  return salt;
+/** Today's salt (a new one when the UTC day changes; the old one is dropped at once). */
+function saltOf(day: string): string {
+  if (shared.analyticsSalt?.day !== day) shared.analyticsSalt = { day, salt: randomBytes(32).toString('hex') };
+  return shared.analyticsSalt.salt;
 }
 
-/** Deletes the salts of days before yesterday (relative to `now`). */
-export function dropSalts(db: Db, now = Date.now()): void {
-  const keep = dayOf(now - DAY_MS);
-  for (const d of salts.keys()) if (d < keep) salts.delete(d);
-  db.delete(analyticsSalts).where(lt(analyticsSalts.day, keep)).run();
+/** Forgets a salt of a day that is over (the hourly job; a request on the new day does it too). */
+export function dropSalts(now = Date.now()): void {
+  if (shared.analyticsSalt && shared.analyticsSalt.day !== dayOf(now)) delete shared.analyticsSalt;
 }
 
-/** The visitor id of a request (32 hex digits). */
-export function visitorId(db: Db, ip: string, userAgent: string, now = Date.now()): string {
+/**
+ * The id of a request's visitor (32 hex digits); `purpose` keeps ids of different uses apart (a
+ * podcast listener's id is not their page visitor's id).
+ */
+export function visitorId(ip: string, userAgent: string, now = Date.now(), purpose: 'visit' | 'listen' = 'visit'): string {
   return createHash('sha256')
-    .update(`${saltOf(db, dayOf(now))}|${new URL(env().SITE_URL).host}|${ip}|${userAgent}`)
+    .update(`${saltOf(dayOf(now))}|${purpose}|${new URL(env().SITE_URL).host}|${ip}|${userAgent}`)
     .digest('hex')
     .slice(0, 32);
 }

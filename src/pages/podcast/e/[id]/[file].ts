@@ -2,7 +2,7 @@
 // counted (by the IAB's rules, src/server/analytics/downloads.ts) and the request goes on to the
 // file itself, which serves byte ranges. Counting never stops anyone listening.
 import type { APIRoute } from 'astro';
-import { recordDownload } from '#server/analytics/downloads.ts';
+import { alreadyCounted, recordDownload } from '#server/analytics/downloads.ts';
 import { getDb } from '#server/context.ts';
 import { env } from '#server/env.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
@@ -20,8 +20,12 @@ export const GET: APIRoute = (context) => {
   if (context.request.method === 'GET') {
     try {
       const ip = clientKey(context);
-      hit(LIMITS.podcastDownload, ip);
-      recordDownload(getDb(), { episodeId: episode.id, ip, userAgent: context.request.headers.get('user-agent') ?? '', range: context.request.headers.get('range') });
+      const download = { episodeId: episode.id, ip, userAgent: context.request.headers.get('user-agent') ?? '', range: context.request.headers.get('range') };
+      // A player's many range requests of one listen are neither limited nor written again.
+      if (!alreadyCounted(download)) {
+        hit(LIMITS.podcastDownload, ip);
+        recordDownload(getDb(), download);
+      }
     } catch (err) {
       // Over the limit, or the database busy: the listener still gets the episode.
       if ((err as { status?: number }).status !== 429) logger.warn({ err }, 'podcast download not counted');
