@@ -69,7 +69,9 @@ describe('uploads with UPLOADTHING_TOKEN set', () => {
     expect(created.status).toBe(201);
     const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (n) => n === 'item' }).parse(await (await fetch(`${server.url}/podcast.xml`)).text());
     const item = (feed.rss.channel.item as Record<string, any>[]).find((i) => i.title === 'Stored on UploadThing')!; // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(item.enclosure).toEqual({ '@_url': url, '@_length': String(MP3.length), '@_type': 'audio/mpeg' });
+    // Through the site's counting address, which leads to the file at UploadThing.
+    expect(item.enclosure).toEqual({ '@_url': expect.stringMatching(new RegExp(`^${server.url}/podcast/e/\\d+/`)), '@_length': String(MP3.length), '@_type': 'audio/mpeg' });
+    expect((await fetch(item.enclosure['@_url'] as string, { redirect: 'manual' })).headers.get('location')).toBe(url);
   });
 
   it('still check type and size on our server first: nothing bad reaches UploadThing', async () => {

@@ -71,6 +71,9 @@ test.describe('uploads with UploadThing configured', () => {
       await (await page.request.get(`${PAY_URL}/podcast.xml`, { headers: CLOSE })).text(),
     );
     const item = (feed.rss.channel.item as { title: string; enclosure: Record<string, string> }[]).find((i) => i.title === title)!;
-    expect(item.enclosure).toEqual({ '@_url': audioUrl, '@_length': String(readFileSync(MP3).length), '@_type': 'audio/mpeg' });
+    // Through the site's counting address, which leads to the file at UploadThing.
+    expect(item.enclosure).toEqual({ '@_url': expect.stringMatching(new RegExp(`^${PAY_URL}/podcast/e/\\d+/`)), '@_length': String(readFileSync(MP3).length), '@_type': 'audio/mpeg' });
+    const hop = await page.request.get(item.enclosure['@_url'], { maxRedirects: 0, headers: CLOSE });
+    expect(hop.headers().location).toBe(audioUrl);
   });
 });
