@@ -81,9 +81,17 @@ export function dateInZone(instant: Date | number, timeZone: string): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+export const DAY_MS = 86_400_000;
+
+/** The UTC calendar date of an instant, 'YYYY-MM-DD' (cheap: no time-zone rules involved). */
+export const utcDay = (instant: Date | number) => new Date(instant).toISOString().slice(0, 10);
+
+/** The last `days` UTC dates up to today, as a range of 'YYYY-MM-DD' (inclusive). */
+export const lastDays = (days: number, now = Date.now()) => ({ from: utcDay(now - (days - 1) * DAY_MS), to: utcDay(now) });
+
 /** The date `days` after 'YYYY-MM-DD' (before, when negative). */
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return utcDay(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
 }
 
 /** The weekday of 'YYYY-MM-DD': 0 Sunday … 6 Saturday. */

@@ -4,12 +4,14 @@
 // length) is not a download, but a later, larger request of the same listener is; bots and
 // prefetchers are listed and never counted. The address and the user agent are not kept: the
 // listener is the day's visitor id.
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { podcastDownloads } from '#db/schema/analytics.ts';
 import { podcastEpisodes } from '#db/schema/content.ts';
 import { podcastApp } from './podcast-apps.ts';
-import { dayOf, visitorId } from './visitor.ts';
+import type { EpisodeDownloadsDto } from '#shared/schemas/analytics.ts';
+import { DAY_MS, utcDay } from '#shared/time.ts';
+import { visitorId } from './visitor.ts';
 
 /** A Range asking for at most the first two bytes. */
 export function isProbe(range: string | null): boolean {
@@ -30,12 +32,12 @@ const SETTLED_MAX = 100_000;
 const keyOf = (req: DownloadRequest, now: number) => `${req.episodeId}|${visitorId(req.ip, req.userAgent, now, 'listen')}`;
 
 export function alreadyCounted(req: DownloadRequest, now = Date.now()): boolean {
-  return settled.day === dayOf(now) && settled.keys.has(keyOf(req, now));
+  return settled.day === utcDay(now) && settled.keys.has(keyOf(req, now));
 }
 
 function settle(req: DownloadRequest, now: number): void {
-  if (settled.day !== dayOf(now) || settled.keys.size >= SETTLED_MAX) settled.keys = new Set();
-  settled.day = dayOf(now);
+  if (settled.day !== utcDay(now) || settled.keys.size >= SETTLED_MAX) settled.keys = new Set();
+  settled.day = utcDay(now);
   settled.keys.add(keyOf(req, now));
 }
 
@@ -46,7 +48,7 @@ export function recordDownload(db: Db, req: DownloadRequest, now = Date.now()): 
   const listenerId = visitorId(req.ip, req.userAgent, now, 'listen');
   // Once counted (or known for a bot), later requests of the day change nothing: remembered in memory.
   if (counts || app === 'Bot') settle(req, now);
-  const row = { day: dayOf(now), episodeId: req.episodeId, listenerId, app, counted: counts, ts: new Date(now) };
+  const row = { day: utcDay(now), episodeId: req.episodeId, listenerId, app, counted: counts, ts: new Date(now) };
   // A probe first, then the real download: the row becomes counted (once); anything after, nothing.
   const done = db
     .insert(podcastDownloads)
@@ -60,62 +62,35 @@ export function recordDownload(db: Db, req: DownloadRequest, now = Date.now()): 
   return counts && done.changes > 0;
 }
 
-export interface EpisodeDownloads {
-  episodeId: number;
-  title: string;
-  publishedAt: Date | null;
-  /** In the range asked for. */
-  downloads: number;
-  /** In the first 7 and 30 days after it was published, and ever. */
-  first7: number;
-  first30: number;
-  allTime: number;
-  apps: { app: string; downloads: number }[];
-  /** Requests from bots and prefetchers (not counted). */
-  bots: number;
-}
-
 /** Downloads per episode: in the range, its first 7 and 30 days, all time, and by app. */
-export function downloadsReport(db: Db, fromDay: string, toDay: string): EpisodeDownloads[] {
+export function downloadsReport(db: Db, fromDay: string, toDay: string): EpisodeDownloadsDto[] {
   const episodes = db.select({ id: podcastEpisodes.id, title: podcastEpisodes.title, publishedAt: podcastEpisodes.publishedAt }).from(podcastEpisodes).all();
-  const counted = (extra = sql`1`) =>
-    new Map(db.all<{ id: number; n: number }>(sql`select episode_id as id, count(*) as n from podcast_downloads where counted = 1 and ${extra} group by episode_id`).map((r) => [r.id, r.n]));
-  const inRange = counted(sql`day >= ${fromDay} and day <= ${toDay}`);
-  const allTime = counted();
-  const firstDays = (days: number) =>
-    new Map(
-      db
-        .all<{ id: number; n: number }>(
-          sql`select d.episode_id as id, count(*) as n from podcast_downloads d join podcast_episodes e on e.id = d.episode_id
-              where d.counted = 1 and e.published_at is not null and d.ts < e.published_at + ${days * 86_400_000} group by d.episode_id`,
-        )
-        .map((r) => [r.id, r.n]),
-    );
-  const first7 = firstDays(7);
-  const first30 = firstDays(30);
-  const apps = db.all<{ id: number; app: string; n: number }>(
-    sql`select episode_id as id, app, count(*) as n from podcast_downloads where day >= ${fromDay} and day <= ${toDay} and counted = 1 group by episode_id, app order by n desc`,
-  );
-  const bots = new Map(
+  // Every figure of every episode in one pass over its downloads.
+  const inRange = sql`d.day >= ${fromDay} and d.day <= ${toDay}`;
+  const firstDays = (days: number) => sql`d.counted = 1 and e.published_at is not null and d.ts < e.published_at + ${days * DAY_MS}`;
+  const figures = new Map(
     db
-      .select({ id: podcastDownloads.episodeId, n: sql<number>`count(*)` })
-      .from(podcastDownloads)
-      .where(and(eq(podcastDownloads.app, 'Bot'), gte(podcastDownloads.day, fromDay), lt(podcastDownloads.day, `${toDay}~`)))
-      .groupBy(podcastDownloads.episodeId)
-      .all()
-      .map((r) => [r.id, r.n]),
+      .all<{ id: number; downloads: number; allTime: number; first7: number; first30: number; bots: number }>(
+        sql`select d.episode_id as id, sum(d.counted = 1 and ${inRange}) as downloads, sum(d.counted = 1) as allTime,
+              sum(${firstDays(7)}) as first7, sum(${firstDays(30)}) as first30, sum(d.app = 'Bot' and ${inRange}) as bots
+            from podcast_downloads d left join podcast_episodes e on e.id = d.episode_id group by d.episode_id`,
+      )
+      .map((r) => [r.id, r]),
+  );
+  const apps = db.all<{ id: number; app: string; n: number }>(
+    sql`select episode_id as id, app, count(*) as n from podcast_downloads d where ${inRange} and counted = 1 group by episode_id, app order by n desc`,
   );
   return episodes
     .map((e) => ({
       episodeId: e.id,
       title: e.title,
       publishedAt: e.publishedAt,
-      downloads: inRange.get(e.id) ?? 0,
-      first7: first7.get(e.id) ?? 0,
-      first30: first30.get(e.id) ?? 0,
-      allTime: allTime.get(e.id) ?? 0,
+      downloads: figures.get(e.id)?.downloads ?? 0,
+      first7: figures.get(e.id)?.first7 ?? 0,
+      first30: figures.get(e.id)?.first30 ?? 0,
+      allTime: figures.get(e.id)?.allTime ?? 0,
       apps: apps.filter((a) => a.id === e.id).map((a) => ({ app: a.app, downloads: a.n })),
-      bots: bots.get(e.id) ?? 0,
+      bots: figures.get(e.id)?.bots ?? 0,
     }))
     .sort((a, b) => b.allTime - a.allTime || a.title.localeCompare(b.title));
 }

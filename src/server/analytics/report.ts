@@ -8,10 +8,9 @@ import { figuresOver, rolledUntil, seriesOver, type Figures, type Kind } from '.
 import type { Db } from '#db/client.ts';
 import type { AnalyticsDto, AnalyticsTotals } from '#shared/schemas/analytics.ts';
 import { badRequest } from '#server/http/errors.ts';
+import { addDays, DAY_MS, utcDay } from '#shared/time.ts';
 
-const DAY_MS = 86_400_000;
 const TOP = 20;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 interface Range {
   start: number;
@@ -43,15 +42,17 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Da
   const r = { start: Date.parse(`${fromDay}T00:00:00Z`), end: Date.parse(`${toDay}T00:00:00Z`) + DAY_MS };
   // A range running to today is compared with the same stretch of time before it (today at 09:00
   // against yesterday until 09:00), not with whole days.
+  // A range wholly in the future is compared with as long a stretch before it.
   const elapsed = Math.min(r.end, Math.max(now, r.start)) - r.start;
-  const before = { start: r.start - elapsed, end: r.start };
+  const span = elapsed > 0 ? elapsed : r.end - r.start;
+  const before = { start: r.start - span, end: r.start };
   // One day by the hour while its page views are kept; a day rolled up has its total only.
   const hourly = r.end - r.start === DAY_MS && r.start >= rolledUntil(db);
   // A single day by the hour, longer ranges by the day; every bucket shown, empty ones as 0.
   const counted = seriesOver(db, r.start, r.end, hourly);
   const series: AnalyticsDto['series'] = [];
   for (let t = r.start; t < r.end; t += hourly ? 3_600_000 : DAY_MS) {
-    const date = hourly ? new Date(t).toISOString().slice(0, 13) : day(t);
+    const date = hourly ? new Date(t).toISOString().slice(0, 13) : utcDay(t);
     series.push({ date, ...(counted.get(date) ?? { visitors: 0, pageviews: 0 }) });
   }
   const current = totals(db, r);
@@ -67,7 +68,7 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Da
     from: fromDay,
     to: toDay,
     ...current,
-    previous: elapsed > 0 ? totals(db, before) : totals(db, { start: r.start - (r.end - r.start), end: r.start }),
+    previous: totals(db, before),
     series,
     topPages: top(db, 'page', r).map((f) => ({ path: f.key, visitors: f.visitors, pageviews: f.pageviews })),
     entryPages: figuresOver(db, 'entry', r.start, r.end)
@@ -89,11 +90,14 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Da
   };
 }
 
-/** The range asked for, or the last 30 days to today; 400 when it runs backwards or over two years. */
+/**
+ * The range asked for, or the last 30 days to today; 400 when it runs backwards or over two
+ * years (checked here, after a missing end is filled in, rather than in the query's schema).
+ */
 export function rangeOf(q: { from?: string | undefined; to?: string | undefined }, now = Date.now()): { from: string; to: string } {
-  const to = q.to ?? day(now);
-  const from = q.from ?? day(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS);
+  const to = q.to ?? utcDay(now);
+  const from = q.from ?? addDays(to, -29);
   if (from > to) throw badRequest('to must not be before from', [{ path: ['to'], message: 'to must not be before from' }]);
-  if (Date.parse(to) - Date.parse(from) > 731 * DAY_MS) throw badRequest('At most two years at a time', [{ path: ['from'], message: 'At most two years at a time' }]);
+  if (Date.parse(to) - Date.parse(from) > 731 * DAY_MS) throw badRequest('At most two years at a time', [{ path: ['to'], message: 'At most two years at a time' }]);
   return { from, to };
 }

@@ -5,6 +5,7 @@
 // and adding the days up is the same as counting them over the whole stretch.
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { DAY_MS, utcDay } from '#shared/time.ts';
 import { analyticsDaily } from '#db/schema/analytics.ts';
 
 export const KINDS = ['total', 'page', 'entry', 'source', 'campaign', 'device', 'browser'] as const;
@@ -20,9 +21,7 @@ export interface Figures {
 }
 
 type Reader = Pick<Db, 'get' | 'all'>;
-const DAY_MS = 86_400_000;
 export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The visits' column each kind groups by. */
 const VISIT_COLUMN: Record<Exclude<Kind, 'total' | 'page'>, SQL> = { entry: sql`entry_path`, source: sql`source`, campaign: sql`utm_campaign`, device: sql`device`, browser: sql`browser` };
@@ -79,13 +78,13 @@ export function rolledUntil(db: Db): number {
 /** Rolls up the days that are over and not rolled yet (oldest first, a few at a time); answers how many. */
 export function rollUpDays(db: Db, now = Date.now(), max = 7): number {
   // A day is rolled up five minutes after it ends, once its last views are surely written.
-  const today = dayStart(dayOf(now - 5 * 60_000));
+  const today = dayStart(utcDay(now - 5 * 60_000));
   const from = rolledUntil(db);
   const first = db.get<{ ts: number | null }>(sql`select min(ts) as ts from analytics_events where ts >= ${from} and ts < ${today}`).ts;
   if (first === null) return 0;
   let done = 0;
-  for (let day = dayStart(dayOf(first)); day < today && done < max; day += DAY_MS, done++) {
-    const name = dayOf(day);
+  for (let day = dayStart(utcDay(first)); day < today && done < max; day += DAY_MS, done++) {
+    const name = utcDay(day);
     db.transaction((tx) => {
       tx.delete(analyticsDaily).where(eq(analyticsDaily.day, name)).run();
       // A 'total' row for every day rolled, even an empty one: it marks the day as done.
@@ -123,7 +122,7 @@ export function figuresOver(db: Db, kind: Kind, start: number, end: number): Fig
       duration: sql<number>`sum(${analyticsDaily.duration})`,
     })
       .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.kind, kind), gte(analyticsDaily.day, dayOf(start)), lt(analyticsDaily.day, dayOf(split))))
+      .where(and(eq(analyticsDaily.kind, kind), gte(analyticsDaily.day, utcDay(start)), lt(analyticsDaily.day, utcDay(split))))
       .groupBy(analyticsDaily.key)
       .all()
       .forEach(add);
@@ -140,7 +139,7 @@ export function seriesOver(db: Db, start: number, end: number, hourly: boolean):
     for (const r of db
       .select({ day: analyticsDaily.day, visitors: analyticsDaily.visitors, pageviews: analyticsDaily.pageviews })
       .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.kind, 'total'), gte(analyticsDaily.day, dayOf(start)), lt(analyticsDaily.day, dayOf(split))))
+      .where(and(eq(analyticsDaily.kind, 'total'), gte(analyticsDaily.day, utcDay(start)), lt(analyticsDaily.day, utcDay(split))))
       .all())
       out.set(r.day, { visitors: r.visitors, pageviews: r.pageviews });
   }

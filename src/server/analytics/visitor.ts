@@ -5,8 +5,7 @@
 // The address and the user agent themselves are never written anywhere.
 import { createHash, randomBytes } from 'node:crypto';
 import { env } from '#server/env.ts';
-
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { utcDay } from '#shared/time.ts';
 
 // Shared by every copy of this module in the process (the request handlers and the jobs load
 // their own): one salt per process and day.
@@ -18,9 +17,13 @@ function saltOf(day: string): string {
   return shared.analyticsSalt.salt;
 }
 
+let host: string | undefined;
+/** The site's host (SITE_URL's), read once: every page view and download asks for it. */
+export const siteHost = () => (host ??= new URL(env().SITE_URL).host);
+
 /** Forgets a salt of a day that is over (the hourly job; a request on the new day does it too). */
 export function dropSalts(now = Date.now()): void {
-  if (shared.analyticsSalt && shared.analyticsSalt.day !== dayOf(now)) delete shared.analyticsSalt;
+  if (shared.analyticsSalt && shared.analyticsSalt.day !== utcDay(now)) delete shared.analyticsSalt;
 }
 
 /**
@@ -29,7 +32,7 @@ export function dropSalts(now = Date.now()): void {
  */
 export function visitorId(ip: string, userAgent: string, now = Date.now(), purpose: 'visit' | 'listen' = 'visit'): string {
   return createHash('sha256')
-    .update(`${saltOf(dayOf(now))}|${purpose}|${new URL(env().SITE_URL).host}|${ip}|${userAgent}`)
+    .update(`${saltOf(utcDay(now))}|${purpose}|${siteHost()}|${ip}|${userAgent}`)
     .digest('hex')
     .slice(0, 32);
 }

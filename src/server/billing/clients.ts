@@ -194,9 +194,15 @@ export function ownPackage(db: Pick<Db, 'select'>, userId: string, clientPackage
   return p;
 }
 
-/** Admin: every client who paid at least once (or holds a package), newest first, with packages and payments. */
-export function listClients(db: Db): ClientDto[] {
-  const rows = db.select({ client: clients, username: users.username }).from(clients).leftJoin(users, eq(users.id, clients.userId)).orderBy(desc(clients.createdAt)).all();
+/** Admin: every client who paid at least once (or holds a package), newest first, with packages and payments; or just the one asked for. */
+export function listClients(db: Db, onlyId?: number): ClientDto[] {
+  const rows = db
+    .select({ client: clients, username: users.username })
+    .from(clients)
+    .leftJoin(users, eq(users.id, clients.userId))
+    .where(onlyId === undefined ? undefined : eq(clients.id, onlyId))
+    .orderBy(desc(clients.createdAt))
+    .all();
   const pkgs = packagesOf(
     db,
     rows.map((r) => r.client.id),
@@ -232,7 +238,7 @@ export function listClients(db: Db): ClientDto[] {
 }
 
 export function getClient(db: Db, id: number): ClientDto {
-  const found = listClients(db).find((c) => c.id === id);
+  const [found] = listClients(db, id);
   if (!found) throw notFound('Client not found');
   return found;
 }

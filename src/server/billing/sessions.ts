@@ -13,21 +13,12 @@ export type ClientPackage = typeof clientPackages.$inferSelect;
 /** Packages whose sessions can be booked: paid and not ended. */
 export const BOOKABLE_STATUSES: readonly ClientPackage['status'][] = ['active', 'completed'];
 
-/** Payments of a package that went through and were not refunded. */
-export function paidPayments(tx: Tx, clientPackageId: number): number {
+/** Payments of a package that went through and were not refunded, or (`everMade`) refunded ones included. */
+export function paidPayments(tx: Tx, clientPackageId: number, everMade = false): number {
   return tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.clientPackageId, clientPackageId), eq(orders.status, 'succeeded')))
-    .get()!.n;
-}
-
-/** Payments of a package that went through, refunded ones included. */
-export function paymentsEver(tx: Tx, clientPackageId: number): number {
-  return tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.clientPackageId, clientPackageId), inArray(orders.status, ['succeeded', 'refunded'])))
+    .where(and(eq(orders.clientPackageId, clientPackageId), inArray(orders.status, everMade ? ['succeeded', 'refunded'] : ['succeeded'])))
     .get()!.n;
 }
 

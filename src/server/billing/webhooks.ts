@@ -5,22 +5,22 @@
 // standing is read from the subscription as Stripe has it when the event is handled (the
 // webhook asks for it), and an event older than the last one applied is not applied over it;
 // an ended, completed or refunded package does not come back.
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
 import { clientPackages, clients } from '#db/schema/clients.ts';
-import { downloadGrants, orders } from '#db/schema/commerce.ts';
+import { orders } from '#db/schema/commerce.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { logger } from '#server/log.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { notifyOwner } from '#server/mail/notify.ts';
-import { deliverOrder } from '#server/services/downloads.ts';
+import { deliverOrder, revokeGrants } from '#server/services/downloads.ts';
 import { formatPrice } from '#shared/format.ts';
 import { countGoal } from '#server/analytics/goals.ts';
 import { admitClient } from './clients.ts';
 import { redeem } from './coupons.ts';
 import { paymentFailedMail } from './mail.ts';
-import { paidPayments, paymentsEver, type ClientPackage } from './sessions.ts';
+import { paidPayments, type ClientPackage } from './sessions.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 type Order = typeof orders.$inferSelect;
@@ -57,7 +57,7 @@ export function packagePaid(tx: Tx, clientPackageId: number, paidInvoiceUrl: str
   const p = tx.select().from(clientPackages).where(eq(clientPackages.id, clientPackageId)).get();
   if (!p) return;
   // The first payment ever (a refunded one still counts as having been made).
-  if (paymentsEver(tx, p.id) === 1) {
+  if (paidPayments(tx, p.id, true) === 1) {
     admitClient(tx, clientOf(tx, p), p.packageName);
     if (p.couponId !== null) redeem(tx, p.couponId);
   }
@@ -75,7 +75,7 @@ export function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntentId: st
   const key = paymentIntentId ?? invoice.id;
   const before = tx.select().from(orders).where(eq(orders.paymentIntentId, key)).get();
   if (before?.status === 'succeeded' || before?.status === 'refunded') return;
-  const first = paymentsEver(tx, p.id) === 0;
+  const first = paidPayments(tx, p.id, true) === 0;
   if (first) countGoal(tx, 'purchase', { ref: `subscription:${p.subscriptionId}`, value: invoice.amount_paid });
   const order = tx
     .insert(orders)
@@ -176,10 +176,7 @@ export function packageRefunded(tx: Tx, order: Order): void {
     .where(eq(orders.clientPackageId, p.id))
     .all()
     .map((o) => o.id);
-  tx.update(downloadGrants)
-    .set({ revokedAt: new Date() })
-    .where(and(inArray(downloadGrants.orderId, ids), isNull(downloadGrants.revokedAt)))
-    .run();
+  revokeGrants(tx, ids);
   if (p.billing === 'one_time') setPackage(tx, p.id, { status: 'refunded', endedAt: new Date() });
 }
 

@@ -166,11 +166,13 @@ export function resendReceipt(orderId: number): void {
   });
 }
 
-/** Ends every download link of an order (it was refunded). */
-export function revokeGrants(tx: Tx, orderId: number): void {
+/** Ends every download link of an order, or of several (it was refunded; a package's payment was). */
+export function revokeGrants(tx: Tx, orderIds: number | number[]): void {
+  const ids = Array.isArray(orderIds) ? orderIds : [orderIds];
+  if (ids.length === 0) return;
   tx.update(downloadGrants)
     .set({ revokedAt: new Date() })
-    .where(and(eq(downloadGrants.orderId, orderId), isNull(downloadGrants.revokedAt)))
+    .where(and(inArray(downloadGrants.orderId, ids), isNull(downloadGrants.revokedAt)))
     .run();
 }
 

@@ -14,10 +14,8 @@ export const BeaconSchema = z.object({
 export type Beacon = z.infer<typeof BeaconSchema>;
 
 const day = z.iso.date({ error: 'Dates are YYYY-MM-DD' });
-export const AnalyticsRangeSchema = z
-  .object({ from: day.optional(), to: day.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' })
-  .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= 731 * 86_400_000, { path: ['to'], message: 'At most two years at a time' });
+/** Either end may be left out; the server fills it in and checks the range (src/server/analytics/report.ts rangeOf). */
+export const AnalyticsRangeSchema = z.object({ from: day.optional(), to: day.optional() });
 
 export interface AnalyticsTotals {
   visitors: number;
@@ -27,6 +25,19 @@ export interface AnalyticsTotals {
   bounceRate: number;
   /** Average visit length in seconds. */
   visitDuration: number;
+}
+
+/** Podcast downloads of one episode: in the range asked for, its first 7 and 30 days after publishing, ever, by app; and the bots' requests (not counted). */
+export interface EpisodeDownloadsDto {
+  episodeId: number;
+  title: string;
+  publishedAt: Date | null;
+  downloads: number;
+  first7: number;
+  first30: number;
+  allTime: number;
+  apps: { app: string; downloads: number }[];
+  bots: number;
 }
 
 export interface AnalyticsDto extends AnalyticsTotals {

@@ -5,14 +5,13 @@ import { useQuery } from '#admin/lib/query.ts';
 import { API } from '#shared/api-paths.ts';
 import type { Json } from '#shared/json.ts';
 import type { AnalyticsDto } from '#shared/schemas/analytics.ts';
+import { lastDays } from '#shared/time.ts';
 
-const DAY_MS = 86_400_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const number = new Intl.NumberFormat('en-US');
 
 export function TrafficSummary() {
-  const now = Date.now();
-  const data = useQuery<Json<AnalyticsDto>>(API.analytics(day(now - 6 * DAY_MS), day(now))).data;
+  const { from, to } = lastDays(7);
+  const data = useQuery<Json<AnalyticsDto>>(API.analytics(from, to)).data;
   const goals = data?.goals.reduce((n, g) => n + g.conversions, 0) ?? 0;
   return (
     <section aria-labelledby="traffic-heading" className="mb-4 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white px-5 py-4 shadow-sm">

@@ -4,24 +4,13 @@ import { useQuery } from '#admin/lib/query.ts';
 import { loadState } from '#admin/ui/load-error.tsx';
 import { DataTable } from '#admin/ui/table.tsx';
 import { API } from '#shared/api-paths.ts';
-
-interface EpisodeDownloads {
-  episodeId: number;
-  title: string;
-  downloads: number;
-  first7: number;
-  first30: number;
-  allTime: number;
-  apps: { app: string; downloads: number }[];
-  bots: number;
-}
-
-const DAY_MS = 86_400_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import type { Json } from '#shared/json.ts';
+import type { EpisodeDownloadsDto } from '#shared/schemas/analytics.ts';
+import { lastDays } from '#shared/time.ts';
 
 export function EpisodeDownloadsTable() {
-  const now = Date.now();
-  const list = useQuery<{ episodes: EpisodeDownloads[] }>(API.analyticsDownloads(day(now - 29 * DAY_MS), day(now)), 'Failed to load the downloads');
+  const { from, to } = lastDays(30);
+  const list = useQuery<{ episodes: Json<EpisodeDownloadsDto>[] }>(API.analyticsDownloads(from, to), 'Failed to load the downloads');
   return (
     <section aria-labelledby="downloads-heading" className="mt-10 space-y-3">
       <h2 id="downloads-heading" className="text-lg font-semibold text-ink">
