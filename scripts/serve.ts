@@ -1,10 +1,11 @@
 // Starts the built server: configuration checked first (a bad value stops start-up with a
-// clear message); built assets answered from memory, compressed; everything else by Astro's
-// handler. SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then
+// clear message); built assets and cached pages answered from memory, compressed, and page-view
+// beacons counted, all before Astro's router; everything else by Astro's handler. SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then
 // exit once the e-mail being sent, if any, is done (the database checkpoints its WAL and closes on
 // exit).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { serveBeacon } from '#server/analytics/beacon.ts';
 import { loadEnvOrExit } from '#server/env.ts';
 import { serveCachedPage } from '#server/http/page-cache.ts';
 import { createAssetHandler } from '#server/http/static-assets.ts';
@@ -21,7 +22,7 @@ const { handler } = (await import(entry.href)) as { handler: NodeHandler };
 const serveAsset = createAssetHandler(fileURLToPath(new URL('../dist/client/', import.meta.url)));
 
 const server = createServer((req, res) => {
-  if (serveAsset(req, res) || serveCachedPage(req, res)) return;
+  if (serveAsset(req, res) || serveCachedPage(req, res) || serveBeacon(req, res)) return;
   handler(req, res);
 });
 server.keepAliveTimeout = 65_000;

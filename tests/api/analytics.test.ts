@@ -116,6 +116,25 @@ describe('page views', () => {
     expect(events()).toBe(before);
   });
 
+  it('a beacon too large, not JSON or from another site is refused and stores nothing', async () => {
+    const before = events();
+    const b = browser();
+    const send = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/event`, { method: 'POST', headers: { 'X-Forwarded-For': b.ip, 'User-Agent': b.ua, Origin: server.url, 'Content-Type': 'application/json', ...headers }, body });
+    const good = JSON.stringify({ n: 'pageview', u: `${server.url}/blog`, r: '', w: 1280 });
+    const large = await send(JSON.stringify({ n: 'pageview', u: `${server.url}/blog`, r: 'x'.repeat(10_000), w: 1280 }));
+    expect(large.status).toBe(413);
+    expect(((await large.json()) as { message: string }).message).toBe('Request body too large');
+    expect((await send(good, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    const crossSite = await send(good, { Origin: 'https://elsewhere.example' });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as { message: string }).message).toBe('Cross-site request refused');
+    await figures();
+    expect(events()).toBe(before);
+    // The same visitor's well-formed beacon is still taken.
+    expect((await send(good)).status).toBe(202);
+  });
+
   it('keeps campaigns, devices and browsers, and a one-page visit is a bounce', async () => {
     await browser().view('/newsletter?utm_source=linkedin&utm_medium=social&utm_campaign=spring-launch', '', {}, 390);
     const after = await figures();

@@ -51,6 +51,22 @@ describe('rate limits', () => {
     for (let i = 0; i < 11; i++) regStatuses.push((await c.post('/api/register', { username: `reg${i}x`, password: 'secret1x' })).status);
     expect(regStatuses.at(-1)).toBe(429);
   });
+  it('limit page-view beacons per address, in one table for the fast path and the app', async () => {
+    const view = (path = '/api/event') =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+        body: JSON.stringify({ n: 'pageview', u: `${server.url}/blog`, r: '', w: 1280 }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 600; i++) statuses.push((await view()).status);
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    const blocked = await view();
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The app's own route (an address with a query string) counts in the same table.
+    expect((await view('/api/event?from=app')).status).toBe(429);
+  });
 });
 
 describe('spam screening', () => {

@@ -1,13 +1,31 @@
 // A beacon from a page: not counted when it comes from a bot, a headless browser or a prefetch,
 // or from a page of another site; otherwise a view of the visitor's visit.
+//
+// In production POST /api/event is answered before Astro's router (scripts/serve.ts calls
+// serveBeacon), since a page view must cost the server next to nothing: the same checks as any
+// endpoint (the Origin, a JSON body capped as it is read, the schema, the per-address limit),
+// then 202 at once; the view is written in a batch within a second. The Astro endpoint answers
+// the same way under `astro dev`.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
+import * as z from 'zod';
 import { getDb } from '#server/context.ts';
-import type { Beacon } from '#shared/schemas/analytics.ts';
+import { checkOrigin } from '#server/http/origin.ts';
+import { badRequest, fromZod, HttpError } from '#server/http/errors.ts';
+import { headerReader, readNodeBody, sendError, type HeaderReader } from '#server/http/node-request.ts';
+import { LIMITS, clientAddress, hit } from '#server/http/rate-limit.ts';
+import { isJsonType } from '#server/http/body.ts';
+import { logger } from '#server/log.ts';
+import { BeaconSchema, type Beacon } from '#shared/schemas/analytics.ts';
 import { isPrefetch } from './classify.ts';
 import { recordView } from './ingest.ts';
 import { siteHost, visitorId } from './visitor.ts';
 
-export function recordBeacon(beacon: Beacon, headers: Headers, ip: string, now = Date.now()): boolean {
+export const BEACON_PATH = '/api/event';
+/** A beacon is an address, a referrer and a width: a few hundred bytes, 4 KB at the very most. */
+const BEACON_BODY_LIMIT = 8 * 1024;
+
+export function recordBeacon(beacon: Beacon, headers: HeaderReader, ip: string, now = Date.now()): boolean {
   const userAgent = headers.get('user-agent') ?? '';
   if (!userAgent || isbot(userAgent) || isPrefetch(headers)) return false;
   const url = new URL(beacon.u);
@@ -15,4 +33,44 @@ export function recordBeacon(beacon: Beacon, headers: Headers, ip: string, now =
   const db = getDb();
   recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url, referrer: beacon.r, width: beacon.w, userAgent }, siteHost());
   return true;
+}
+
+/** Counts a valid beacon against its address's limit (429 past it) and records it; a view that cannot be recorded is logged, never the visitor's problem. */
+export function countBeacon(beacon: Beacon, headers: HeaderReader, ip: string): void {
+  hit(LIMITS.beacon, ip);
+  try {
+    recordBeacon(beacon, headers, ip);
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, 'analytics: a page view could not be recorded');
+  }
+}
+
+/** Answers POST /api/event when `req` is one (true), before Astro's router. */
+export function serveBeacon(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'POST' || req.url !== BEACON_PATH) return false;
+  void answerBeacon(req, res);
+  return true;
+}
+
+async function answerBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const headers = headerReader(req);
+    checkOrigin('POST', headers, `http://${req.headers.host ?? ''}`);
+    if (!isJsonType(headers.get('content-type'))) throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json)');
+    const text = (await readNodeBody(req, BEACON_BODY_LIMIT)).toString('utf8');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw badRequest('Invalid JSON body');
+    }
+    const parsed = z.safeParse(BeaconSchema, raw);
+    if (!parsed.success) throw fromZod(parsed.error);
+    countBeacon(parsed.data, headers, clientAddress(headers.get('x-forwarded-for'), req.socket.remoteAddress));
+    res.writeHead(202, { 'Cache-Control': 'no-store' });
+    res.end();
+  } catch (err) {
+    if (!(err instanceof HttpError)) logger.error({ err }, 'analytics: a beacon could not be answered');
+    sendError(res, err);
+  }
 }

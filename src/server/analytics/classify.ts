@@ -2,6 +2,7 @@
 // the campaign tags, the device (from the screen's width) and the browser and system (from the
 // user agent, which is read here and never kept).
 import Bowser from 'bowser';
+import type { HeaderReader } from '#server/http/node-request.ts';
 
 /** The referring site's host without 'www.', or '' for none (or this site itself). */
 export function referrerHost(referrer: string, siteHost: string): string {
@@ -31,4 +32,4 @@ export function browserOf(userAgent: string): { browser: string; os: string } {
 }
 
 /** Prefetches and prerenders announce themselves; they are not views. */
-export const isPrefetch = (headers: Headers) => /prefetch|prerender/i.test(`${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-moz') ?? ''}`);
+export const isPrefetch = (headers: HeaderReader) => /prefetch|prerender/i.test(`${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-moz') ?? ''}`);

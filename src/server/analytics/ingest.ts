@@ -4,7 +4,7 @@
 // the visits in progress are kept in memory (and read back from the database after a restart).
 // A view still queued when the process is killed is lost: a count, never a visitor's data.
 import { randomBytes } from 'node:crypto';
-import { gt } from 'drizzle-orm';
+import { getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
 import { logger } from '#server/log.ts';
@@ -135,6 +135,31 @@ export function currentVisit(db: Db, visitorId: string, now = Date.now()): Pick<
   return visit && now - visit.last.getTime() <= VISIT_IDLE_MS ? visit : null;
 }
 
+// The two statements a flush runs, prepared once per connection: building and preparing them
+// for every row cost more than the write itself.
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function prepare(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return {
+    insertView: db
+      .insert(analyticsEvents)
+      .values({ ts: p('ts'), visitorId: p('visitorId'), visitId: p('visitId'), path: p('path') })
+      .prepare(),
+    upsertVisit: db
+      .insert(analyticsVisits)
+      .values(Object.fromEntries(Object.keys(getTableColumns(analyticsVisits)).map((k) => [k, p(k)])) as unknown as typeof analyticsVisits.$inferInsert)
+      .onConflictDoUpdate({ target: analyticsVisits.id, set: { last: sql`excluded.last`, pageviews: sql`excluded.pageviews`, exitPath: sql`excluded.exit_path` } })
+      .prepare(),
+  };
+}
+
+function statementsFor(db: Db) {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = prepare(db)));
+  return s;
+}
+
 /** Writes what is queued, in one transaction. */
 export function flushViews(): void {
   if (state.timer) clearTimeout(state.timer);
@@ -145,18 +170,11 @@ export function flushViews(): void {
   const dirty = [...state.dirty].flatMap((id) => state.visits.get(id) ?? []);
   state.dirty.clear();
   try {
-    db.transaction((tx) => {
-      for (let i = 0; i < views.length; i += 200)
-        tx.insert(analyticsEvents)
-          .values(views.slice(i, i + 200))
-          .run();
-      for (const v of dirty) {
-        tx.insert(analyticsVisits)
-          .values(v)
-          .onConflictDoUpdate({ target: analyticsVisits.id, set: { last: v.last, pageviews: v.pageviews, exitPath: v.exitPath } })
-          .run();
-      }
-    });
+    const { insertView, upsertVisit } = statementsFor(db);
+    db.$client.transaction(() => {
+      for (const v of views) insertView.run(v);
+      for (const v of dirty) upsertVisit.run(v);
+    })();
   } catch (err) {
     logger.error({ err, views: views.length }, 'analytics: page views could not be written');
   }

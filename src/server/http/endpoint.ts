@@ -2,17 +2,15 @@
 // zod parsing of params, query and body, and one error shape with the contract's codes.
 import type { APIContext, APIRoute } from 'astro';
 import * as z from 'zod';
-import { env } from '#server/env.ts';
 import { logger } from '#server/log.ts';
 import { JSON_BODY_LIMIT, bodyTooLarge, isJsonType, readText } from './body.ts';
 import { contentChanged, type ContentChange } from './page-cache.ts';
 import { requireAdmin, requireUser, type SessionUser } from '#server/session.ts';
-import { HttpError, badRequest, errorResponse, forbidden, fromZod, notFound, type Issue } from './errors.ts';
+import { HttpError, badRequest, errorResponse, fromZod, notFound, type Issue } from './errors.ts';
+import { checkOrigin, WRITE_METHODS } from './origin.ts';
 import { formAnswer, isFormPost, readFormPost, typedValues, type FormPost } from './form-post.ts';
 
 export type AuthLevel = 'public' | 'user' | 'admin';
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface Options<A extends AuthLevel, P extends z.core.$ZodType, Q extends z.core.$ZodType, B extends z.core.$ZodType> {
   auth: A;
@@ -52,20 +50,6 @@ export interface HandlerContext<A extends AuthLevel, P, Q, B> {
 }
 
 type Out<T extends z.core.$ZodType | undefined> = T extends z.core.$ZodType ? z.output<T> : undefined;
-
-/** Rejects state-changing requests whose Origin is another site (CSRF defence in depth). */
-function checkOrigin(request: Request, url: URL): void {
-  if (!WRITE_METHODS.has(request.method)) return;
-  const origin = request.headers.get('origin');
-  if (origin) {
-    if (origin !== url.origin && origin !== new URL(env().SITE_URL).origin) {
-      throw forbidden('Cross-site request refused');
-    }
-    return;
-  }
-  // No Origin: a browser would have sent one for a cross-site write; refuse if it says cross-site.
-  if (request.headers.get('sec-fetch-site') === 'cross-site') throw forbidden('Cross-site request refused');
-}
 
 async function readJson(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -122,7 +106,7 @@ export function endpoint<
     let formPost: FormPost | null = null;
     try {
       const user = options.auth === 'admin' ? requireAdmin(locals) : options.auth === 'user' ? requireUser(locals) : locals.user;
-      checkOrigin(request, url);
+      checkOrigin(request.method, request.headers, url.origin);
       // A malformed id in the path names nothing: 404, like an unknown one.
       const params = options.params ? parseParams(options.params, context.params) : undefined;
       const query = options.query ? parse(options.query, Object.fromEntries(url.searchParams), 'query') : undefined;

@@ -1,5 +1,7 @@
 // In-process rate limits (one Node process serves the site): fixed windows per key.
 // RATE_LIMITS=off turns them off (test suites that make many requests from one address).
+// One table per process: the built app and scripts/serve.ts (which answers page-view beacons
+// before Astro's router) load their own copies of this module and share it.
 import type { APIContext } from 'astro';
 import { env } from '#server/env.ts';
 import { HttpError } from './errors.ts';
@@ -9,12 +11,12 @@ interface Bucket {
   resetAt: number;
 }
 
-const buckets = new Map<string, Bucket>();
-let lastSweep = Date.now();
+const shared = ((globalThis as { rateLimitBuckets?: { buckets: Map<string, Bucket>; lastSweep: number } }).rateLimitBuckets ??= { buckets: new Map(), lastSweep: Date.now() });
+const buckets = shared.buckets;
 
 function sweep(now: number): void {
-  if (now - lastSweep < 60_000) return;
-  lastSweep = now;
+  if (now - shared.lastSweep < 60_000) return;
+  shared.lastSweep = now;
   for (const [k, b] of buckets) if (b.resetAt <= now) buckets.delete(k);
 }
 
@@ -62,20 +64,27 @@ export const LIMITS = {
  * by the client and proves nothing.
  */
 export function clientKey(context: APIContext): string {
+  let socket: string | undefined;
+  try {
+    socket = context.clientAddress;
+  } catch {
+    socket = undefined;
+  }
+  return clientAddress(context.request.headers.get('x-forwarded-for'), socket);
+}
+
+/** clientKey for a request read before Astro (its X-Forwarded-For header and its socket's address). */
+export function clientAddress(forwardedFor: string | null | undefined, socketAddress: string | undefined): string {
   const hops = env().TRUST_PROXY;
   if (hops > 0) {
-    const chain = (context.request.headers.get('x-forwarded-for') ?? '')
+    const chain = (forwardedFor ?? '')
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean);
     const client = chain.length >= hops ? chain[chain.length - hops] : chain[0];
     if (client) return client;
   }
-  try {
-    return context.clientAddress;
-  } catch {
-    return 'unknown';
-  }
+  return socketAddress ?? 'unknown';
 }
 
 function tooMany(bucket: Bucket, now: number): HttpError {
