@@ -22,6 +22,12 @@
 //   make them through POST /api/booking, then GET /api/booking/slots for 62 and 14 days, slots
 //   answered, p50/p99 of 200 sequential calls and req/s, p50/p99 at 8 connections; the aim is
 //   p99 ≤ 50 ms for 62 days (`-- --booking-only` runs just this);
+// - analytics: beacons a second accepted by POST /api/event on one core (RATE_LIMITS=off, 20,000
+//   visitors), the server's CPU time per beacon, the answers not 202 and the page views written;
+//   /blog against the ceiling while 500 beacons/s arrive and without; the 30-day dashboard at
+//   1,000,000 stored page views (BENCH_ANALYTICS_EVENTS), older days rolled up: its cold call and
+//   p50/p99 of 100 calls; the aims are ≥ 5,000/s, ≥ 0.85 and p99 ≤ 300 ms (`-- --analytics-only`
+//   runs just this);
 // - Lighthouse mobile scores for home, blog, a post, the podcast and a post with three large
 //   uploaded photos (Debian's Chromium).
 import autocannon from 'autocannon';
@@ -38,6 +44,7 @@ import { adminListCalls, COMMENTS, FEW, ORDERS, POSTS, seedAdminLists, seedSubsc
 import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
 import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
 import { bookingFigures, type BookingTools } from '#scripts/lib/booking-bench.ts';
+import { analyticsFigures, type AnalyticsTools } from '#scripts/lib/analytics-bench.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -386,6 +393,8 @@ async function main() {
   if (args.has('--broadcast-only')) return broadcastFigures(broadcastTools);
   const bookingTools: BookingTools = { tmp: TMP, duration: DURATION, startSite, adminCookie, timed, peakRssMb };
   if (args.has('--booking-only')) return bookingFigures(bookingTools);
+  const analyticsTools: AnalyticsTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator, timed };
+  if (args.has('--analytics-only')) return analyticsFigures(analyticsTools);
 
   // Payments are configured (keys only: rendering a page never calls Stripe) so the checkout
   // page renders its island, whose JavaScript is measured with the rest.
@@ -509,6 +518,7 @@ async function main() {
   await importFigures();
   await broadcastFigures(broadcastTools);
   await bookingFigures(bookingTools);
+  await analyticsFigures(analyticsTools);
 
   if (!args.has('--no-lighthouse')) lighthouse(site.url, [...pages.slice(0, 4), await photoPost(site.url)]);
 

@@ -4,10 +4,10 @@
 // peak RSS, and /blog against the ceiling while it sends); run B is unthrottled
 // (BROADCAST_RATE=10000, the most the setting accepts). Prints the figures (never asserts them).
 import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
+import type { Answer, Rates, Server } from '#scripts/lib/bench-types.ts';
 
 /** Subscribers in the audience of each run. */
 export const BROADCAST_N = Number(process.env.BENCH_BROADCAST_N ?? 50_000);
@@ -15,19 +15,6 @@ export const BROADCAST_N = Number(process.env.BENCH_BROADCAST_N ?? 50_000);
 const DOMAIN = 'broadcast.example';
 const THROTTLED = 100;
 const UNTHROTTLED = 10_000;
-
-interface Server {
-  url: string;
-  proc: ChildProcess;
-}
-type Answer = { body: Buffer; type: string; encoding: string | null };
-interface Rates {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  seconds: number;
-}
 
 /** The bench's own helpers (scripts/bench.ts), passed in so that nothing moves. */
 export interface BenchTools {
