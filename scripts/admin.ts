@@ -3,8 +3,9 @@
 //   npm run admin -- approve <username>
 //   npm run admin -- promote <username>
 //   npm run admin -- reset-password <username> <password>
+//   npm run admin -- reset-2fa <username>
 import { loadEnvOrExit } from '#server/env.ts';
-import { createAccount, setFlags, setPassword } from '#server/services/accounts.ts';
+import { createAccount, resetTwoFactor, setFlags, setPassword } from '#server/services/accounts.ts';
 import { passwordProblem } from '#server/passwords.ts';
 
 const [command = '', name = '', ...rest] = process.argv.slice(2);
@@ -16,6 +17,7 @@ const usage = () => {
   console.error('usage: npm run admin -- create <username> <password> [--admin] [--email e] [--first f] [--last l]');
   console.error('       npm run admin -- approve|promote <username>');
   console.error('       npm run admin -- reset-password <username> <password>');
+  console.error('       npm run admin -- reset-2fa <username>');
   process.exit(2);
 };
 
@@ -54,6 +56,10 @@ try {
       console.log(`Password of "${name}" reset; ${ended} signed-in session${ended === 1 ? '' : 's'} ended`);
       break;
     }
+    case 'reset-2fa':
+      resetTwoFactor(name);
+      console.log(`Two-factor sign-in of "${name}" is off and its sessions ended; it signs in with its password and sets it up again (written to the audit log)`);
+      break;
     default:
       usage();
   }

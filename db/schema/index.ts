@@ -10,3 +10,4 @@ export * from './broadcasts.ts';
 export * from './booking.ts';
 export * from './clients.ts';
 export * from './analytics.ts';
+export * from './audit.ts';

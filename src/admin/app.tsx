@@ -9,7 +9,7 @@ import { Link } from './lib/link';
 import { ADMIN_REDIRECT_MS, prefetch } from './lib/query';
 import { $path, match } from './lib/router';
 import { $session, loadSession, logout } from './lib/session';
-import { NAV, ROUTES, type GuardMode } from './routes';
+import { NAV, ROUTES, SECURITY_PATH, type GuardMode } from './routes';
 import { Spinner } from './ui/controls';
 
 function resolve(path: string) {
@@ -134,7 +134,9 @@ if (typeof window !== 'undefined') start();
 export default function AdminApp() {
   const session = useStore($session);
   const path = useStore($path);
-  const resolved = resolve(path);
+  // An admin who must turn on two-factor first sees only Account → Security (the API refuses everything else meanwhile).
+  const mustSetUp = session.status === 'ready' && Boolean(session.user?.mustSetUpTwoFactor);
+  const resolved = resolve(mustSetUp ? SECURITY_PATH : path);
 
   let body: React.ReactNode;
   if (session.status === 'loading') body = <Spinner />;

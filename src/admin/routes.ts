@@ -99,6 +99,13 @@ export const ROUTES: AdminRoute[] = [
     'redirect',
     () => [API.clients, API.coupons],
   ),
+  route('/admin/security', () => import('./features/security/components/security'), 'redirect'),
+  route(
+    '/admin/audit',
+    () => import('./features/audit/components/audit-log'),
+    'redirect',
+    () => [firstPageUrl(API.audit, { actor: '', action: '', from: '', to: '' })],
+  ),
   route(
     '/admin/site',
     () => import('./features/site/components/site-editor'),
@@ -124,4 +131,9 @@ export const NAV = [
   { href: '/admin/redirects', label: 'Redirects' },
   { href: '/admin/site', label: 'Site' },
   { href: '/admin/settings', label: 'Settings' },
+  { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/security', label: 'Security' },
 ];
+
+/** Where an admin who must turn on two-factor first is kept (REQUIRE_2FA_FOR_ADMINS). */
+export const SECURITY_PATH = '/admin/security';

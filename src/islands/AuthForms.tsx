@@ -54,6 +54,37 @@ function FormHead({ form, returnTo, refusal }: { form: Tab; returnTo: string; re
   );
 }
 
+/**
+ * 'Sign in with a passkey': shown once the browser can (WebAuthn needs JavaScript). The
+ * WebAuthn helper is fetched on the click, so the page ships none of it.
+ */
+function PasskeySignIn() {
+  const [supported, setSupported] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), []);
+  if (!supported) return null;
+  const signIn = async () => {
+    setBusy(true);
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const options = await api<Parameters<typeof startAuthentication>[0]['optionsJSON']>('GET', API.passkeyAuthOptions);
+      const response = await startAuthentication({ optionsJSON: options });
+      await api('POST', API.passkeySignIn, { response });
+      const user = await api<ClientUser>('GET', API.user);
+      toastOnNextPage({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
+      window.location.assign(user.isAdmin ? '/admin/dashboard' : '/');
+    } catch (err) {
+      toast({ title: 'Passkey sign-in failed', description: errorMessage(err, 'Please try again, or use your password.'), variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="mt-4 btn-secondary w-full py-3" disabled={busy} onClick={() => void signIn()}>
+      Sign in with a passkey
+    </button>
+  );
+}
+
 export default function AuthForms({ initialTab = 'login', flash }: { initialTab?: Tab; flash?: Flash | null }) {
   const [tab, setTab] = useState<Tab>(flash?.form === 'register' ? 'register' : initialTab);
   const [busy, setBusy] = useState(false);
@@ -112,7 +143,9 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
     (s) => s.LoginSchema,
     async (data) => {
       try {
-        const user = await api<ClientUser>('POST', API.login, data);
+        const user = await api<ClientUser | { twoFactorRequired: true }>('POST', API.login, data);
+        // An account with two-factor on: the code is asked on its own page.
+        if ('twoFactorRequired' in user) return window.location.assign('/auth/code');
         // The page is left at once: the toast is shown on the page the user lands on.
         toastOnNextPage({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
         // A client sent here from their client area goes back there.
@@ -192,6 +225,7 @@ export default function AuthForms({ initialTab = 'login', flash }: { initialTab?
               </a>
             </p>
           </form>
+          <PasskeySignIn />
         </div>
       )}
 

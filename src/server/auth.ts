@@ -3,14 +3,17 @@
 // an account that an admin has not approved yet.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
-import { username } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { twoFactor, username } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { accounts, sessions, users, verifications } from '#db/schema/auth.ts';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '#db/schema/auth.ts';
 import type { Env } from './env.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { passwordReset } from './mail/templates.ts';
+import { noteSignIn } from './security/sessions.ts';
+import { TOTP_PERIOD, twoFactorAfter, twoFactorBefore } from './security/two-factor.ts';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You can log in once an admin approves it.';
 
@@ -22,14 +25,18 @@ export const realEmail = (email: string | null | undefined) => (email && !email.
 /** The page where a reset link's token sets a new password. */
 export const resetLink = (siteUrl: string, token: string) => `${siteUrl}/auth/reset?token=${encodeURIComponent(token)}`;
 
+/** Where a sign-in completes with a session after a second step (a password alone: services/auth-calls.ts login). */
+const SIGN_IN_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/passkey/verify-authentication']);
+
 export function createAuth(db: Db, env: Env) {
+  const afterTwoFactor = twoFactorAfter(db);
   return betterAuth({
     appName: 'Personal Brand Site',
     baseURL: env.SITE_URL,
     basePath: '/api/auth',
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: [env.SITE_URL],
-    database: drizzleAdapter(db, { provider: 'sqlite', schema: { users, sessions, accounts, verifications } }),
+    database: drizzleAdapter(db, { provider: 'sqlite', schema: { users, sessions, accounts, verifications, twoFactors, passkeys } }),
     user: {
       modelName: 'users',
       fields: { image: 'profileImageUrl' },
@@ -59,7 +66,32 @@ export function createAuth(db: Db, env: Env) {
         return Promise.resolve();
       },
     },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 50, usernameValidator: (name) => /^[A-Za-z0-9_.-]+$/.test(name) })],
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 50, usernameValidator: (name) => /^[A-Za-z0-9_.-]+$/.test(name) }),
+      // TOTP from any authenticator app, ten single-use backup codes (stored encrypted), and
+      // 'trust this device for 30 days'. The plugin's own lock (five wrong codes, fifteen
+      // minutes) backs up the account's sign-in limit, which wrong codes count against too.
+      twoFactor({
+        issuer: 'Personal Brand Site',
+        twoFactorTable: 'twoFactors',
+        totpOptions: { period: TOTP_PERIOD, digits: 6 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        trustDeviceMaxAge: 30 * 24 * 60 * 60,
+        accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
+      }),
+      // WebAuthn passkeys for the site's own origin; signing in with one needs no password.
+      passkey({ rpID: new URL(env.SITE_URL).hostname, rpName: 'Personal Brand Site', origin: env.SITE_URL, schema: { passkey: { modelName: 'passkeys' } } }),
+    ],
+    hooks: {
+      before: twoFactorBefore(db),
+      after: createAuthMiddleware(async (ctx) => {
+        await afterTwoFactor(ctx);
+        // A sign-in completed by a code or a passkey from a browser the account has not used: its holder is told.
+        const created = ctx.context.newSession;
+        if (!created || isAPIError(ctx.context.returned) || !SIGN_IN_PATHS.has(ctx.path)) return;
+        noteSignIn(db, env.SITE_URL, created.session, realEmail(created.user.email));
+      }),
+    },
     // Our own endpoint wrapper rate-limits the public auth calls (see src/server/http).
     rateLimit: { enabled: false },
     advanced: { database: { generateId: 'uuid' }, cookiePrefix: 'site', useSecureCookies: env.SITE_URL.startsWith('https://'), defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' } },

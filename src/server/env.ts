@@ -112,6 +112,8 @@ const EnvSchema = z
     // A WordPress import fetches media from loopback, private and link-local addresses only when
     // this is true (an old site on the operator's own network).
     IMPORT_ALLOW_PRIVATE_HOSTS: bool.default(false),
+    // Every admin must turn on two-factor sign-in before anything else in the admin.
+    REQUIRE_2FA_FOR_ADMINS: bool.default(false),
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on'),
     // How many reverse proxies stand in front of the server: true means one, false none.
     TRUST_PROXY: z

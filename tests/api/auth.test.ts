@@ -64,13 +64,13 @@ describe('login and approval', () => {
 
     const ok = await visitor.post('/api/login', { username: 'waiting', password: 'secret1x' });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ id, username: 'waiting', firstName: null, isAdmin: false });
+    expect(ok.body).toEqual({ id, username: 'waiting', firstName: null, isAdmin: false, twoFactorEnabled: false, mustSetUpTwoFactor: false });
     const cookie = ok.headers.getSetCookie()[0];
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const me = await visitor.get('/api/user');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id, username: 'waiting', firstName: null, isAdmin: false });
+    expect(me.body).toEqual({ id, username: 'waiting', firstName: null, isAdmin: false, twoFactorEnabled: false, mustSetUpTwoFactor: false });
   });
 
   it('answers 401 to a wrong password and to an unknown user, without saying which', async () => {

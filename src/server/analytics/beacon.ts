@@ -7,7 +7,6 @@
 // then 202 at once; the view is written in a batch within a second. The Astro endpoint answers
 // the same way under `astro dev`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isbot } from 'isbot';
 import * as z from 'zod';
 import { getDb } from '#server/context.ts';
 import { checkOrigin } from '#server/http/origin.ts';
@@ -17,7 +16,7 @@ import { LIMITS, clientAddress, hit } from '#server/http/rate-limit.ts';
 import { isJsonType } from '#server/http/body.ts';
 import { logger } from '#server/log.ts';
 import { BeaconSchema, type Beacon } from '#shared/schemas/analytics.ts';
-import { isPrefetch } from './classify.ts';
+import { agentFacts, isPrefetch } from './classify.ts';
 import { recordView } from './ingest.ts';
 import { siteHost, visitorId } from './visitor.ts';
 
@@ -27,7 +26,7 @@ const BEACON_BODY_LIMIT = 8 * 1024;
 
 export function recordBeacon(beacon: Beacon, headers: HeaderReader, ip: string, now = Date.now()): boolean {
   const userAgent = headers.get('user-agent') ?? '';
-  if (!userAgent || isbot(userAgent) || isPrefetch(headers)) return false;
+  if (!userAgent || agentFacts(userAgent).bot || isPrefetch(headers)) return false;
   const url = new URL(beacon.u);
   if (url.host !== siteHost()) return false;
   const db = getDb();

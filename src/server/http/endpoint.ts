@@ -8,6 +8,8 @@ import { contentChanged, type ContentChange } from './page-cache.ts';
 import { requireAdmin, requireUser, type SessionUser } from '#server/session.ts';
 import { HttpError, badRequest, errorResponse, fromZod, notFound, type Issue } from './errors.ts';
 import { checkOrigin, WRITE_METHODS } from './origin.ts';
+import { getDb } from '#server/context.ts';
+import { actionOf, recordAudit, summaryOf } from '#server/security/audit.ts';
 import { formAnswer, isFormPost, readFormPost, typedValues, type FormPost } from './form-post.ts';
 
 export type AuthLevel = 'public' | 'user' | 'admin';
@@ -114,6 +116,7 @@ export function endpoint<
       const body = options.body ? parse(options.body, formPost ? formPost.fields : await readJson(request), 'body') : undefined;
       const result = await handler({ params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, user: user as HandlerContext<A, unknown, unknown, unknown>['user'], request, context });
       if (WRITE_METHODS.has(request.method) && options.changesContent !== false) contentChanged(options.changesContent);
+      if (options.auth === 'admin' && WRITE_METHODS.has(request.method) && user) await auditWrite(user, context, body, result);
       if (formPost && options.form) return await formSuccess(options.form, formPost, result);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
@@ -124,6 +127,20 @@ export function endpoint<
     }
   };
   return route;
+}
+
+/** An admin's write that succeeded leaves one audit row: who, what, the id and a short summary. */
+async function auditWrite(user: SessionUser, context: APIContext, body: unknown, result: unknown): Promise<void> {
+  if (result instanceof Response && !result.ok) return;
+  try {
+    const answer: unknown = result instanceof Response ? ((result.headers.get('content-type') ?? '').includes('json') ? await result.clone().json() : null) : result;
+    const params = Object.values(context.params).filter(Boolean).join('/');
+    const id = answer && typeof answer === 'object' && 'id' in answer ? answer.id : undefined;
+    const answerId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+    recordAudit(getDb(), { id: user.id, name: user.username }, { action: actionOf(context.request.method, context.routePattern), targetId: params || answerId, summary: summaryOf(answer, body) });
+  } catch (err) {
+    logger.error({ err, route: context.routePattern }, 'audit: an admin write could not be recorded');
+  }
 }
 
 /** A successful form post: on to the next page, or back to the form with its message. */

@@ -5,12 +5,14 @@ import type { HeaderReader } from './node-request.ts';
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+let siteOrigin: string | undefined;
+
 /** Rejects state-changing requests whose Origin is another site. */
 export function checkOrigin(method: string, headers: HeaderReader, ownOrigin: string): void {
   if (!WRITE_METHODS.has(method)) return;
   const origin = headers.get('origin');
   if (origin) {
-    if (origin !== ownOrigin && origin !== new URL(env().SITE_URL).origin) {
+    if (origin !== ownOrigin && origin !== (siteOrigin ??= new URL(env().SITE_URL).origin)) {
       throw forbidden('Cross-site request refused');
     }
     return;

@@ -12,6 +12,7 @@ import { processNextImage } from '#server/services/images.ts';
 import { refreshBusyTimes } from '#server/booking/calendar.ts';
 import { queueDueReminders } from '#server/booking/reminders.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
+import { pruneAudit } from '#server/security/audit.ts';
 import { JobRunner, shareRunner } from './runner.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -49,6 +50,8 @@ export function startBackgroundJobs(): void {
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
   // Analytics: 30 days of page views, salts gone within 48 hours.
   jobs.start({ name: 'analytics-retention', firstInMs: 10_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAnalytics(db) });
+  // Audit rows are kept two years.
+  jobs.start({ name: 'audit-retention', firstInMs: 15_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAudit(db) });
   jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
   // Read now, then every five minutes, and at once when the owner changes the address.
   jobs.start({

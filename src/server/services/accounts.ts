@@ -1,6 +1,7 @@
 // Operator-side account management (start-up bootstrap and the `npm run admin` CLI).
-import { and, eq } from 'drizzle-orm';
-import { accounts, sessions, users } from '#db/schema/auth.ts';
+import { and, eq, like } from 'drizzle-orm';
+import { accounts, sessions, twoFactors, users, verifications } from '#db/schema/auth.ts';
+import { recordAudit } from '#server/security/audit.ts';
 import { placeholderEmail } from '#server/auth.ts';
 import { getAuth, getDb } from '#server/context.ts';
 
@@ -64,6 +65,26 @@ export async function setPassword(name: string, password: string): Promise<numbe
   if (!user) throw new Error(`No user "${name}"`);
   await writePassword(user.id, password);
   return getDb().delete(sessions).where(eq(sessions.userId, user.id)).run().changes;
+}
+
+/**
+ * For an owner locked out of two-factor (a lost phone, no backup codes): turns it off, forgets
+ * the devices trusted for 30 days, ends every session, and records it in the audit log. The
+ * account signs in with its password alone and sets two-factor up again.
+ */
+export function resetTwoFactor(name: string): void {
+  const user = findByUsername(name);
+  if (!user) throw new Error(`No user "${name}"`);
+  const db = getDb();
+  db.transaction((tx) => {
+    tx.delete(twoFactors).where(eq(twoFactors.userId, user.id)).run();
+    tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, user.id)).run();
+    tx.delete(verifications)
+      .where(and(eq(verifications.value, user.id), like(verifications.identifier, 'trust-device-%')))
+      .run();
+    tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+  });
+  recordAudit(db, { id: null, name: 'shell' }, { action: 'users.reset-2fa', targetId: user.id, summary: `username: ${user.username}` });
 }
 
 /** Sets flags on an existing account. */

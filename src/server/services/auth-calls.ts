@@ -1,10 +1,11 @@
 // The spec's auth calls (/api/login, /api/register, /api/logout, /api/user) on top of better-auth.
 import { isAPIError } from 'better-auth/api';
 import { eq, or } from 'drizzle-orm';
-import { users } from '#db/schema/auth.ts';
-import type { ClientUser, LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
-import { AWAITING_APPROVAL, placeholderEmail } from '#server/auth.ts';
-import { getAuth, getDb } from '#server/context.ts';
+import { sessions, users } from '#db/schema/auth.ts';
+import { SIGN_IN_AGAIN, WRONG_CODE, type ClientUser, type LoginInput, type RegisterInput, type SecondFactorInput } from '#shared/schemas/auth.ts';
+import { AWAITING_APPROVAL, placeholderEmail, realEmail } from '#server/auth.ts';
+import { noteSignIn } from '#server/security/sessions.ts';
+import { env, getAuth, getDb } from '#server/context.ts';
 import { HttpError, badRequest, conflict } from '#server/http/errors.ts';
 import { TOO_COMMON, isCommonPassword } from '#server/passwords.ts';
 import { notifyAccountAwaitingApproval } from '#server/mail/notify.ts';
@@ -16,12 +17,15 @@ interface AuthUserLike {
   displayUsername?: string | null | undefined;
   firstName?: string | null | undefined;
   isAdmin?: boolean | null | undefined;
+  twoFactorEnabled?: boolean | null | undefined;
 }
 
 /** The only shape of a user the browser ever gets about itself. */
 export function toClientUser(u: AuthUserLike | SessionUser): ClientUser {
   const display = 'displayUsername' in u ? u.displayUsername : undefined;
-  return { id: u.id, username: display || u.username || '', firstName: u.firstName ?? null, isAdmin: Boolean(u.isAdmin) };
+  const twoFactorEnabled = Boolean(u.twoFactorEnabled);
+  const pending = 'adminPending' in u ? u.adminPending : Boolean(u.isAdmin) && !twoFactorEnabled && env().REQUIRE_2FA_FOR_ADMINS;
+  return { id: u.id, username: display || u.username || '', firstName: u.firstName ?? null, isAdmin: Boolean(u.isAdmin) || pending, twoFactorEnabled, mustSetUpTwoFactor: pending };
 }
 
 function authError(err: unknown, fallback: HttpError): HttpError {
@@ -31,13 +35,47 @@ function authError(err: unknown, fallback: HttpError): HttpError {
   return fallback;
 }
 
-/** Verifies the password, then opens a session (refused with 403 while unapproved). */
-export async function login(input: LoginInput, headers: Headers): Promise<{ user: ClientUser; setCookies: string[] }> {
+export type LoginResult = { user: ClientUser; setCookies: string[] } | { twoFactorRequired: true; setCookies: string[] };
+
+/**
+ * Verifies the password, then opens a session (refused with 403 while unapproved). An account
+ * with two-factor on gets no session yet: better-auth's two-factor cookie instead, which a code
+ * (verifySecondFactor) turns into one.
+ */
+export async function login(input: LoginInput, headers: Headers): Promise<LoginResult> {
   try {
     const result = await getAuth().api.signInUsername({ body: input, headers, returnHeaders: true });
-    return { user: toClientUser(result.response.user), setCookies: result.headers.getSetCookie() };
+    const setCookies = result.headers.getSetCookie();
+    const answer = result.response as { twoFactorRedirect?: boolean; token?: string; user?: AuthUserLike & { email: string } };
+    if (answer.twoFactorRedirect || !answer.user) return { twoFactorRequired: true, setCookies };
+    noteSignInOf(answer.token, answer.user.email);
+    return { user: toClientUser(answer.user), setCookies };
   } catch (err) {
     throw authError(err, new HttpError(401, 'Invalid username or password'));
+  }
+}
+
+/** A sign-in from a browser the account has not used is told to its holder. */
+function noteSignInOf(token: string | undefined, email: string): void {
+  if (!token) return;
+  const db = getDb();
+  const session = db.select().from(sessions).where(eq(sessions.token, token)).get();
+  if (session) noteSignIn(db, env().SITE_URL, session, realEmail(email));
+}
+
+/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
+export async function verifySecondFactor(input: SecondFactorInput, headers: Headers): Promise<{ user: ClientUser; setCookies: string[] }> {
+  const auth = getAuth();
+  const body = { code: input.code.replace(/\s+/g, ''), trustDevice: input.trustDevice };
+  try {
+    const result = input.backup ? await auth.api.verifyBackupCode({ body, headers, returnHeaders: true }) : await auth.api.verifyTOTP({ body, headers, returnHeaders: true });
+    return { user: toClientUser(result.response.user as AuthUserLike), setCookies: result.headers.getSetCookie() };
+  } catch (err) {
+    if (!isAPIError(err)) throw err;
+    if (err.statusCode === 403) throw new HttpError(403, AWAITING_APPROVAL);
+    if (err.statusCode === 429) throw new HttpError(429, err.message, undefined, { 'Retry-After': '60' });
+    const expired = /cookie/i.test(err.message);
+    throw new HttpError(401, expired ? SIGN_IN_AGAIN : WRONG_CODE, [{ path: ['code'], message: expired ? SIGN_IN_AGAIN : WRONG_CODE }]);
   }
 }
 

@@ -6,7 +6,8 @@
 // clears nothing.
 import { eq } from 'drizzle-orm';
 import { loginThrottles } from '#db/schema/auth.ts';
-import { env, getDb } from '#server/context.ts';
+import { getDb } from '#db/client.ts';
+import { env } from '#server/env.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export const FREE_FAILURES = 5;

@@ -8,6 +8,29 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+export const WRONG_CODE = 'That code is not right. Check your app and try again.';
+export const SIGN_IN_AGAIN = 'Your sign-in took too long. Please enter your password again.';
+
+/** The second step of signing in: a 6-digit code from the app, or a backup code ('backup' on). */
+export const SecondFactorSchema = z.object({
+  code: z.string({ error: 'Enter the code' }).check(z.trim(), z.minLength(6, 'Enter the code'), z.maxLength(20, 'Enter the code')),
+  trustDevice: z._default(
+    z.pipe(
+      z.transform((v) => v === true || v === 'on' || v === 'true'),
+      z.boolean(),
+    ),
+    false,
+  ),
+  backup: z._default(
+    z.pipe(
+      z.transform((v) => v === true || v === 'on' || v === 'true'),
+      z.boolean(),
+    ),
+    false,
+  ),
+});
+export type SecondFactorInput = z.infer<typeof SecondFactorSchema>;
+
 /** '' and whitespace-only mean "not given": sent and stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalName = (label: string) => z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.trim(), z.maxLength(255, `${label} too long`))));
@@ -37,4 +60,7 @@ export interface ClientUser {
   username: string;
   firstName: string | null;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
+  /** An admin who must turn on two-factor before anything else (REQUIRE_2FA_FOR_ADMINS). */
+  mustSetUpTwoFactor: boolean;
 }

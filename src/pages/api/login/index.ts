@@ -8,8 +8,9 @@ import { LoginSchema } from '#shared/schemas/auth.ts';
 /** A browser navigation here (the admin guards' redirect target) lands on the login screen. */
 export const GET = endpoint({ auth: 'public' }, () => new Response(null, { status: 302, headers: { Location: '/auth' } }));
 
-// A form post (no JavaScript) that signs in goes on where the island would send the user.
-const form = { success: () => '', next: (user: Record<string, unknown>) => (user.isAdmin ? '/admin/dashboard' : '/') };
+// A form post (no JavaScript) that signs in goes on where the island would send the user; one
+// that needs a code goes to the page that asks for it.
+const form = { success: () => '', next: (user: Record<string, unknown>) => (user.twoFactorRequired ? '/auth/code' : user.isAdmin ? '/admin/dashboard' : '/') };
 
 export const POST = endpoint({ auth: 'public', changesContent: false, body: LoginSchema, form }, async ({ body, request, context }) => {
   // Failed logins are limited per address and account, all logins per address, and failed
@@ -29,10 +30,11 @@ export const POST = endpoint({ auth: 'public', changesContent: false, body: Logi
     }
     throw err;
   }
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  for (const c of result.setCookies) headers.append('Set-Cookie', c);
+  // The password was right, but the sign-in is not done: wrong codes still count against the account.
+  if ('twoFactorRequired' in result) return Response.json({ twoFactorRequired: true }, { headers });
   reset(LIMITS.loginFailures, account);
   clearLoginFailures(body.username);
-  const { user, setCookies } = result;
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  for (const c of setCookies) headers.append('Set-Cookie', c);
-  return Response.json(user, { headers });
+  return Response.json(result.user, { headers });
 });

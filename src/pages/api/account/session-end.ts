@@ -1,0 +1,18 @@
+import { sessions } from '#db/schema/auth.ts';
+import { eq } from 'drizzle-orm';
+import { getDb } from '#server/context.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { forbidden } from '#server/http/errors.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { validSignature } from '#server/http/signing.ts';
+import { SessionEndSchema } from '#shared/schemas/security.ts';
+
+const form = { success: () => 'That session has ended. If it was not you, change your password now.' };
+
+/** The button behind a sign-in alert's link: ends the session it names (signed, so only the alert's link can). */
+export const POST = endpoint({ auth: 'public', changesContent: false, body: SessionEndSchema, form }, ({ body, context }) => {
+  hit(LIMITS.bookingManage, clientKey(context));
+  if (!validSignature('session-end', body.s, body.sig)) throw forbidden('This link is not valid.');
+  getDb().delete(sessions).where(eq(sessions.id, body.s)).run();
+  return { ended: true };
+});

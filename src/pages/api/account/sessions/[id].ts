@@ -1,0 +1,13 @@
+import { getDb } from '#server/context.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { notFound } from '#server/http/errors.ts';
+import { recordAudit } from '#server/security/audit.ts';
+import { endSession } from '#server/security/sessions.ts';
+import { SessionIdSchema } from '#shared/schemas/security.ts';
+
+/** Ends one of the account's sessions: that browser's next call is signed out (401). */
+export const DELETE = endpoint({ auth: 'user', changesContent: false, params: SessionIdSchema }, ({ params, user }) => {
+  const db = getDb();
+  if (!endSession(db, user.id, params.id)) throw notFound('No such session');
+  if (user.isAdmin) recordAudit(db, { id: user.id, name: user.username }, { action: 'account.sessions.end', targetId: params.id });
+});

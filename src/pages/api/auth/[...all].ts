@@ -1,0 +1,65 @@
+import { getAuth, getDb } from '#server/context.ts';
+import { readBody } from '#server/http/body.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { notFound } from '#server/http/errors.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { recordAudit } from '#server/security/audit.ts';
+
+/**
+ * better-auth's own routes that the site offers, and nothing else (its sign-up, e-mail and
+ * profile routes would go around the site's own rules): two-factor set-up and sign-in,
+ * passkeys, and the account's sessions. Each admin change here is written to the audit log.
+ * `signIn` routes answer sessions (a sign-in's, the list): their answers go out without tokens
+ * (HttpOnly cookies carry them, never script); a session is ended by its id in Account → Security.
+ */
+const ROUTES: Record<string, { anonymous?: true; signIn?: true; audit?: string }> = {
+  '/two-factor/enable': { audit: 'account.two-factor.set-up' },
+  '/two-factor/disable': { audit: 'account.two-factor.turn-off' },
+  '/two-factor/verify-totp': { anonymous: true, signIn: true },
+  '/two-factor/verify-backup-code': { anonymous: true, signIn: true },
+  '/two-factor/get-totp-uri': {},
+  '/two-factor/generate-backup-codes': { audit: 'account.two-factor.new-backup-codes' },
+  '/passkey/generate-register-options': {},
+  '/passkey/verify-registration': { audit: 'account.passkey.add' },
+  '/passkey/generate-authenticate-options': { anonymous: true },
+  '/passkey/verify-authentication': { anonymous: true, signIn: true },
+  '/passkey/list-user-passkeys': {},
+  '/passkey/update-passkey': { audit: 'account.passkey.rename' },
+  '/passkey/delete-passkey': { audit: 'account.passkey.remove' },
+  '/list-sessions': { signIn: true },
+  '/revoke-session': { audit: 'account.sessions.end' },
+  '/revoke-other-sessions': { audit: 'account.sessions.end-others' },
+};
+
+/** Passkey options and answers, codes: a few KB at most. */
+const AUTH_BODY_LIMIT = 64 * 1024;
+
+export const ALL = endpoint({ auth: 'public', changesContent: false }, async ({ request, user, context }) => {
+  const path = context.url.pathname.replace(/^\/api\/auth/, '');
+  const route = Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
+  if (!route) throw notFound('Not found');
+  // Anonymous calls that cost us (a sign-in's second step, a passkey challenge) are limited per address.
+  if (route.anonymous && !user) hit(LIMITS.loginPerAddress, clientKey(context));
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request, AUTH_BODY_LIMIT);
+  const answer = await getAuth().handler(new Request(request.url, { method: request.method, headers: request.headers, body: body ?? null }));
+  if (route.audit && answer.ok && user?.isAdmin) recordAudit(getDb(), { id: user.id, name: user.username }, { action: route.audit, targetId: user.id });
+  return route.signIn ? await withoutToken(answer) : answer;
+});
+
+/** `value` with every `token` field left out, at any depth. */
+const stripTokens = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(stripTokens)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'token' ? [] : [[k, stripTokens(v)]])))
+      : value;
+
+/** An answer without session tokens. */
+async function withoutToken(answer: Response): Promise<Response> {
+  if (!answer.ok || !(answer.headers.get('content-type') ?? '').includes('application/json')) return answer;
+  const json = stripTokens(await answer.json());
+  const headers = new Headers(answer.headers);
+  headers.delete('content-length');
+  headers.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(json), { status: answer.status, headers });
+}
