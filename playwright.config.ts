@@ -22,6 +22,11 @@ export const UPLOADTHING_DOUBLE_URL = `https://127.0.0.1:${PORT + 4}`;
 /** The SMTP double the payments server sends its mail to, and the HTTP inbox that lists what arrived. */
 const SMTP_PORT = PORT + 5;
 export const INBOX_URL = `http://127.0.0.1:${SMTP_PORT + 1}`;
+/**
+ * A server that requires two-factor sign-in for admins, on `localhost` (WebAuthn's relying
+ * party must be a domain name, not an IP address).
+ */
+export const SECURE_URL = `http://localhost:${PORT + 7}`;
 
 const serverEnv = (port: number, seed: boolean, extra: Record<string, string> = {}) => ({
   DATABASE_URL: `tests/.tmp/e2e-${port}/site.db`,
@@ -84,5 +89,6 @@ export default defineConfig({
     }),
     { command: `exec node tests/support/double-server.ts uploadthing ${PORT + 4}`, url: `${UPLOADTHING_DOUBLE_URL}/__health`, ignoreHTTPSErrors: true, reuseExistingServer: false, timeout: 30_000 },
     { command: `exec node tests/support/double-server.ts smtp ${SMTP_PORT}`, url: `${INBOX_URL}/__health`, reuseExistingServer: false, timeout: 30_000 },
+    site(PORT + 7, false, { SITE_URL: SECURE_URL, REQUIRE_2FA_FOR_ADMINS: 'true' }),
   ],
 });

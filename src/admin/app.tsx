@@ -74,7 +74,7 @@ function Shell({ username, children }: { username: string; children: React.React
   const sidebar = (
     <div className="flex h-full flex-col bg-slate-950 px-4 py-6">
       <div className="px-3 text-lg font-bold text-white">Admin</div>
-      <nav aria-label="Admin" className="mt-6 flex-1">
+      <nav aria-label="Admin" className="mt-6 min-h-0 flex-1 overflow-y-auto">
         {navLinks}
       </nav>
       <div className="border-t border-white/10 pt-4">

@@ -3,7 +3,7 @@
 import { API } from '#shared/api-paths.ts';
 import { atom } from 'nanostores';
 import { api, isUnauthorized } from '#lib/api-client.ts';
-import { toast } from '#lib/toast.ts';
+import { toast, toastOnNextPage } from '#lib/toast.ts';
 import type { ClientUser } from '#shared/schemas/auth.ts';
 
 export type SessionState = { status: 'loading' } | { status: 'ready'; user: ClientUser | null };
@@ -28,7 +28,7 @@ export async function loadSession(): Promise<void> {
 export async function logout(): Promise<void> {
   try {
     await api('POST', API.logout);
-    toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
+    toastOnNextPage({ title: 'Logged out', description: 'You have been logged out successfully.' });
     window.location.assign('/');
   } catch (err) {
     toast({ title: 'Logout failed', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });

@@ -8,7 +8,7 @@ import { $session } from '#admin/lib/session.ts';
 import { Badge, PageHeader, TextField } from '#admin/ui/controls.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
 import { api, errorMessage } from '#lib/api-client.ts';
-import { toast } from '#lib/toast.ts';
+import { toast, toastOnNextPage } from '#lib/toast.ts';
 import { API } from '#shared/api-paths.ts';
 import { formatShortDate } from '#shared/format.ts';
 import type { Json } from '#shared/json.ts';
@@ -93,7 +93,7 @@ function TwoFactor({ enabled, required }: { enabled: boolean; required: boolean 
   const confirm = useSubmit(async ({ code = '' }) => {
     try {
       await confirmTwoFactor(code.replace(/\s+/g, ''));
-      toast({ title: 'Two-factor sign-in is on', description: 'From now on you sign in with your password and a code.' });
+      toastOnNextPage({ title: 'Two-factor sign-in is on', description: 'From now on you sign in with your password and a code.' });
       window.location.assign('/admin/security');
     } catch (err) {
       failed('That code did not work', err, 'Check your app and try again.');
@@ -102,7 +102,7 @@ function TwoFactor({ enabled, required }: { enabled: boolean; required: boolean 
   const off = useSubmit(async ({ password = '', code = '' }) => {
     try {
       await disableTwoFactor(password, code.replace(/\s+/g, ''));
-      toast({ title: 'Two-factor sign-in is off' });
+      toastOnNextPage({ title: 'Two-factor sign-in is off' });
       window.location.assign('/admin/security');
     } catch (err) {
       failed('Two-factor sign-in is still on', err, 'Check your password and code.');
