@@ -280,29 +280,41 @@ async function ingestion(t: AnalyticsTools): Promise<void> {
  * `maxSeconds`, or when told 'stop', and reports what it sent and what was answered 202.
  */
 function startBeaconSender(site: string, rate: number, maxSeconds: number) {
+  // Raw HTTP/1.1 on a few keep-alive sockets, answers only counted: a sender as cheap as can
+  // be, since it shares the load generator's core with the page runs it is compared across.
   const code = `
-    const http = require('node:http');
+    const net = require('node:net');
     const cfg = JSON.parse(process.env.BENCH_BEACONS);
     const target = new URL(cfg.site);
     if (target.hostname !== '127.0.0.1') process.exit(2);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
     const s = { sent: 0, accepted: 0, failed: 0, skipped: 0, onMs: 0 };
     let on = false, since = 0, last = 0, owed = 0, inFlight = 0, k = 0;
+    const sockets = Array.from({ length: 8 }, () => {
+      const socket = net.connect(Number(target.port), '127.0.0.1');
+      socket.setNoDelay(true);
+      // Each answer starts with its status line; one split across two chunks is kept whole.
+      let tail = '';
+      socket.on('data', (chunk) => {
+        const text = tail + chunk.toString('latin1');
+        let at = 0;
+        for (let i = text.indexOf('HTTP/1.1 '); i !== -1 && i + 12 <= text.length; i = text.indexOf('HTTP/1.1 ', at)) {
+          inFlight--;
+          if (text.startsWith('202', i + 9)) s.accepted++; else s.failed++;
+          at = i + 12;
+        }
+        tail = text.slice(Math.max(at, text.length - 11));
+      });
+      socket.on('error', () => {});
+      return socket;
+    });
     const send = () => {
       if (inFlight >= 2000) { s.skipped++; return; }
       const i = k++;
       const visitor = i % 5000;
+      const body = cfg.bodies[i % cfg.bodies.length];
       inFlight++;
       s.sent++;
-      const req = http.request({ host: '127.0.0.1', port: target.port, path: '/api/event', method: 'POST', agent, headers: {
-        'content-type': 'application/json', origin: cfg.site, 'user-agent': cfg.agents[visitor % cfg.agents.length],
-        'x-forwarded-for': '10.200.' + (visitor >> 8) + '.' + (visitor & 255) } }, (res) => {
-        res.resume();
-        inFlight--;
-        if (res.statusCode === 202) s.accepted++; else s.failed++;
-      });
-      req.on('error', () => { inFlight--; s.failed++; });
-      req.end(cfg.bodies[i % cfg.bodies.length]);
+      sockets[i % sockets.length].write('POST /api/event HTTP/1.1\\r\\nHost: ' + target.host + '\\r\\nContent-Type: application/json\\r\\nOrigin: ' + cfg.site + '\\r\\nUser-Agent: ' + cfg.agents[visitor % cfg.agents.length] + '\\r\\nX-Forwarded-For: 10.200.' + (visitor >> 8) + '.' + (visitor & 255) + '\\r\\nContent-Length: ' + Buffer.byteLength(body) + '\\r\\n\\r\\n' + body);
     };
     const tick = setInterval(() => {
       if (!on) return;
@@ -353,7 +365,11 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
   try {
     ceiling = await t.startCeiling(new Map([['/blog', await t.compressedAnswer(`${site.url}/blog`)]]));
     const rounds = t.pairs;
-    const beacons = startBeaconSender(site.url, BEACON_RATE, rounds * 3 * (t.slice + 1) + 30);
+    const beacons = startBeaconSender(site.url, BEACON_RATE, rounds * 4 * (t.slice + 1) + 30);
+    // The same beacons sent to the bare server too (it answers them at once, doing nothing): the
+    // ceiling for the same traffic. On two cores the sender shares the load generator's core,
+    // so the bare server without beacons is not the same load for the generator.
+    const ceilingBeacons = startBeaconSender(ceiling.url, BEACON_RATE, rounds * 4 * (t.slice + 1) + 30);
     const top0 = ceiling;
     const meters = [
       meter(
@@ -363,21 +379,31 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
       ),
       meter(() => site.proc.pid),
       meter(() => top0.proc.pid),
+      meter(
+        () => top0.proc.pid,
+        () => [ceilingBeacons.pid()],
+        ceilingBeacons.sending,
+      ),
     ];
-    const [busy, quiet, top] = await t.interleave(
+    const [busy, quiet, top, topBusy] = await t.interleave(
       [
         { url: `${site.url}/blog`, around: meters[0]!.around },
         { url: `${site.url}/blog`, around: meters[1]!.around },
         { url: `${ceiling.url}/blog`, around: meters[2]!.around },
+        { url: `${ceiling.url}/blog`, around: meters[3]!.around },
       ],
       rounds,
       t.slice,
     );
+    await ceilingBeacons.stop();
     const sent = await beacons.stop();
-    const [b, q, c] = meters.map((m) => m.shares());
+    const [b, q, c, cb] = meters.map((m) => m.shares());
     console.log(`\n/blog while ${BEACON_RATE} beacons/s arrive        req/s   p50 ms   p99 ms | ceiling req/s   ratio [target ≥ ${TARGETS.ratio}] | without beacons`);
     console.log(
-      `${'/blog'.padEnd(38)} ${busy!.rps.toFixed(0).padStart(8)} ${busy!.p50.toFixed(1).padStart(8)} ${busy!.p99.toFixed(1).padStart(8)} | ${top!.rps.toFixed(0).padStart(13)}   ${(busy!.rps / top!.rps).toFixed(2).padStart(5)}              | ${(quiet!.rps / top!.rps).toFixed(2).padStart(15)}${busy!.errors ? `  (${busy!.errors} errors)` : ''}`,
+      `${'/blog'.padEnd(38)} ${busy!.rps.toFixed(0).padStart(8)} ${busy!.p50.toFixed(1).padStart(8)} ${busy!.p99.toFixed(1).padStart(8)} | ${topBusy!.rps.toFixed(0).padStart(13)}   ${(busy!.rps / topBusy!.rps).toFixed(2).padStart(5)}              | ${(quiet!.rps / top!.rps).toFixed(2).padStart(15)}${busy!.errors ? `  (${busy!.errors} errors)` : ''}`,
+    );
+    console.log(
+      `  (the ceiling with beacons is the bare server answering the same ${BEACON_RATE} beacons/s; against the bare server without them (${top!.rps.toFixed(0)} req/s) the ratio is ${(busy!.rps / top!.rps).toFixed(2)}, which also charges the sender's share of the load generator's core to the site)`,
     );
     if (sent) {
       const seconds = sent.onMs / 1000;
@@ -386,7 +412,7 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
       );
     } else console.log(`  (the beacon sender ended without reporting; server peak RSS ${t.peakRssMb(site.proc.pid!)} MB)`);
     console.log(
-      `  (share of a core used during the runs: the server ${b!.server.toFixed(0)}% with beacons, ${q!.server.toFixed(0)}% without, the ceiling ${c!.server.toFixed(0)}%; the load generator ${b!.load.toFixed(0)}% with beacons (the sender included), ${q!.load.toFixed(0)}% without, ${c!.load.toFixed(0)}% against the ceiling)`,
+      `  (share of a core used during the runs: the server ${b!.server.toFixed(0)}% with beacons, ${q!.server.toFixed(0)}% without, the ceiling ${c!.server.toFixed(0)}% (${cb!.server.toFixed(0)}% with beacons); the load generator ${b!.load.toFixed(0)}% with beacons (the sender included), ${q!.load.toFixed(0)}% without, ${c!.load.toFixed(0)}% against the ceiling (${cb!.load.toFixed(0)}% with beacons))`,
     );
   } finally {
     await stopServer(site);

@@ -29,11 +29,12 @@ const VISIT_COLUMN: Record<Exclude<Kind, 'total' | 'page'>, SQL> = { entry: sql`
 /** One kind's figures from the raw rows of [start, end). */
 export function rawFigures(db: Reader, kind: Kind, start: number, end: number): Figures[] {
   if (kind === 'total') {
-    const v = db.get<{ visitors: number; pageviews: number }>(sql`select count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${start} and ts < ${end}`);
-    const s = db.get<{ visits: number; bounces: number | null; duration: number | null }>(
-      sql`select count(*) as visits, sum(pageviews = 1) as bounces, sum(last - start) as duration from analytics_visits where start >= ${start} and start < ${end}`,
+    // From the visits alone (a third as many rows as views): a visit never crosses midnight (the
+    // visitor's id changes with the day), so whole days' visits hold every view and visitor.
+    const t = db.get<{ visitors: number; pageviews: number | null; visits: number; bounces: number | null; duration: number | null }>(
+      sql`select count(distinct visitor_id) as visitors, sum(pageviews) as pageviews, count(*) as visits, sum(pageviews = 1) as bounces, sum(last - start) as duration from analytics_visits where start >= ${start} and start < ${end}`,
     );
-    return v.pageviews || s.visits ? [{ key: '', visitors: v.visitors, pageviews: v.pageviews, visits: s.visits, bounces: s.bounces ?? 0, duration: s.duration ?? 0 }] : [];
+    return t.visits ? [{ key: '', visitors: t.visitors, pageviews: t.pageviews ?? 0, visits: t.visits, bounces: t.bounces ?? 0, duration: t.duration ?? 0 }] : [];
   }
   if (kind === 'page') {
     return db.all<Figures>(
@@ -144,11 +145,11 @@ export function seriesOver(db: Db, start: number, end: number, hourly: boolean):
       out.set(r.day, { visitors: r.visitors, pageviews: r.pageviews });
   }
   if (end > split) {
-    const bucket = hourly ? sql`strftime('%Y-%m-%dT%H', ts / 1000, 'unixepoch')` : sql`strftime('%Y-%m-%d', ts / 1000, 'unixepoch')`;
-    for (const r of db.all<{ date: string; visitors: number; pageviews: number }>(
-      sql`select ${bucket} as date, count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${split} and ts < ${end} group by date`,
-    ))
-      out.set(r.date, { visitors: r.visitors, pageviews: r.pageviews });
+    // By the hour from the views; by the day from the visits (whole days, as for the totals).
+    const query = hourly
+      ? sql`select strftime('%Y-%m-%dT%H', ts / 1000, 'unixepoch') as date, count(distinct visitor_id) as visitors, count(*) as pageviews from analytics_events where ts >= ${split} and ts < ${end} group by date`
+      : sql`select strftime('%Y-%m-%d', start / 1000, 'unixepoch') as date, count(distinct visitor_id) as visitors, sum(pageviews) as pageviews from analytics_visits where start >= ${split} and start < ${end} group by date`;
+    for (const r of db.all<{ date: string; visitors: number; pageviews: number }>(query)) out.set(r.date, { visitors: r.visitors, pageviews: r.pageviews });
   }
   return out;
 }
