@@ -51,6 +51,15 @@ describe('rate limits', () => {
     for (let i = 0; i < 11; i++) regStatuses.push((await c.post('/api/register', { username: `reg${i}x`, password: 'secret1x' })).status);
     expect(regStatuses.at(-1)).toBe(429);
   });
+  it("limit the posts of a sign-in alert's 'End that session' link per address", async () => {
+    const c = new Client(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await c.post('/api/account/session-end', { s: `made-up-${i}`, sig: 'not-a-signature' })).status);
+    // A made-up link is refused as such until the address has tried too often.
+    expect(statuses.slice(0, 20).every((s) => s === 403)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it('limit page-view beacons per address, in one table for the fast path and the app', async () => {
     const view = (path = '/api/event') =>
       fetch(`${server.url}${path}`, {

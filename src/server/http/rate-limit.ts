@@ -53,6 +53,8 @@ export const LIMITS = {
   beacon: { name: 'beacon', max: 600, windowMs: 10 * 60_000 },
   // Podcast downloads counted from one address (a household or an office of listeners).
   podcastDownload: { name: 'podcast-download', max: 300, windowMs: 10 * 60_000 },
+  // A sign-in alert's signed link that ends a session: a person clicks it once or twice.
+  sessionEnd: { name: 'session-end', max: 20, windowMs: 10 * 60_000 },
   // Per admin: test sends of a newsletter issue.
   broadcastTest: { name: 'broadcast-test', max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

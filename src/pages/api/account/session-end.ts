@@ -11,7 +11,7 @@ const form = { success: () => 'That session has ended. If it was not you, change
 
 /** The button behind a sign-in alert's link: ends the session it names (signed, so only the alert's link can). */
 export const POST = endpoint({ auth: 'public', changesContent: false, body: SessionEndSchema, form }, ({ body, context }) => {
-  hit(LIMITS.bookingManage, clientKey(context));
+  hit(LIMITS.sessionEnd, clientKey(context));
   if (!validSignature('session-end', body.s, body.sig)) throw forbidden('This link is not valid.');
   getDb().delete(sessions).where(eq(sessions.id, body.s)).run();
   return { ended: true };
