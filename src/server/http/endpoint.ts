@@ -9,7 +9,7 @@ import { requireAdmin, requireUser, type SessionUser } from '#server/session.ts'
 import { HttpError, badRequest, errorResponse, fromZod, notFound, type Issue } from './errors.ts';
 import { checkOrigin, WRITE_METHODS } from './origin.ts';
 import { getDb } from '#server/context.ts';
-import { actionOf, recordAudit, summaryOf } from '#server/security/audit.ts';
+import { actionOf, actorOf, recordAudit, summaryOf } from '#server/security/audit.ts';
 import { formAnswer, isFormPost, readFormPost, typedValues, type FormPost } from './form-post.ts';
 
 export type AuthLevel = 'public' | 'user' | 'admin';
@@ -137,7 +137,7 @@ async function auditWrite(user: SessionUser, context: APIContext, body: unknown,
     const params = Object.values(context.params).filter(Boolean).join('/');
     const id = answer && typeof answer === 'object' && 'id' in answer ? answer.id : undefined;
     const answerId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
-    recordAudit(getDb(), { id: user.id, name: user.username }, { action: actionOf(context.request.method, context.routePattern), targetId: params || answerId, summary: summaryOf(answer, body) });
+    recordAudit(getDb(), actorOf(user), { action: actionOf(context.request.method, context.routePattern), targetId: params || answerId, summary: summaryOf(answer, body) });
   } catch (err) {
     logger.error({ err, route: context.routePattern }, 'audit: an admin write could not be recorded');
   }
@@ -164,6 +164,13 @@ async function formSuccess(options: FormOptions, post: FormPost, result: unknown
 async function formFailure(post: FormPost, answer: Response): Promise<Response> {
   const { message, issues } = (await answer.json().catch(() => ({}))) as { message?: string; issues?: Issue[] };
   return formAnswer(post.returnTo, { form: post.form, kind: 'error', message: message ?? 'Something went wrong. Please try again.', issues, values: typedValues(post.fields) });
+}
+
+/** An answer that sets cookies (a sign-in's, a sign-out's): JSON, or no content when `data` is null. */
+export function withCookies(data: unknown, setCookies: string[]): Response {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  for (const c of setCookies) headers.append('Set-Cookie', c);
+  return data === null ? new Response(null, { status: 204, headers }) : Response.json(data, { headers });
 }
 
 /** JSON with a status other than 200 (e.g. 201 Created). */

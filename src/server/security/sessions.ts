@@ -28,11 +28,11 @@ export function listSessions(db: Db, userId: string, currentId: string | null, n
     .map((s) => ({ id: s.id, device: deviceName(s.userAgent), createdAt: s.createdAt, lastActiveAt: s.updatedAt, current: s.id === currentId }));
 }
 
-/** Ends one of the account's sessions (false when it has none by that id). */
-export const endSession = (db: Db, userId: string, sessionId: string) =>
+/** Ends a session, only one of the account's when `userId` is given (false when there is none by that id). */
+export const endSession = (db: Db, userId: string | null, sessionId: string) =>
   db
     .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .where(and(eq(sessions.id, sessionId), userId === null ? undefined : eq(sessions.userId, userId)))
     .run().changes > 0;
 
 /** Ends every session of the account but `keepId`. */

@@ -7,7 +7,7 @@ export const BeaconSchema = z.object({
   u: z
     .string({ error: 'Invalid page address' })
     .max(2000, 'Invalid page address')
-    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Invalid page address'),
+    .refine((v) => /^https?:$/.test(URL.parse(v)?.protocol ?? ''), 'Invalid page address'),
   r: z.string({ error: 'Invalid referrer' }).max(2000, 'Invalid referrer').optional().default(''),
   w: z.number({ error: 'Invalid width' }).int('Invalid width').min(0, 'Invalid width').max(100_000, 'Invalid width'),
 });

@@ -1,8 +1,8 @@
 import { isAPIError } from 'better-auth/api';
 import { getAuth, getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint, withCookies } from '#server/http/endpoint.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { recordAudit } from '#server/security/audit.ts';
+import { auditAccountChange } from '#server/security/audit.ts';
 import { assertUncommonPassword } from '#server/services/auth-calls.ts';
 import { ChangePasswordSchema } from '#shared/schemas/security.ts';
 
@@ -11,10 +11,8 @@ export const POST = endpoint({ auth: 'user', changesContent: false, body: Change
   assertUncommonPassword(body.newPassword);
   try {
     const result = await getAuth().api.changePassword({ body: { ...body, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true });
-    if (user.isAdmin) recordAudit(getDb(), { id: user.id, name: user.username }, { action: 'account.password.change', targetId: user.id });
-    const headers = new Headers({ 'Cache-Control': 'no-store' });
-    for (const c of result.headers.getSetCookie()) headers.append('Set-Cookie', c);
-    return new Response(null, { status: 204, headers });
+    auditAccountChange(getDb(), user, 'account.password.change');
+    return withCookies(null, result.headers.getSetCookie());
   } catch (err) {
     if (isAPIError(err) && (err.statusCode === 400 || err.statusCode === 401))
       throw new HttpError(400, 'Your current password is not right', [{ path: ['currentPassword'], message: 'Your current password is not right' }]);

@@ -1,10 +1,9 @@
-import { sessions } from '#db/schema/auth.ts';
-import { eq } from 'drizzle-orm';
 import { getDb } from '#server/context.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { validSignature } from '#server/http/signing.ts';
+import { endSession } from '#server/security/sessions.ts';
 import { SessionEndSchema } from '#shared/schemas/security.ts';
 
 const form = { success: () => 'That session has ended. If it was not you, change your password now.' };
@@ -13,6 +12,7 @@ const form = { success: () => 'That session has ended. If it was not you, change
 export const POST = endpoint({ auth: 'public', changesContent: false, body: SessionEndSchema, form }, ({ body, context }) => {
   hit(LIMITS.sessionEnd, clientKey(context));
   if (!validSignature('session-end', body.s, body.sig)) throw forbidden('This link is not valid.');
-  getDb().delete(sessions).where(eq(sessions.id, body.s)).run();
+  // The signature names the session: whose it is was settled when the alert was sent.
+  endSession(getDb(), null, body.s);
   return { ended: true };
 });

@@ -3,7 +3,7 @@ import { readBody } from '#server/http/body.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { notFound } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { recordAudit } from '#server/security/audit.ts';
+import { auditAccountChange } from '#server/security/audit.ts';
 
 /**
  * better-auth's own routes that the site offers, and nothing else (its sign-up, e-mail and
@@ -42,7 +42,7 @@ export const ALL = endpoint({ auth: 'public', changesContent: false }, async ({ 
   if (route.anonymous && !user) hit(LIMITS.loginPerAddress, clientKey(context));
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request, AUTH_BODY_LIMIT);
   const answer = await getAuth().handler(new Request(request.url, { method: request.method, headers: request.headers, body: body ?? null }));
-  if (route.audit && answer.ok && user?.isAdmin) recordAudit(getDb(), { id: user.id, name: user.username }, { action: route.audit, targetId: user.id });
+  if (route.audit && answer.ok && user) auditAccountChange(getDb(), user, route.audit);
   return route.signIn ? await withoutToken(answer) : answer;
 });
 

@@ -1,4 +1,4 @@
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint, withCookies } from '#server/http/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { verifySecondFactor } from '#server/services/auth-calls.ts';
 import { SecondFactorSchema } from '#shared/schemas/auth.ts';
@@ -14,7 +14,5 @@ const form = { success: () => '', next: (user: Record<string, unknown>) => (user
 export const POST = endpoint({ auth: 'public', changesContent: false, body: SecondFactorSchema, form }, async ({ body, request, context }) => {
   hit(LIMITS.loginPerAddress, clientKey(context));
   const { user, setCookies } = await verifySecondFactor(body, request.headers);
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  for (const c of setCookies) headers.append('Set-Cookie', c);
-  return Response.json(user, { headers });
+  return withCookies(user, setCookies);
 });

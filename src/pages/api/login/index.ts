@@ -1,4 +1,4 @@
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint, withCookies } from '#server/http/endpoint.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { LIMITS, check, clientKey, hit, reset } from '#server/http/rate-limit.ts';
 import { login } from '#server/services/auth-calls.ts';
@@ -30,11 +30,9 @@ export const POST = endpoint({ auth: 'public', changesContent: false, body: Logi
     }
     throw err;
   }
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  for (const c of result.setCookies) headers.append('Set-Cookie', c);
   // The password was right, but the sign-in is not done: wrong codes still count against the account.
-  if ('twoFactorRequired' in result) return Response.json({ twoFactorRequired: true }, { headers });
+  if ('twoFactorRequired' in result) return withCookies({ twoFactorRequired: true }, result.setCookies);
   reset(LIMITS.loginFailures, account);
   clearLoginFailures(body.username);
-  return Response.json(result.user, { headers });
+  return withCookies(result.user, result.setCookies);
 });

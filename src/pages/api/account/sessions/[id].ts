@@ -1,7 +1,7 @@
 import { getDb } from '#server/context.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { notFound } from '#server/http/errors.ts';
-import { recordAudit } from '#server/security/audit.ts';
+import { auditAccountChange } from '#server/security/audit.ts';
 import { endSession } from '#server/security/sessions.ts';
 import { SessionIdSchema } from '#shared/schemas/security.ts';
 
@@ -9,5 +9,5 @@ import { SessionIdSchema } from '#shared/schemas/security.ts';
 export const DELETE = endpoint({ auth: 'user', changesContent: false, params: SessionIdSchema }, ({ params, user }) => {
   const db = getDb();
   if (!endSession(db, user.id, params.id)) throw notFound('No such session');
-  if (user.isAdmin) recordAudit(db, { id: user.id, name: user.username }, { action: 'account.sessions.end', targetId: params.id });
+  auditAccountChange(db, user, 'account.sessions.end', params.id);
 });
