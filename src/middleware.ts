@@ -73,7 +73,7 @@ function setSecurityHeaders(h: Headers, requestId: string, https: boolean): void
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
   h.set('Cross-Origin-Opener-Policy', 'same-origin');
-  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   // frame-ancestors only works as a header: add it to the page's policy (Astro's) or set one.
   const csp = h.get('Content-Security-Policy');
   if (!csp) h.set('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");

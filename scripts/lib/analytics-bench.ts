@@ -364,7 +364,9 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
   let ceiling: Server | undefined;
   try {
     ceiling = await t.startCeiling(new Map([['/blog', await t.compressedAnswer(`${site.url}/blog`)]]));
-    const rounds = t.pairs;
+    // Twice the page table's rounds: four sides share the minutes, and this machine's speed
+    // drifts by a third within seconds.
+    const rounds = 2 * t.pairs;
     const beacons = startBeaconSender(site.url, BEACON_RATE, rounds * 4 * (t.slice + 1) + 30);
     // The same beacons sent to the bare server too (it answers them at once, doing nothing): the
     // ceiling for the same traffic. On two cores the sender shares the load generator's core,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,23 @@ describe('security headers', () => {
     expect(meta).toMatch(/script-src [^;]*'self'/);
     expect(meta).not.toMatch(/script-src [^;]*'unsafe-inline'/);
     expect(meta).toContain("object-src 'none'");
+  });
+
+  it("a page's script policy allows exactly the inline scripts it holds", async () => {
+    for (const path of ['/', '/blog', '/podcast', '/work-with-me', '/auth']) {
+      // The first answer renders the page into the cache, the second comes from it.
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${server.url}${path}`);
+        const html = await res.text();
+        const own = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+          .filter(([, attrs]) => !/\bsrc=/.test(attrs) && !/type="application\/ld\+json"/.test(attrs))
+          .map(([, , body]) => `sha256-${createHash('sha256').update(body).digest('base64')}`);
+        const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+        const listed = [...scriptSrc.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]);
+        expect(own.length, path).toBeGreaterThan(0);
+        expect(listed.toSorted(), `${path}, answer ${i + 1}`).toEqual([...new Set(own)].toSorted());
+      }
+    }
   });
 
   it('are on API responses and redirects', async () => {

@@ -66,7 +66,8 @@ async function answerBeacon(req: IncomingMessage, res: ServerResponse): Promise<
     const parsed = z.safeParse(BeaconSchema, raw);
     if (!parsed.success) throw fromZod(parsed.error);
     countBeacon(parsed.data, headers, clientAddress(headers.get('x-forwarded-for'), req.socket.remoteAddress));
-    res.writeHead(202, { 'Cache-Control': 'no-store' });
+    // An empty answer of a known length: without it Node would send a chunked body of nothing.
+    res.writeHead(202, { 'Cache-Control': 'no-store', 'Content-Length': '0' });
     res.end();
   } catch (err) {
     if (!(err instanceof HttpError)) logger.error({ err }, 'analytics: a beacon could not be answered');

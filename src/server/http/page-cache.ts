@@ -281,11 +281,42 @@ function keepable(response: Response): boolean {
   return response.status === 200 && cacheableType && !/no-store|private/.test(cc) && !response.headers.has('set-cookie');
 }
 
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const SCRIPT_HASH = /'sha256-[A-Za-z0-9+/]+={0,2}'/g;
+
+/**
+ * A page's policy with only the script hashes of the inline scripts it holds. The build lists
+ * the hashes of every inline script of the site in every page's policy; a page allowed to run
+ * only its own scripts gives an injected copy of another page's nothing to reuse, and its
+ * header is smaller. A script the policy does not list (or a policy without a script-src)
+ * leaves the policy as it was. Data blocks (JSON-LD) never run and need no hash.
+ */
+export function ownScriptPolicy(policy: string, html: string): string {
+  const own = new Set<string>();
+  for (const [, attrs = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+    own.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  const directives = policy.split(';');
+  const at = directives.findIndex((d) => /^\s*script-src\s/i.test(d));
+  if (at === -1) return policy;
+  const listed = new Set(directives[at]!.match(SCRIPT_HASH) ?? []);
+  if ([...own].some((h) => !listed.has(h))) return policy;
+  directives[at] = directives[at]!.replace(SCRIPT_HASH, (h) => (own.has(h) ? h : ''))
+    .replace(/ {2,}/g, ' ')
+    .trimEnd();
+  return directives.join(';');
+}
+
 /** A keepable answer as a cache entry, with its compressed copies. */
 async function toEntry(response: Response): Promise<Entry> {
   const raw = Buffer.from(await response.arrayBuffer());
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
-  const kept = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k));
+  const kept = [...response.headers.entries()]
+    .filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'x-cache'].includes(k))
+    .map(([k, v]): [string, string] => (k === 'content-security-policy' && /text\/html/.test(response.headers.get('content-type') ?? '') ? [k, ownScriptPolicy(v, raw.toString('utf8'))] : [k, v]));
   store.renders += 1;
   return {
     status: response.status,
