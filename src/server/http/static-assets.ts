@@ -63,7 +63,9 @@ export function createAssetHandler(clientDir: string) {
 
   return function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
     const asset = assets.get(path);
     if (!asset) return false;
     const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag, Vary: 'Accept-Encoding', 'X-Content-Type-Options': 'nosniff' };
