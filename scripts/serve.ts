@@ -6,12 +6,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serveBeacon } from '#server/analytics/beacon.ts';
+import { openCountryDb } from '#server/analytics/country.ts';
 import { loadEnvOrExit } from '#server/env.ts';
 import { serveCachedPage } from '#server/http/page-cache.ts';
 import { createAssetHandler } from '#server/http/static-assets.ts';
 import { startBackgroundJobs, stopBackgroundJobs } from '#server/jobs/start.ts';
 
 const env = loadEnvOrExit();
+try {
+  openCountryDb(env.GEOIP_DB);
+} catch {
+  console.error(`GEOIP_DB: ${env.GEOIP_DB} is not an IP-to-country database in the .mmdb format`);
+  process.exit(1);
+}
 // React and Astro render in production mode unless told otherwise.
 process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';

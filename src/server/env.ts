@@ -82,6 +82,8 @@ const EnvSchema = z
     UPLOADTHING_TOKEN: optional.refine(isUploadThingToken, 'UPLOADTHING_TOKEN must be the token from the UploadThing dashboard (base64 of {apiKey, appId, regions})'),
     UPLOADTHING_INGEST_URL: url('UPLOADTHING_INGEST_URL').optional(),
     ANALYTICS_ID: optional,
+    // An offline IP-to-country database (.mmdb): visits get a country; unset, none.
+    GEOIP_DB: optional.refine((v) => v === undefined || existsSync(v), 'GEOIP_DB must be the path of an .mmdb file (an IP-to-country database)'),
     ANALYTICS_DASHBOARD_URL: url('ANALYTICS_DASHBOARD_URL').optional(),
     BOOKING_URL: url('BOOKING_URL').optional(),
     // How long before a booking its reminders go out: minutes, or seconds with an 's' (tests).

@@ -367,3 +367,50 @@ describe('no personal data at rest', () => {
     }
   });
 });
+
+describe('countries', () => {
+  // A real IP-to-country database in the MaxMind format (ip-location-db's, CC0, from npm).
+  const GEOIP_DB = 'node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
+
+  it('none are kept without GEOIP_DB', async () => {
+    await browser().view('/blog');
+    expect((await figures()).countries).toEqual([]);
+  });
+
+  it('with GEOIP_DB a visit keeps the country of its address, and the address is not kept', async () => {
+    const geo = await startServer({ TRUST_PROXY: '1', GEOIP_DB });
+    try {
+      const view = (ip: string, tag: string) =>
+        fetch(`${geo.url}/api/event`, {
+          method: 'POST',
+          headers: { 'X-Forwarded-For': ip, 'User-Agent': CHROME(tag), Origin: geo.url, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ n: 'pageview', u: `${geo.url}/blog`, r: '', w: 1280 }),
+        });
+      // Two in the United States, one in the United Kingdom, one on a private network (no country).
+      for (const [ip, tag] of [
+        ['8.8.8.8', 'geo-a'],
+        ['8.8.4.4', 'geo-b'],
+        ['81.2.69.160', 'geo-c'],
+        ['10.9.8.7', 'geo-d'],
+      ] as const)
+        expect((await view(ip, tag)).status).toBe(202);
+      const owner = await clientAs(geo, 'admin');
+      const body = (await owner.get(`/api/admin/analytics?from=${today()}&to=${today()}`)).body as AnalyticsDto;
+      expect(body.visitors).toBe(4);
+      expect(body.countries).toEqual([
+        { country: 'US', visitors: 2 },
+        { country: 'GB', visitors: 1 },
+      ]);
+      const files = [geo.dbFile, `${geo.dbFile}-wal`].filter((f) => existsSync(f));
+      const text = files.map((f) => readFileSync(f).toString('latin1')).join('');
+      for (const ip of ['8.8.8.8', '8.8.4.4', '81.2.69.160', '10.9.8.7']) expect(text).not.toContain(ip);
+    } finally {
+      await geo.stop();
+    }
+  });
+
+  it('a GEOIP_DB that is missing or not such a database stops the start with a message', async () => {
+    await expect(startServer({ GEOIP_DB: 'no-such-file.mmdb' })).rejects.toThrow(/GEOIP_DB must be the path of an \.mmdb file/);
+    await expect(startServer({ GEOIP_DB: 'package.json' })).rejects.toThrow(/GEOIP_DB: package\.json is not an IP-to-country database/);
+  });
+});

@@ -17,6 +17,7 @@ import { isJsonType } from '#server/http/body.ts';
 import { logger } from '#server/log.ts';
 import { BeaconSchema, type Beacon } from '#shared/schemas/analytics.ts';
 import { agentFacts, isPrefetch } from './classify.ts';
+import { countryOf } from './country.ts';
 import { recordView } from './ingest.ts';
 import { siteHost, visitorId } from './visitor.ts';
 
@@ -30,7 +31,7 @@ export function recordBeacon(beacon: Beacon, headers: HeaderReader, ip: string, 
   const url = new URL(beacon.u);
   if (url.host !== siteHost()) return false;
   const db = getDb();
-  recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url, referrer: beacon.r, width: beacon.w, userAgent }, siteHost());
+  recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url, referrer: beacon.r, width: beacon.w, userAgent, country: countryOf(ip) }, siteHost());
   return true;
 }
 

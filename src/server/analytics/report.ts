@@ -79,6 +79,7 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Da
     campaigns: top(db, 'campaign', r, 'visits').map((f) => ({ campaign: f.key, visitors: f.visitors })),
     devices: top(db, 'device', r, 'visits').map((f) => ({ device: f.key, visitors: f.visitors })),
     browsers: top(db, 'browser', r, 'visits').map((f) => ({ browser: f.key, visitors: f.visitors })),
+    countries: top(db, 'country', r, 'visits').map((f) => ({ country: f.key, visitors: f.visitors })),
     goals: goalRows.map((g) => ({
       goal: g.goal,
       conversions: g.conversions,

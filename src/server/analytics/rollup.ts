@@ -8,7 +8,7 @@ import type { Db } from '#db/client.ts';
 import { DAY_MS, utcDay } from '#shared/time.ts';
 import { analyticsDaily } from '#db/schema/analytics.ts';
 
-export const KINDS = ['total', 'page', 'entry', 'source', 'campaign', 'device', 'browser'] as const;
+export const KINDS = ['total', 'page', 'entry', 'source', 'campaign', 'device', 'browser', 'country'] as const;
 export type Kind = (typeof KINDS)[number];
 
 export interface Figures {
@@ -24,7 +24,14 @@ type Reader = Pick<Db, 'get' | 'all'>;
 export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The visits' column each kind groups by. */
-const VISIT_COLUMN: Record<Exclude<Kind, 'total' | 'page'>, SQL> = { entry: sql`entry_path`, source: sql`source`, campaign: sql`utm_campaign`, device: sql`device`, browser: sql`browser` };
+const VISIT_COLUMN: Record<Exclude<Kind, 'total' | 'page'>, SQL> = {
+  entry: sql`entry_path`,
+  source: sql`source`,
+  campaign: sql`utm_campaign`,
+  device: sql`device`,
+  browser: sql`browser`,
+  country: sql`country`,
+};
 
 /** One kind's figures from the raw rows of [start, end). */
 export function rawFigures(db: Reader, kind: Kind, start: number, end: number): Figures[] {
@@ -44,7 +51,7 @@ export function rawFigures(db: Reader, kind: Kind, start: number, end: number): 
   const column = VISIT_COLUMN[kind];
   return db.all<Figures>(
     sql`select ${column} as key, count(distinct visitor_id) as visitors, sum(pageviews) as pageviews, count(*) as visits, sum(pageviews = 1) as bounces, sum(last - start) as duration
-        from analytics_visits where start >= ${start} and start < ${end} and (${kind === 'campaign' ? sql`utm_campaign != ''` : sql`1`}) group by key`,
+        from analytics_visits where start >= ${start} and start < ${end} and (${kind === 'campaign' || kind === 'country' ? sql`${column} != ''` : sql`1`}) group by key`,
   );
 }
 

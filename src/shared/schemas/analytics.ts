@@ -53,5 +53,7 @@ export interface AnalyticsDto extends AnalyticsTotals {
   campaigns: { campaign: string; visitors: number }[];
   devices: { device: string; visitors: number }[];
   browsers: { browser: string; visitors: number }[];
+  /** Two-letter country codes; empty unless the server has an IP-to-country database (GEOIP_DB). */
+  countries: { country: string; visitors: number }[];
   goals: { goal: string; conversions: number; conversionRate: number; value: number; sources: { source: string; conversions: number }[] }[];
 }

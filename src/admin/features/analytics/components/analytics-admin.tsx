@@ -1,7 +1,7 @@
 // /admin/analytics: the site's own figures (no cookies, no personal data) for today, 7 days,
 // 30 days, 12 months or a range of UTC days, each compared with the period before: visitors,
 // page views, visits, bounce rate and visit length, the chart, top and entry pages, sources,
-// campaigns, devices, browsers and goals with their conversion rates and sources.
+// campaigns, devices, browsers, countries (with GEOIP_DB) and goals with their conversion rates and sources.
 import { useState, type ReactNode } from 'react';
 import { PageHeader, StatCard, EmptyState } from '#admin/ui/controls.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
@@ -12,6 +12,12 @@ import { VisitorsChart } from './visitors-chart';
 
 const GOAL_NAMES: Record<string, string> = { newsletter_confirmed: 'Newsletter confirmed', purchase: 'Purchase', booking: 'Booking made' };
 const number = new Intl.NumberFormat('en-US');
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+/** 'United Kingdom (GB)' for 'GB'; the code alone when the browser does not know it. */
+const countryName = (code: string) => {
+  const name = regions.of(code);
+  return name && name !== code ? `${name} (${code})` : code;
+};
 
 /** The change against the period before, in words ('+12% on the 7 days before'). */
 function change(now: number, before: number): string {
@@ -75,6 +81,8 @@ function Report({ data }: { data: Analytics }) {
         <Table title="Campaigns" columns={['Campaign', 'Visitors']} rows={data.campaigns.map((r) => [r.campaign, r.visitors])} />
         <Table title="Devices" columns={['Device', 'Visitors']} rows={data.devices.map((r) => [r.device, r.visitors])} />
         <Table title="Browsers" columns={['Browser', 'Visitors']} rows={data.browsers.map((r) => [r.browser, r.visitors])} />
+        {/* Only a server with an IP-to-country database (GEOIP_DB) knows countries. */}
+        {data.countries.length > 0 && <Table title="Countries" columns={['Country', 'Visitors']} rows={data.countries.map((r) => [countryName(r.country), r.visitors])} />}
       </div>
       <Table
         title="Goals"
