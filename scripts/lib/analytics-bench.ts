@@ -367,11 +367,13 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
     // Twice the page table's rounds: four sides share the minutes, and this machine's speed
     // drifts by a third within seconds.
     const rounds = 2 * t.pairs;
-    const beacons = startBeaconSender(site.url, BEACON_RATE, rounds * 4 * (t.slice + 1) + 30);
+    // Long enough for every run of the four sides, each with a second of start and stop.
+    const senderSeconds = rounds * 4 * (t.slice + 1) + 30;
+    const beacons = startBeaconSender(site.url, BEACON_RATE, senderSeconds);
     // The same beacons sent to the bare server too (it answers them at once, doing nothing): the
     // ceiling for the same traffic. On two cores the sender shares the load generator's core,
     // so the bare server without beacons is not the same load for the generator.
-    const ceilingBeacons = startBeaconSender(ceiling.url, BEACON_RATE, rounds * 4 * (t.slice + 1) + 30);
+    const ceilingBeacons = startBeaconSender(ceiling.url, BEACON_RATE, senderSeconds);
     const top0 = ceiling;
     const meters = [
       meter(

@@ -28,10 +28,9 @@ const BEACON_BODY_LIMIT = 8 * 1024;
 export function recordBeacon(beacon: Beacon, headers: HeaderReader, ip: string, now = Date.now()): boolean {
   const userAgent = headers.get('user-agent') ?? '';
   if (!userAgent || agentFacts(userAgent).bot || isPrefetch(headers)) return false;
-  const url = new URL(beacon.u);
-  if (url.host !== siteHost()) return false;
+  if (beacon.u.host !== siteHost()) return false;
   const db = getDb();
-  recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url, referrer: beacon.r, width: beacon.w, userAgent, country: countryOf(ip) }, siteHost());
+  recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url: beacon.u, referrer: beacon.r, width: beacon.w, userAgent, country: () => countryOf(ip) }, siteHost());
   return true;
 }
 

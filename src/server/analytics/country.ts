@@ -21,13 +21,14 @@ export function openCountryDb(path = env().GEOIP_DB): Reader<CountryRecord> | nu
 
 /** The two-letter code of an address's country, or '' (no database, a private or unknown address). */
 export function countryOf(ip: string): string {
-  if (shared.geoCountries === null) return '';
   try {
-    const found = openCountryDb()?.get(ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+    // Opened at start by scripts/serve.ts; under `astro dev`, at the first view.
+    const reader = shared.geoCountries === undefined ? openCountryDb() : shared.geoCountries?.reader;
+    const found = reader?.get(ip.startsWith('::ffff:') ? ip.slice(7) : ip);
     const code = found?.country?.iso_code ?? found?.registered_country?.iso_code ?? found?.country_code ?? '';
     return /^[A-Z]{2}$/.test(code) ? code : '';
   } catch {
-    // Not an address (the reader refuses it), or a database that stopped being readable.
+    // Not an address (the reader refuses it), or a file that is no such database.
     return '';
   }
 }

@@ -26,8 +26,8 @@ export interface View {
   referrer: string;
   width: number;
   userAgent: string;
-  /** The visitor's country ('' for none), from their address, which is not kept. */
-  country: string;
+  /** The visitor's country ('' for none), from their address, which is not kept: asked only when a visit starts. */
+  country: () => string;
 }
 
 /** Visits in progress kept in memory at most (beyond, new visitors' views are dropped and logged). */
@@ -112,7 +112,7 @@ export function recordView(db: Db, view: View, siteHost: string): void {
       source: campaign.utmSource || referrer || 'Direct',
       device: deviceOf(view.width),
       ...browserOf(view.userAgent),
-      country: view.country,
+      country: view.country(),
     };
     state.visits.set(view.visitorId, visit);
   }

@@ -21,10 +21,7 @@ interface Entry {
   gzip: Buffer;
   br: Buffer;
   etag: string;
-  /**
-   * The headers of a 200 HIT in each encoding, made once: the fast path sets its request id
-   * in them and hands them to Node as they are, rather than copying them for every request.
-   */
+  /** The headers of a 200 HIT in each encoding, made once rather than copied for every request (see answer). */
   hit: Record<'br' | 'gzip' | 'raw', Record<string, string>>;
   /** Fresh until then; after it (or once a write marked it stale) it is served while it is re-rendered. */
   expiresAt: number;
@@ -168,15 +165,17 @@ interface Answer {
   body: Buffer | null;
 }
 
-/** One answer for both paths (framework Response and raw Node): 304, or the right encoding. */
+/**
+ * One answer for both paths (framework Response and raw Node): 304, or the right encoding. A
+ * fresh hit's headers are the entry's own object, made once: not to be kept or changed but for
+ * the request id, which Node reads as it writes them.
+ */
 function answer(entry: Entry, ask: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null }, state: CacheState): Answer {
-  const headers: Record<string, string> = { ...entry.headers, 'x-cache': state };
-  if (ask.ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag)) return { status: 304, headers, body: null };
+  if (ask.ifNoneMatch?.split(/\s*,\s*/).includes(entry.etag)) return { status: 304, headers: { ...entry.headers, 'x-cache': state }, body: null };
   const encoding = pickEncoding(ask.acceptEncoding);
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = String(body.length);
-  return { status: entry.status, headers, body: ask.method === 'HEAD' ? null : body };
+  const hit = entry.hit[encoding ?? 'raw'];
+  const body = encoding ? entry[encoding] : entry.raw;
+  return { status: entry.status, headers: state === 'HIT' ? hit : { ...hit, 'x-cache': state }, body: ask.method === 'HEAD' ? null : body };
 }
 
 function respond(entry: Entry, request: Request, state: CacheState): Response {
@@ -271,15 +270,6 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
     // behind it; the first request after a change goes through the framework, which starts it.
     if (req.method !== 'GET' || !currentRender(key) || entry.expiresAt + STALE_MS <= Date.now()) return false;
     state = 'STALE';
-  }
-  if (state === 'HIT' && req.method === 'GET' && !ask.ifNoneMatch) {
-    const encoding = pickEncoding(ask.acceptEncoding);
-    const headers = entry.hit[encoding ?? 'raw'];
-    // Node reads the headers as it writes them, at once: no other request sees this id.
-    headers['x-request-id'] = randomUUID();
-    res.writeHead(entry.status, headers);
-    res.end(encoding ? entry[encoding] : entry.raw);
-    return true;
   }
   const a = answer(entry, { method: req.method, ifNoneMatch: ask.ifNoneMatch, acceptEncoding: ask.acceptEncoding }, state);
   a.headers['x-request-id'] = randomUUID();

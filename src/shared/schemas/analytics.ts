@@ -7,7 +7,13 @@ export const BeaconSchema = z.object({
   u: z
     .string({ error: 'Invalid page address' })
     .max(2000, 'Invalid page address')
-    .refine((v) => /^https?:$/.test(URL.parse(v)?.protocol ?? ''), 'Invalid page address'),
+    // Parsed here, once: the server reads the page's host, path and campaign tags from it.
+    .transform((v, ctx) => {
+      const url = URL.parse(v);
+      if (url && /^https?:$/.test(url.protocol)) return url;
+      ctx.addIssue({ code: 'custom', message: 'Invalid page address', input: v });
+      return z.NEVER;
+    }),
   r: z.string({ error: 'Invalid referrer' }).max(2000, 'Invalid referrer').optional().default(''),
   w: z.number({ error: 'Invalid width' }).int('Invalid width').min(0, 'Invalid width').max(100_000, 'Invalid width'),
 });
