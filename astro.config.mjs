@@ -23,15 +23,15 @@ export default defineConfig({
         "img-src 'self' data: https:",
         "media-src 'self' https:",
         "font-src 'self'",
-        // Google Analytics hosts are added per page only when ANALYTICS_ID is set (SiteLayout).
-        "connect-src 'self' https://api.stripe.com",
-        // Stripe's payment frames, and the two video players a post may embed.
-        'frame-src https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com',
+        // Added per page: Google Analytics' hosts when ANALYTICS_ID is set (SiteLayout); Stripe on
+        // the checkout pages and the video players where a page shows one
+        // (src/server/http/page-policy.ts). Frames are otherwise this site's own (default-src).
+        "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { resources: ["'self'", 'https://js.stripe.com'] },
+      scriptDirective: { resources: ["'self'"] },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

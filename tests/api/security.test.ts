@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, clientAs, uploadFile } from '#tests/support/factories.ts';
+import { Client, clientAs, createPost, createProduct, createUser, uploadFile } from '#tests/support/factories.ts';
 import { PNG_1X1 } from '#tests/support/media.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -58,6 +58,51 @@ describe('security headers', () => {
         expect(listed.toSorted(), `${path}, answer ${i + 1}`).toEqual([...new Set(own)].toSorted());
       }
     }
+  });
+
+  it('answer back the request id a proxy gave, rendered or cached, and a new one otherwise', async () => {
+    // /newsletter: a page no other test here has put in the cache.
+    const states: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.url}/newsletter`, { headers: { 'X-Request-Id': `proxy-id-${i}` } });
+      states.push(res.headers.get('x-cache') ?? '');
+      expect(res.headers.get('x-request-id')).toBe(`proxy-id-${i}`);
+    }
+    expect(states).toEqual(['MISS', 'HIT', 'HIT']);
+    const ids = await Promise.all([1, 2].map(async () => (await fetch(`${server.url}/newsletter`)).headers.get('x-request-id')));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+  });
+
+  it('let Stripe in on the checkout pages and the video players on a page that shows one, and nowhere else', async () => {
+    const policyOf = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      return res.headers.get('content-security-policy') ?? '';
+    };
+    const directive = (policy: string, name: string) => new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(policy)?.[1] ?? '';
+    const author = await createUser(server);
+    const plain = createPost(server, author.id);
+    const video = createPost(server, author.id, { content: '<p>Watch:</p><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="A talk"></iframe>' });
+    const product = createProduct(server);
+
+    for (const path of ['/', '/blog', `/blog/${plain.slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy']) {
+      const policy = await policyOf(path);
+      expect(policy, path).not.toContain('stripe');
+      // No frame-src: frames fall back to default-src 'self'.
+      expect(policy, path).not.toMatch(/frame-src|youtube|vimeo/);
+    }
+    for (const path of [`/checkout/${product.id}`, '/checkout/package/mvp-clarity']) {
+      const policy = await policyOf(path);
+      expect(directive(policy, 'script-src'), path).toContain('https://js.stripe.com');
+      expect(directive(policy, 'connect-src'), path).toBe("'self' https://api.stripe.com");
+      expect(directive(policy, 'frame-src').split(' ').toSorted(), path).toEqual(['https://hooks.stripe.com', 'https://js.stripe.com']);
+    }
+    const withVideo = await policyOf(`/blog/${video.slug}`);
+    expect(directive(withVideo, 'frame-src').split(' ').toSorted()).toEqual(['https://player.vimeo.com', 'https://www.youtube-nocookie.com']);
+    expect(withVideo).not.toContain('stripe');
+    // The admin's editor shows a video as soon as one is added.
+    expect(directive(await policyOf('/admin/dashboard'), 'frame-src')).toContain('https://www.youtube-nocookie.com');
   });
 
   it('are on API responses and redirects', async () => {

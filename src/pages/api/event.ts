@@ -10,5 +10,6 @@ import { BeaconSchema } from '#shared/schemas/analytics.ts';
  */
 export const POST = endpoint({ auth: 'public', changesContent: false, body: BeaconSchema }, ({ body, request, context }) => {
   countBeacon(body, request.headers, clientKey(context));
-  return new Response(null, { status: 202, headers: { 'Cache-Control': 'no-store' } });
+  // An empty answer of a known length, like the built server's: not a chunked body of nothing.
+  return new Response(null, { status: 202, headers: { 'Cache-Control': 'no-store', 'Content-Length': '0' } });
 });

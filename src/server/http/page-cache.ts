@@ -272,28 +272,31 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
     state = 'STALE';
   }
   const a = answer(entry, { method: req.method, ifNoneMatch: ask.ifNoneMatch, acceptEncoding: ask.acceptEncoding }, state);
-  a.headers['x-request-id'] = randomUUID();
+  // A request id a proxy in front gave is answered back, as the framework's routes do.
+  a.headers['x-request-id'] = ask.requestId?.slice(0, 64) || randomUUID();
   res.writeHead(a.status, a.headers);
   res.end(a.body ?? undefined);
   return true;
 }
 
 /**
- * The three request headers the fast path reads, from Node's raw list: asking req.headers
+ * The four request headers the fast path reads, from Node's raw list: asking req.headers
  * would build an object of every header for every request.
  */
-function fastAsk(raw: string[]): { cookie: string | null; ifNoneMatch: string | null; acceptEncoding: string | null } {
+function fastAsk(raw: string[]): { cookie: string | null; ifNoneMatch: string | null; acceptEncoding: string | null; requestId: string | null } {
   let cookie: string | null = null;
   let ifNoneMatch: string | null = null;
   let acceptEncoding: string | null = null;
+  let requestId: string | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!;
     const value = raw[i + 1]!;
     if (name.length === 6 && name.toLowerCase() === 'cookie') cookie = cookie === null ? value : `${cookie}; ${value}`;
     else if (name.length === 13 && name.toLowerCase() === 'if-none-match') ifNoneMatch = ifNoneMatch === null ? value : `${ifNoneMatch}, ${value}`;
     else if (name.length === 15 && name.toLowerCase() === 'accept-encoding') acceptEncoding = acceptEncoding === null ? value : `${acceptEncoding}, ${value}`;
+    else if (name.length === 12 && name.toLowerCase() === 'x-request-id') requestId = requestId === null ? value : `${requestId}, ${value}`;
   }
-  return { cookie, ifNoneMatch, acceptEncoding };
+  return { cookie, ifNoneMatch, acceptEncoding, requestId };
 }
 
 /** Whether a rendered answer may be kept: a 200 of HTML (or a feed, or JSON), public, setting no cookie. */

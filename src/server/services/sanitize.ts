@@ -3,7 +3,7 @@
 // code blocks that imported posts carry. Nothing executable survives.
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
-import { EMBED_PLAYER } from '#shared/embeds.ts';
+import { EMBED_HOSTS, EMBED_PLAYER } from '#shared/embeds.ts';
 
 /** The page a viewer can watch an embedded video on (for feeds, which carry no frames). */
 export function videoPageUrl(player: string): string | null {
@@ -74,7 +74,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
-  allowedIframeHostnames: ['www.youtube-nocookie.com', 'player.vimeo.com'],
+  allowedIframeHostnames: [...EMBED_HOSTS],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
