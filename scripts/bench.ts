@@ -46,6 +46,7 @@ import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.
 import { bookingFigures, type BookingTools } from '#scripts/lib/booking-bench.ts';
 import { analyticsFigures, type AnalyticsTools } from '#scripts/lib/analytics-bench.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
+import { SERVER_FLAGS } from '#scripts/lib/server-flags.mjs';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -103,7 +104,7 @@ async function startSite(db: string, seed: boolean, pinned = false, extra: Recor
   const prep = spawnSync(process.execPath, ['scripts/prepare.ts'], { cwd: ROOT, env, stdio: 'ignore' });
   if (prep.status !== 0) throw new Error('prepare failed');
   // The flags npm start uses.
-  const args = ['--max-semi-space-size=2', '--max-old-space-size=1024', 'scripts/serve.ts'];
+  const args = [...SERVER_FLAGS, 'scripts/serve.ts'];
   const [cmd, argv] = pinned ? onServerCore(args) : [process.execPath, args];
   const proc = spawn(cmd, argv, { cwd: ROOT, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_FLAGS } from './lib/server-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_VERSION = readFileSync(join(root, '.nvmrc'), 'utf8').trim(); // e.g. 24.21.0
@@ -180,8 +181,6 @@ if (mode === 'test') {
 // start: prepare the database (migrate, seed, admin), then serve.
 run(node, ['scripts/prepare.ts']);
 log('serving');
-// A small young generation keeps peak memory near 200 MB under load, and a 1 GB heap limit makes
-// V8 collect at 1.6 times the live heap instead of 4 (docs/decisions/005).
-const server = spawn(node, ['--max-semi-space-size=2', '--max-old-space-size=1024', 'scripts/serve.ts'], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(node, [...SERVER_FLAGS, 'scripts/serve.ts'], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -418,6 +418,13 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
     console.log(
       `  (share of a core used during the runs: the server ${b!.server.toFixed(0)}% with beacons, ${q!.server.toFixed(0)}% without, the ceiling ${c!.server.toFixed(0)}% (${cb!.server.toFixed(0)}% with beacons); the load generator ${b!.load.toFixed(0)}% with beacons (the sender included), ${q!.load.toFixed(0)}% without, ${c!.load.toFixed(0)}% against the ceiling (${cb!.load.toFixed(0)}% with beacons))`,
     );
+    // The server's CPU per page answered (the beacons' share included): what one core of its
+    // own could serve, whichever side the load generator's core held back.
+    const cpuPerPage = (share: number, rps: number) => (share * 10_000) / rps;
+    const [siteCpu, siteQuietCpu, topCpu, topBusyCpu] = [cpuPerPage(b!.server, busy!.rps), cpuPerPage(q!.server, quiet!.rps), cpuPerPage(c!.server, top!.rps), cpuPerPage(cb!.server, topBusy!.rps)];
+    console.log(
+      `  (the server's CPU per /blog answered, the beacons' included: the site ${siteCpu.toFixed(1)} µs (${siteQuietCpu.toFixed(1)} without beacons), the ceiling ${topBusyCpu.toFixed(1)} µs (${topCpu.toFixed(1)}); on a core of its own the site would answer ${(topBusyCpu / siteCpu).toFixed(2)} of the ceiling's pages while beacons arrive, ${(topCpu / siteQuietCpu).toFixed(2)} without)`,
+    );
   } finally {
     await stopServer(site);
     if (ceiling) await stopServer(ceiling);

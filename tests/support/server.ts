@@ -5,6 +5,7 @@ import { copyFileSync } from 'node:fs';
 import { openDb, type Db } from '#db/client.ts';
 import { freePort, waitFor } from '#scripts/lib/net.ts';
 import { ROOT, TEMPLATE_DB, TMP_DIR } from '#scripts/lib/paths.ts';
+import { SERVER_FLAGS } from '#scripts/lib/server-flags.mjs';
 
 export interface TestServer {
   url: string;
@@ -22,8 +23,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  // The same V8 flags as `npm start` (a small young generation, docs/decisions/005).
-  const proc = spawn(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=1024', 'scripts/serve.ts'], {
+  // The same V8 flags as `npm start`.
+  const proc = spawn(process.execPath, [...SERVER_FLAGS, 'scripts/serve.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
