@@ -3,7 +3,7 @@
 // never waits on the disk. A visit is a visitor's views with at most 30 minutes between them;
 // the visits in progress are kept in memory (and read back from the database after a restart).
 // A view still queued when the process is killed is lost: a count, never a visitor's data.
-import { randomUUID } from 'node:crypto';
+import { randomUUIDv7 } from 'node:crypto';
 import { getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
@@ -99,8 +99,9 @@ export function recordView(db: Db, view: View, siteHost: string): void {
     const referrer = referrerHost(view.referrer, siteHost);
     const campaign = campaignOf(view.url);
     visit = {
-      // randomUUID draws from a pool of entropy: randomBytes would make a system call per visit.
-      id: randomUUID(),
+      // Time-ordered (UUID version 7): a batch's new visits and their views' visit ids go at the
+      // end of the tables' indexes, a few pages written, not one page of each index per visit.
+      id: randomUUIDv7(),
       visitorId: view.visitorId,
       start: new Date(view.ts),
       last: new Date(view.ts),
