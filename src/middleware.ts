@@ -1,10 +1,9 @@
 // Runs before every page and endpoint: request id, who is asking, baseline security headers.
 import { defineMiddleware } from 'astro:middleware';
-import { randomUUID } from 'node:crypto';
 import { cacheKey, cached, isCacheable } from '#server/http/page-cache.ts';
 import { env } from '#server/env.ts';
 import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
-import { logger } from '#server/log.ts';
+import { logger, requestIdFor } from '#server/log.ts';
 import { hasSessionCookie, readSession } from '#server/session.ts';
 import { getDb } from '#server/context.ts';
 import { followRedirect, isQueryForm } from '#server/services/redirects.ts';
@@ -13,7 +12,7 @@ import { PREVIEW_COOKIE, siteFor } from '#server/site/preview.ts';
 export const onRequest = defineMiddleware(async (context, next) => {
   const { locals, request, cookies, url } = context;
   const started = performance.now();
-  locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
+  locals.requestId = requestIdFor(request.headers.get('x-request-id'));
   const hasSession = hasSessionCookie(cookies);
   locals.user = hasSession ? await readSession(request.headers) : null;
   // A form posted without JavaScript left a message for this page: shown once, never cached.

@@ -9,9 +9,10 @@
 // public is refreshed that way: what appears or goes away (a post published, unpublished or
 // deleted, a comment approved or deleted) shows at the very next request, as those pages are
 // dropped, not refreshed.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { requestIdFor } from '#server/log.ts';
 
 interface Entry {
   status: number;
@@ -272,8 +273,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
     state = 'STALE';
   }
   const a = answer(entry, { method: req.method, ifNoneMatch: ask.ifNoneMatch, acceptEncoding: ask.acceptEncoding }, state);
-  // A request id a proxy in front gave is answered back, as the framework's routes do.
-  a.headers['x-request-id'] = ask.requestId?.slice(0, 64) || randomUUID();
+  a.headers['x-request-id'] = requestIdFor(ask.requestId);
   res.writeHead(a.status, a.headers);
   res.end(a.body ?? undefined);
   return true;

@@ -16,12 +16,14 @@ export function allowStripe(policy: PagePolicy | undefined): void {
   policy?.insertDirective('frame-src https://js.stripe.com https://hooks.stripe.com');
 }
 
-/** The video players, for a page whose HTML holds one. */
-export function allowEmbedsIn(policy: PagePolicy | undefined, html: string | null | undefined): void {
-  if (html?.includes('<iframe')) allowEmbeds(policy);
+const EMBED_FRAMES = `frame-src ${EMBED_HOSTS.map((h) => `https://${h}`).join(' ')}`;
+
+/** The video players, for a page whose HTML (any of its parts) holds one. */
+export function allowEmbedsIn(policy: PagePolicy | undefined, ...html: (string | null | undefined)[]): void {
+  if (html.some((part) => part?.includes('<iframe'))) allowEmbeds(policy);
 }
 
 /** The video players, always: the admin's editor shows one as soon as it is added. */
 export function allowEmbeds(policy: PagePolicy | undefined): void {
-  policy?.insertDirective(`frame-src ${EMBED_HOSTS.map((h) => `https://${h}`).join(' ')}`);
+  policy?.insertDirective(EMBED_FRAMES);
 }
