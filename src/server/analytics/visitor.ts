@@ -3,17 +3,22 @@
 // disk (nor in a backup): at the day's end it is forgotten, and no id can be made again from an
 // address. A restart makes a new salt, so a visitor reading across it is counted twice that day.
 // The address and the user agent themselves are never written anywhere.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { env } from '#server/env.ts';
-import { utcDay } from '#shared/time.ts';
+import { DAY_MS, utcDay } from '#shared/time.ts';
 
 // Shared by every copy of this module in the process (the request handlers and the jobs load
 // their own): one salt per process and day.
-const shared = globalThis as { analyticsSalt?: { day: string; salt: string } };
+const shared = globalThis as { analyticsSalt?: { day: string; salt: string; from: number; until: number } };
 
 /** Today's salt (a new one when the UTC day changes; the old one is dropped at once). */
-function saltOf(day: string): string {
-  if (shared.analyticsSalt?.day !== day) shared.analyticsSalt = { day, salt: randomBytes(32).toString('hex') };
+function saltOf(now: number): string {
+  const known = shared.analyticsSalt;
+  // Within the salt's day its date is not formatted again: every page view asks.
+  if (known && now >= known.from && now < known.until) return known.salt;
+  const day = utcDay(now);
+  const from = Date.parse(`${day}T00:00:00Z`);
+  shared.analyticsSalt = { day, salt: randomBytes(32).toString('hex'), from, until: from + DAY_MS };
   return shared.analyticsSalt.salt;
 }
 
@@ -31,8 +36,5 @@ export function dropSalts(now = Date.now()): void {
  * podcast listener's id is not their page visitor's id).
  */
 export function visitorId(ip: string, userAgent: string, now = Date.now(), purpose: 'visit' | 'listen' = 'visit'): string {
-  return createHash('sha256')
-    .update(`${saltOf(utcDay(now))}|${purpose}|${siteHost()}|${ip}|${userAgent}`)
-    .digest('hex')
-    .slice(0, 32);
+  return hash('sha256', `${saltOf(now)}|${purpose}|${siteHost()}|${ip}|${userAgent}`, 'hex').slice(0, 32);
 }
