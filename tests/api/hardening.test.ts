@@ -50,6 +50,23 @@ describe('HEAD never poisons the page cache', () => {
   }
 });
 
+describe('a cached page is validated by its ETag', () => {
+  it('answers 304 to If-None-Match and sends no Last-Modified, which would change with every render of the same page', async () => {
+    const first = await get('/blog');
+    await first.text();
+    const cached = await get('/blog');
+    await cached.text();
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    const etag = cached.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('last-modified')).toBeNull();
+    expect(cached.headers.get('last-modified')).toBeNull();
+    const again = await get('/blog', { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+  });
+});
+
 /**
  * Sends a chunked body (no Content-Length) of up to `total` bytes over a bare socket, writing
  * only as fast as the server reads, and answers the status and how much was sent before the

@@ -16,7 +16,7 @@ import { requestIdFor } from '#server/log.ts';
 
 interface Entry {
   status: number;
-  /** The rendered answer's headers with the cache's own (etag, last-modified, vary, cache-control). */
+  /** The rendered answer's headers with the cache's own (etag, vary, cache-control). */
   headers: Record<string, string>;
   raw: Buffer;
   gzip: Buffer;
@@ -347,8 +347,10 @@ async function toEntry(response: Response): Promise<Entry> {
   const headers = {
     'cache-control': PUBLIC_CACHE_CONTROL,
     ...Object.fromEntries(kept),
+    // The ETag is the page's one validator (a matching If-None-Match gets a 304). No
+    // Last-Modified: it would be the time of the render, new every minute for the same page,
+    // and If-Modified-Since is not answered.
     etag,
-    'last-modified': new Date().toUTCString(),
     vary: 'Accept-Encoding, Cookie',
     // Which render of this process made it: shows how often pages are rendered.
     'x-cache-render': String(store.renders),
