@@ -436,6 +436,28 @@ describe('with rate limits on, behind one proxy, with Stripe', () => {
     for (let i = 0; i < 5; i++) await other.get(`/api/checkout/status?payment_intent=${created.body.paymentIntentId}`);
     expect(lookups()).toBe(1);
   });
+
+  it('limits the payment lookups of the pages Stripe sends buyers back to, as the status endpoint does', async () => {
+    // Each look at a payment unknown here is a call to Stripe.
+    const page = (path: string) => fetch(`${limited.url}${path}`, { headers: { 'X-Forwarded-For': '192.0.2.20' } });
+    const lookups = () => stripe.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/v1/payment_intents/pi_made_up_')).length;
+    for (let i = 0; i < 119; i++) expect((await page(`/checkout/success?payment_intent=pi_made_up_${i}`)).status).toBe(200);
+    expect((await page('/checkout/package/mvp-clarity?paid=1&payment_intent=pi_made_up_119')).status).toBe(200);
+    expect(lookups()).toBe(120);
+
+    const refused = await page('/checkout/success?payment_intent=pi_made_up_120');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('Too many attempts. Please wait a few minutes and try again.');
+    const pkg = await page('/checkout/package/mvp-clarity?paid=1&payment_intent=pi_made_up_121');
+    expect(pkg.status).toBe(200);
+    expect(await pkg.text()).toContain('Your payment is being confirmed');
+    expect(lookups()).toBe(120);
+    // Another address is its own.
+    const other = await fetch(`${limited.url}/checkout/success?payment_intent=pi_made_up_122`, { headers: { 'X-Forwarded-For': '192.0.2.21' } });
+    expect(other.status).toBe(200);
+    expect(lookups()).toBe(121);
+  });
 });
 
 describe('abandoned checkouts', () => {

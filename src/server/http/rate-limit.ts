@@ -65,7 +65,7 @@ export const LIMITS = {
  * X-Forwarded-For, so that one is the N-th from the right; everything left of it was written
  * by the client and proves nothing.
  */
-export function clientKey(context: APIContext): string {
+export function clientKey(context: Pick<APIContext, 'clientAddress' | 'request'>): string {
   let socket: string | undefined;
   try {
     socket = context.clientAddress;
