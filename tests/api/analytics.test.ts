@@ -3,7 +3,9 @@
 // (bots, prefetches, garbage, another site), visits and bounces, sources and campaigns, goals
 // counted where they happen and attributed to the visit that led to them, and the database file
 // holding neither an address nor a user agent.
-import { readFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { count, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -408,6 +410,55 @@ describe('countries', () => {
       const files = [geo.dbFile, `${geo.dbFile}-wal`].filter((f) => existsSync(f));
       const text = files.map((f) => readFileSync(f).toString('latin1')).join('');
       for (const ip of ['8.8.8.8', '8.8.4.4', '81.2.69.160', '10.9.8.7']) expect(text).not.toContain(ip);
+    } finally {
+      await geo.stop();
+    }
+  });
+
+  it("a new edition put in GEOIP_DB's place is read while the site runs; a file that is no such database leaves the one in use", async () => {
+    const editions = 'node_modules/@ip-location-db/geo-whois-asn-country-mmdb';
+    const file = join(mkdtempSync(join(tmpdir(), 'geoip-')), 'countries.mmdb');
+    // Put in place the way geoipupdate does: written beside it, then renamed over it.
+    const replace = (write: (to: string) => void) => {
+      write(`${file}.part`);
+      renameSync(`${file}.part`, file);
+    };
+    // The first edition has no IPv4 ranges: 8.8.8.8 has no country in it.
+    copyFileSync(`${editions}/geo-whois-asn-country-ipv6.mmdb`, file);
+    const geo = await startServer({ TRUST_PROXY: '1', GEOIP_DB: file });
+    let logged = '';
+    geo.proc.stdout?.on('data', (d: Buffer) => (logged += d.toString()));
+    try {
+      let visitor = 0;
+      // Each view from a new visitor starts a visit, which takes the country its address has now.
+      const visit = async () => {
+        const res = await fetch(`${geo.url}/api/event`, {
+          method: 'POST',
+          headers: { 'X-Forwarded-For': '8.8.8.8', 'User-Agent': CHROME(`edition-${++visitor}`), Origin: geo.url, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ n: 'pageview', u: `${geo.url}/blog`, r: '', w: 1280 }),
+        });
+        expect(res.status).toBe(202);
+      };
+      const owner = await clientAs(geo, 'admin');
+      const countries = async () => ((await owner.get(`/api/admin/analytics?from=${today()}&to=${today()}`)).body as AnalyticsDto).countries;
+      await visit();
+      expect(await countries()).toEqual([]);
+
+      replace((to) => copyFileSync(`${editions}/geo-whois-asn-country-ipv4.mmdb`, to));
+      const deadline = Date.now() + 20_000;
+      let now: AnalyticsDto['countries'] = [];
+      while (now.length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 500));
+        await visit();
+        now = await countries();
+      }
+      expect(now).toEqual([{ country: 'US', visitors: 1 }]);
+
+      replace((to) => writeFileSync(to, 'not a country database'));
+      while (!logged.includes('stays in use') && Date.now() < deadline + 10_000) await new Promise((r) => setTimeout(r, 250));
+      expect(logged).toContain('GEOIP_DB: the file in its place is not an IP-to-country database; the one read before stays in use');
+      await visit();
+      expect(await countries()).toEqual([{ country: 'US', visitors: 2 }]);
     } finally {
       await geo.stop();
     }

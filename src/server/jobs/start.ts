@@ -11,6 +11,7 @@ import { nextDue, publishDue } from '#server/services/publishing.ts';
 import { processNextImage } from '#server/services/images.ts';
 import { refreshBusyTimes } from '#server/booking/calendar.ts';
 import { queueDueReminders } from '#server/booking/reminders.ts';
+import { reloadCountryDb } from '#server/analytics/country.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { pruneAudit } from '#server/security/audit.ts';
 import { JobRunner, shareRunner } from './runner.ts';
@@ -26,6 +27,8 @@ const IMAGE_POLL_MS = 2_000;
 const BROADCAST_IDLE_MS = 500;
 /** How often booking reminders that have come due are queued. */
 const REMINDER_POLL_MS = 5_000;
+/** How often GEOIP_DB's file is looked at for a new edition (one stat call). */
+const GEOIP_POLL_MS = 5_000;
 /** How often the owner's calendar is read for busy times. */
 const CALENDAR_POLL_MS = 5 * 60_000;
 /** How soon a calendar that could not be read is tried again. */
@@ -50,6 +53,8 @@ export function startBackgroundJobs(): void {
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
   // Analytics: 30 days of page views, salts gone within 48 hours.
   jobs.start({ name: 'analytics-retention', firstInMs: 10_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAnalytics(db) });
+  // A new edition of the country database, put in GEOIP_DB's place, is read within seconds.
+  if (env().GEOIP_DB) jobs.start({ name: 'geoip-reload', idleMs: GEOIP_POLL_MS, busyMs: GEOIP_POLL_MS, quiet: true, step: () => (reloadCountryDb() ? 1 : 0) });
   // Audit rows are kept two years.
   jobs.start({ name: 'audit-retention', firstInMs: 15_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAudit(db) });
   jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
