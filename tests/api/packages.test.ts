@@ -16,7 +16,7 @@ import { linkIn, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-do
 import { startStripeDouble, type Invoice, type StripeDouble, type Subscription } from '#tests/support/stripe-double.ts';
 import type { ClientPackageDto } from '#shared/schemas/billing.ts';
 import type { SitePackage, SiteStateDto } from '#shared/schemas/site.ts';
-import type { SlotDto } from '#shared/schemas/booking.ts';
+import type { BookingAdminDto, SlotDto } from '#shared/schemas/booking.ts';
 
 const WEBHOOK_SECRET = 'whsec_packages_double';
 
@@ -529,5 +529,42 @@ describe('Admin → Clients', () => {
     expect((ended.body.packages as ClientPackageDto[]).find((p) => p.id === pkg.id)!.status).toBe('ended');
     const sub = server.db.select().from(clientPackages).where(eq(clientPackages.id, pkg.id)).get()!.subscriptionId!;
     expect(stripe.subscriptions.get(sub)!.status).toBe('canceled');
+  });
+});
+
+describe("renaming an event type's slug", () => {
+  it("the site's packages and clients' packages follow it: a client still books their session, as the new slug", async () => {
+    const email = `${unique('grace')}@example.com`;
+    expect((await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email })).status).toBe(200);
+    const row = server.db.select().from(clientPackages).orderBy(clientPackages.id).all().at(-1)!;
+    await deliver('payment_intent.succeeded', stripe.settle(row.paymentIntentId!, 'succeeded'));
+    const { username } = await setPasswordFrom(email, 'clarity-rename-2026');
+    const client = await new Client(server).login(username, 'clarity-rename-2026');
+    const mine = (await client.get('/api/account')).body.packages[0] as ClientPackageDto;
+    expect(mine).toMatchObject({ eventType: 'clarity-session', sessionsLeft: 1 });
+
+    const rename = async (from: string, to: string) => {
+      const type = ((await admin.get('/api/admin/booking')).body as BookingAdminDto).types.find((t) => t.slug === from)!;
+      const { id, ...rest } = type;
+      const res = await admin.put(`/api/admin/booking/types/${id}`, { ...rest, slug: to });
+      expect(res.status, res.text).toBe(200);
+    };
+    await rename('clarity-session', 'clarity-call');
+    try {
+      const site = (await admin.get('/api/admin/site')).body as SiteStateDto;
+      expect(site.published.workWithMe.packageTabs.flatMap((t) => t.packages).find((p) => p.id === 'mvp-clarity')?.eventType).toBe('clarity-call');
+      expect(((await client.get('/api/account')).body.packages[0] as ClientPackageDto).eventType).toBe('clarity-call');
+      const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+      const slots = (await client.get(`/api/booking/slots?type=clarity-call&from=${from}&to=${to}&clientPackage=${mine.id}`)).body as SlotDto[];
+      expect(slots.length).toBeGreaterThan(1);
+      const booked = await client.post('/api/booking', { type: 'clarity-call', start: slots.at(-1)!.start, name: 'Grace', email, clientPackage: mine.id });
+      expect(booked.status, booked.text).toBe(201);
+      // A new buyer's package books as the new slug too.
+      expect((await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('hopper')}@example.com` })).status).toBe(200);
+      expect(server.db.select().from(clientPackages).orderBy(clientPackages.id).all().at(-1)!.eventType).toBe('clarity-call');
+    } finally {
+      await rename('clarity-call', 'clarity-session');
+    }
   });
 });

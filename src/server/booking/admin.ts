@@ -3,7 +3,9 @@
 import { asc, eq, ne, and } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { bookingBusy, bookingEventTypes, bookingSettings } from '#db/schema/booking.ts';
+import { clientPackages } from '#db/schema/clients.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { renameEventTypeInSite } from '#server/site/document.ts';
 import type { Availability, BookingAdminDto, EventTypeDto, EventTypeInput } from '#shared/schemas/booking.ts';
 import { feedUrl, toTypeDto } from './service.ts';
 import { bookingSettingsOf, ownerTimeZone } from './settings.ts';
@@ -57,15 +59,26 @@ export function createEventType(db: Db, input: EventTypeInput): EventTypeDto {
   return toTypeDto(db.insert(bookingEventTypes).values(input).returning().get());
 }
 
+/**
+ * Edits an event type. A new slug is followed, in the same transaction, by the packages of the
+ * site document that book as it and by clients' packages bought with it, so their sessions can
+ * still be booked.
+ */
 export function updateEventType(db: Db, id: number, input: EventTypeInput): EventTypeDto {
-  if (!db.select({ id: bookingEventTypes.id }).from(bookingEventTypes).where(eq(bookingEventTypes.id, id)).get()) throw notFound('Event type not found');
+  const before = db.select({ slug: bookingEventTypes.slug }).from(bookingEventTypes).where(eq(bookingEventTypes.id, id)).get();
+  if (!before) throw notFound('Event type not found');
   checkType(db, input, id);
-  return toTypeDto(
-    db
+  return db.transaction((tx) => {
+    const row = tx
       .update(bookingEventTypes)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(bookingEventTypes.id, id))
       .returning()
-      .get(),
-  );
+      .get();
+    if (before.slug !== row.slug) {
+      tx.update(clientPackages).set({ eventType: row.slug }).where(eq(clientPackages.eventType, before.slug)).run();
+      renameEventTypeInSite(tx, before.slug, row.slug);
+    }
+    return toTypeDto(row);
+  });
 }

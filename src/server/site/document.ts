@@ -9,7 +9,7 @@ import { env } from '#server/env.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
-import { SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
+import { packagesOf, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
 import { defaultSiteDocument } from './defaults.ts';
 import { changedParts, pagesShowing } from './pages.ts';
 
@@ -91,6 +91,33 @@ export function publishSite(db: Db, userId: string): SiteDocument {
   const pages = pagesShowing(before, doc);
   if (pages) contentChanged({ scope: pages, now: true });
   return doc;
+}
+
+/** A document with the packages that book as event type `from` booking as `to`, or null when none does. */
+function withEventType(doc: SiteDocument, from: string, to: string): SiteDocument | null {
+  if (!packagesOf(doc).some((p) => p.eventType === from)) return null;
+  const packageTabs = doc.workWithMe.packageTabs.map((tab) => ({ ...tab, packages: tab.packages.map((p) => (p.eventType === from ? { ...p, eventType: to } : p)) }));
+  return { ...doc, workWithMe: { ...doc.workWithMe, packageTabs } };
+}
+
+/**
+ * An event type's slug changed (call within its transaction): the packages of the published
+ * document and of the draft that book as it follow it, in place. Renaming it publishes nothing
+ * else and makes no revision; an older revision restored names the old slug, which publishing
+ * then refuses with the reason.
+ */
+export function renameEventTypeInSite(db: Pick<Db, 'select' | 'update'>, from: string, to: string): void {
+  const stored = db.select().from(siteDocument).where(eq(siteDocument.id, ROW)).get();
+  if (!stored) return;
+  const published = withEventType(parseStored(stored.published), from, to);
+  const draft = stored.draft === null ? null : withEventType(parseStored(stored.draft), from, to);
+  if (!published && !draft) return;
+  db.update(siteDocument)
+    .set({ ...(published && { published: serializeSite(published) }), ...(draft && { draft: serializeSite(draft) }) })
+    .where(eq(siteDocument.id, ROW))
+    .run();
+  // Read again at the next use (a rolled-back change included).
+  cache = null;
 }
 
 /** Every publish, newest first, with what it changed against the one before. */
