@@ -15,7 +15,7 @@ import { startServer, type TestServer } from '#tests/support/server.ts';
 import { linkIn, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
 import { startStripeDouble, type Invoice, type StripeDouble, type Subscription } from '#tests/support/stripe-double.ts';
 import type { ClientPackageDto } from '#shared/schemas/billing.ts';
-import type { SitePackage, SiteStateDto } from '#shared/schemas/site.ts';
+import type { SitePackage, SiteRevisionDto, SiteStateDto } from '#shared/schemas/site.ts';
 import type { BookingAdminDto, SlotDto } from '#shared/schemas/booking.ts';
 
 const WEBHOOK_SECRET = 'whsec_packages_double';
@@ -563,6 +563,16 @@ describe("renaming an event type's slug", () => {
       // A new buyer's package books as the new slug too.
       expect((await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('hopper')}@example.com` })).status).toBe(200);
       expect(server.db.select().from(clientPackages).orderBy(clientPackages.id).all().at(-1)!.eventType).toBe('clarity-call');
+      // The last revision published still names the old slug: restored, it is not published.
+      const revisions = (await admin.get('/api/admin/site/revisions')).body as SiteRevisionDto[];
+      expect((await admin.post(`/api/admin/site/revisions/${revisions[0].id}/restore`)).status).toBe(200);
+      const refused = await admin.post('/api/admin/site/publish');
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe("There is no event type 'clarity-session' (Admin → Booking)");
+      expect(((await admin.get('/api/admin/site')).body as SiteStateDto).published.workWithMe.packageTabs.flatMap((t) => t.packages).find((p) => p.id === 'mvp-clarity')?.eventType).toBe(
+        'clarity-call',
+      );
+      expect((await admin.delete('/api/admin/site/draft')).status).toBe(200);
     } finally {
       await rename('clarity-call', 'clarity-session');
     }
