@@ -169,6 +169,9 @@ test.describe('privacy policy page', () => {
       [KEY, date],
     );
     await page.goto('/privacy-policy');
+    // The panel reads the stored choice once it hydrates (when the browser is idle, which a busy
+    // machine can put off): waited for first, as the test above does.
+    await hydrated(page.getByRole('button', { name: 'Manage Cookie Preferences' }));
     await expect(page.getByText('You gave consent on March 14, 2026')).toBeVisible();
     await consentIslandHydrated(page);
     await expect(banner(page)).toHaveCount(0);
