@@ -26,14 +26,16 @@ const fileOf = (path: string) => {
   return `${s.mtimeMs}:${s.size}:${s.ino}`;
 };
 
+/** Reads the database at `path`; throws when the file is not one. Which file is noted first: one replaced while it is read is read again at the next look. */
+function read(path: string): Open {
+  const file = fileOf(path);
+  return { path, reader: new Reader<CountryRecord>(readFileSync(path)), file };
+}
+
 /** Opens GEOIP_DB, once; throws when the file is not a database of that format. */
 export function openCountryDb(path = env().GEOIP_DB): Reader<CountryRecord> | null {
   if (!path) return (shared.geoCountries = null);
-  if (shared.geoCountries?.path !== path) {
-    // Which file first: one replaced while it is read is read again at the next look.
-    const file = fileOf(path);
-    shared.geoCountries = { path, reader: new Reader<CountryRecord>(readFileSync(path)), file };
-  }
+  if (shared.geoCountries?.path !== path) shared.geoCountries = read(path);
   return shared.geoCountries.reader;
 }
 
@@ -52,7 +54,7 @@ export function reloadCountryDb(): boolean {
   }
   if (file === open.file) return false;
   try {
-    shared.geoCountries = { path: open.path, reader: new Reader<CountryRecord>(readFileSync(open.path)), file };
+    shared.geoCountries = read(open.path);
     logger.info({ path: open.path }, 'GEOIP_DB: a new edition of the country database was read');
     return true;
   } catch {
