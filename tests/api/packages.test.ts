@@ -5,7 +5,7 @@
 // object.
 import Stripe from 'stripe';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '#db/schema/auth.ts';
 import { clientPackages, clients, packagePrices } from '#db/schema/clients.ts';
 import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
@@ -332,6 +332,50 @@ describe('coupons', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.issues).toEqual([{ path: ['code'], message: 'This coupon code is not valid.' }]);
     expect(stripeCalls()).toBe(before);
+  });
+
+  it('the last use of a limited coupon goes to one of two buyers at once, and an unpaid checkout holds it for an hour', async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'LAST', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
+    const checkout = (email: string) => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, coupon: 'LAST' });
+    const intents = () => stripe.calls.filter((c) => c.path === '/v1/payment_intents').length;
+    const [a, b] = [`${unique('last-a')}@example.com`, `${unique('last-b')}@example.com`];
+    // Both checkouts start while Stripe has not answered the first: with the use not yet held,
+    // both would reach Stripe.
+    const before = intents();
+    const resume = stripe.pause('/v1/payment_intents');
+    const answered: number[] = [];
+    const both = [a, b].map((email) => checkout(email).then((r) => (answered.push(r.status), r)));
+    await vi.waitFor(() => expect(intents() - before === 2 || (intents() - before === 1 && answered.length === 1)).toBe(true));
+    resume();
+    const [first, second] = await Promise.all(both);
+    expect([first.status, second.status].sort()).toEqual([200, 400]);
+    const refused = first.status === 400 ? first : second;
+    const holder = first.status === 200 ? a : b;
+    const held = 'The remaining uses of this coupon code are held by checkouts in progress. Try again within the hour.';
+    expect(refused.body.issues).toEqual([{ path: ['coupon'], message: held }]);
+    expect(intents() - before).toBe(1);
+
+    // While the holder has not paid: a third buyer and the code's check are refused; the holder
+    // starting again is not refused by their own checkout.
+    expect((await checkout(`${unique('last-c')}@example.com`)).body.message).toBe(held);
+    expect((await visitor().post('/api/coupons/check', { packageId: 'mvp-clarity', code: 'LAST' })).body.message).toBe(held);
+    expect((await checkout(holder)).status).toBe(200);
+
+    // An hour later the unpaid checkouts hold nothing; once one is paid, the code is used up.
+    const holderId = server.db.select({ id: clients.id }).from(clients).where(eq(clients.email, holder)).get()!.id;
+    const pending = server.db.select().from(clientPackages).where(eq(clientPackages.clientId, holderId)).all();
+    server.db
+      .update(clientPackages)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(clientPackages.clientId, holderId))
+      .run();
+    const late = `${unique('last-d')}@example.com`;
+    const third = await checkout(late);
+    expect(third.status).toBe(200);
+    expect(third.body.amountDue).toBe(140000);
+    await deliver('payment_intent.succeeded', stripe.settle(pending[0].paymentIntentId!, 'succeeded'));
+    const usedUp = await checkout(`${unique('last-e')}@example.com`);
+    expect(usedUp.body.message).toBe('This coupon code has already been used as many times as it can be.');
   });
 });
 

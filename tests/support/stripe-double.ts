@@ -129,6 +129,8 @@ export interface StripeDouble {
   event: <T>(type: Stripe.Event.Type, object: T, previousAttributes?: Record<string, unknown>) => StripeEvent<T>;
   /** The latest charge of a PaymentIntent that has been paid (or tried), with its refunds. */
   charge: (paymentIntentId: string) => Charge;
+  /** Keeps the API calls to `path` waiting until the returned function is called (two checkouts in flight at once). */
+  pause: (path: string) => () => void;
   customers: Map<string, Customer>;
   prices: Map<string, Price>;
   coupons: Map<string, Coupon>;
@@ -1184,6 +1186,16 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     return /^\/(invoice|portal)\//.test(path) ? { status: 404, type: 'text/html; charset=utf-8', body: '<!doctype html><title>Not found</title><h1>Not found</h1>' } : null;
   }
 
+  const paused = new Map<string, Promise<void>>();
+  function pause(path: string): () => void {
+    let resume = () => {};
+    paused.set(path, new Promise<void>((resolve) => (resume = resolve)));
+    return () => {
+      paused.delete(path);
+      resume();
+    };
+  }
+
   const server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const raw = (await readBody(req)).toString();
@@ -1219,6 +1231,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     if (req.headers.authorization !== 'Bearer sk_test_double') {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
+    await paused.get(address.pathname);
     // A POST sent again with the same key gets the first answer again (only successful answers are kept, as at Stripe).
     const replayKey = method === 'POST' && idempotencyKey ? `${address.pathname} ${idempotencyKey}` : null;
     if (replayKey && replies.has(replayKey)) return send(200, replies.get(replayKey));
@@ -1239,5 +1252,5 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   }
 
   const { stop } = await listen(server, port);
-  return { url, calls, settle, payInvoice, failInvoice, nextInvoice, endSubscription, event, charge, customers, prices, coupons, promotionCodes, subscriptions, invoices, stop };
+  return { url, calls, settle, payInvoice, failInvoice, nextInvoice, endSubscription, event, charge, pause, customers, prices, coupons, promotionCodes, subscriptions, invoices, stop };
 }

@@ -17,7 +17,7 @@ import { publishedSite } from '#server/site/current.ts';
 import type { CouponCheckDto, PackageCheckoutDto, PackageCheckoutInput } from '#shared/schemas/billing.ts';
 import { packagesOf, type SitePackage } from '#shared/schemas/site.ts';
 import { clientFor, type Client } from './clients.ts';
-import { describeCoupon, discounted, stripePromotionCode, usableCoupon, type Coupon } from './coupons.ts';
+import { describeCoupon, discounted, holdCoupon, stripePromotionCode, usableCoupon, type Coupon } from './coupons.ts';
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
 export const BY_REQUEST = 'This package is arranged by request: send the request form instead.';
@@ -114,9 +114,20 @@ const termsOf = (pkg: SitePackage) => ({
 export async function startPackageCheckout(input: PackageCheckoutInput): Promise<PackageCheckoutDto & { ref: string }> {
   const db = getDb();
   const pkg = packageForSale(input.packageId);
-  const coupon = input.coupon ? usableCoupon(db, input.coupon, 'coupon') : null;
+  const coupon = input.coupon ? usableCoupon(db, input.coupon, 'coupon', { email: input.email, packageId: pkg.id }) : null;
   const amountDue = firstAmount(pkg, coupon, 'coupon');
   const stripe = requireStripe();
+  // Held from the check (nothing awaited since) until the pending package holds it.
+  const release = holdCoupon(coupon);
+  try {
+    return await checkOut(db, stripe, input, pkg, coupon, amountDue);
+  } finally {
+    release();
+  }
+}
+
+/** The Stripe objects of a checkout whose package and coupon were checked, and its pending package. */
+async function checkOut(db: Db, stripe: Stripe, input: PackageCheckoutInput, pkg: SitePackage, coupon: Coupon | null, amountDue: number): Promise<PackageCheckoutDto & { ref: string }> {
   const client = clientFor(db, input.email);
   const key = input.checkoutId ? `${pkg.id}-${input.checkoutId}` : null;
 

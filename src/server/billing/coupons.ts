@@ -1,11 +1,13 @@
 // Coupons: codes the owner makes (percent or amount off, once or for some months, with an
 // optional expiry and limit). The site checks a code itself; for packages paid over time the
 // coupon is mirrored at Stripe (a Coupon and its Promotion Code) the first time one is used, so
-// making a coupon never waits on Stripe.
-import { asc, eq, sql } from 'drizzle-orm';
+// making a coupon never waits on Stripe. A coupon with a limit counts its uses when they are paid,
+// and an unpaid checkout holds one of them for an hour, so two buyers of its last use cannot both
+// get it.
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
-import { coupons } from '#db/schema/clients.ts';
+import { clientPackages, clients, coupons } from '#db/schema/clients.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import type { CouponDto, CouponInput } from '#shared/schemas/billing.ts';
 import { formatPrice } from '#shared/format.ts';
@@ -16,6 +18,36 @@ type Tx = Pick<Db, 'select'>;
 export const COUPON_INVALID = 'This coupon code is not valid.';
 export const COUPON_EXPIRED = 'This coupon code has expired.';
 export const COUPON_USED_UP = 'This coupon code has already been used as many times as it can be.';
+export const COUPON_HELD = 'The remaining uses of this coupon code are held by checkouts in progress. Try again within the hour.';
+
+/** How long a checkout not yet paid keeps a use of a limited coupon for its buyer. */
+export const COUPON_HOLD_MS = 60 * 60_000;
+
+/**
+ * Checkouts of a limited coupon between its check and the pending package that holds its use
+ * (the Stripe call in between), per coupon id. The site is one process, so a check and this
+ * count's increment happen with nothing between them; a crash loses both the count and the
+ * checkout, whose buyer never got the payment form.
+ */
+const checkingOut = new Map<number, number>();
+
+/** Who a checkout is for: their own earlier checkout of the same package holds nothing against them. */
+export interface CouponHolder {
+  email: string;
+  packageId: string;
+}
+
+/** Uses of `c` held by checkouts started within the hour and not yet paid or ended, other than `holder`'s. */
+function heldUses(tx: Tx, c: Coupon, now: number, holder?: CouponHolder): number {
+  const pending = tx
+    .select({ email: clients.email, packageId: clientPackages.packageId })
+    .from(clientPackages)
+    .innerJoin(clients, eq(clients.id, clientPackages.clientId))
+    .where(and(eq(clientPackages.couponId, c.id), eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt), gt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS))))
+    .all();
+  const others = pending.filter((p) => !holder || p.email !== holder.email || p.packageId !== holder.packageId);
+  return others.length + (checkingOut.get(c.id) ?? 0);
+}
 
 /** What a coupon does, in words. */
 export function describeCoupon(c: Pick<Coupon, 'percentOff' | 'amountOff' | 'duration' | 'months'>): string {
@@ -31,14 +63,33 @@ export function discounted(amount: number, c: Pick<Coupon, 'percentOff' | 'amoun
   return Math.max(0, amount - (c.amountOff ?? 0));
 }
 
-/** The coupon a buyer typed, or a 400 saying why it cannot be used (path `field`). */
-export function usableCoupon(tx: Tx, code: string, field: 'coupon' | 'code', now = Date.now()): Coupon {
+/** The coupon a buyer typed, or a 400 saying why it cannot be used (path `field`); `holder`: the checkout it is for. */
+export function usableCoupon(tx: Tx, code: string, field: 'coupon' | 'code', holder?: CouponHolder, now = Date.now()): Coupon {
   const c = tx.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).get();
   const refuse = (message: string) => badRequest(message, [{ path: [field], message }]);
   if (!c || !c.isActive) throw refuse(COUPON_INVALID);
   if (c.expiresAt && c.expiresAt.getTime() <= now) throw refuse(COUPON_EXPIRED);
   if (c.maxRedemptions !== null && c.redemptions >= c.maxRedemptions) throw refuse(COUPON_USED_UP);
+  if (c.maxRedemptions !== null && c.redemptions + heldUses(tx, c, now, holder) >= c.maxRedemptions) throw refuse(COUPON_HELD);
   return c;
+}
+
+/**
+ * Holds a use of a limited coupon for a checkout from its check until its pending package is
+ * written (which holds it from then on); call the returned function at that point, or when the
+ * checkout fails.
+ */
+export function holdCoupon(c: Coupon | null): () => void {
+  if (!c || c.maxRedemptions === null) return () => undefined;
+  checkingOut.set(c.id, (checkingOut.get(c.id) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const n = (checkingOut.get(c.id) ?? 1) - 1;
+    if (n > 0) checkingOut.set(c.id, n);
+    else checkingOut.delete(c.id);
+  };
 }
 
 /** Counts a paid checkout that used the coupon. */
