@@ -50,6 +50,22 @@ describe('DKIM', () => {
     expect(result?.status.result).toBe('pass');
     const tampered = { ...mail, raw: Buffer.from(mail.raw.toString('utf8').replace('confirm', 'c0nfirm')) };
     expect((await verify(tampered))?.status.result).not.toBe('pass');
+    // The one-click unsubscribe counts only when both of its headers are signed.
+    const raw = mail.raw.toString('utf8');
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const oneClick = { ...mail, raw: Buffer.from(raw.replace('List-Unsubscribe=One-Click', 'List-Unsubscribe=Two-Clicks')) };
+    expect((await verify(oneClick))?.status.result).not.toBe('pass');
+  });
+
+  it('a key that is neither PEM text nor a readable file stops the start without the key being logged', async () => {
+    const pasted = Buffer.from(PEM).toString('base64');
+    const start = startServer({ SMTP_URL: smtp.url, DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: pasted });
+    const err = (await start.then(
+      async (s) => (await s.stop(), null),
+      (e: unknown) => e as Error,
+    ))!;
+    expect(err.message).toMatch(/DKIM_PRIVATE_KEY is not a readable PEM private key/);
+    expect(err.message).not.toContain(pasted.slice(0, 40));
   });
 
   it('refuses to start with only part of the settings, naming them', async () => {

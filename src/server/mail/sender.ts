@@ -24,15 +24,37 @@ export interface DkimKey {
   domainName: string;
   keySelector: string;
   privateKey: string;
+  headerFieldNames: string;
+}
+
+/**
+ * The headers a signature covers: nodemailer's list, with List-Unsubscribe-Post added. Mail
+ * providers honour a one-click unsubscribe only when the signature covers both List-Unsubscribe
+ * headers.
+ */
+const SIGNED_HEADERS = [
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:Content-ID:Content-Description',
+  'Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References',
+  'List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive',
+].join(':');
+
+/** The PEM file at `path`. A failure never repeats the value, which may be a key pasted without its PEM lines (it would be logged). */
+function readKeyFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    // eslint-disable-next-line preserve-caught-error -- the cause's text holds the value, and the logger prints causes
+    throw new Error(`DKIM_PRIVATE_KEY is neither PEM text nor the path of a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+  }
 }
 
 /** The DKIM key from DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (PEM text, or the path of a PEM file), or null when they are unset. */
 export function dkimKey(e: Pick<Env, 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY'>): DkimKey | null {
   if (!e.DKIM_DOMAIN || !e.DKIM_SELECTOR || !e.DKIM_PRIVATE_KEY) return null;
-  const key = e.DKIM_PRIVATE_KEY.includes('-----BEGIN') ? e.DKIM_PRIVATE_KEY.replaceAll('\\n', '\n') : readFileSync(e.DKIM_PRIVATE_KEY, 'utf8');
+  const key = e.DKIM_PRIVATE_KEY.includes('-----BEGIN') ? e.DKIM_PRIVATE_KEY.replaceAll('\\n', '\n') : readKeyFile(e.DKIM_PRIVATE_KEY);
   // A key that does not parse stops the start, not the first e-mail.
   createPrivateKey(key);
-  return { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: key };
+  return { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: key, headerFieldNames: SIGNED_HEADERS };
 }
 
 /** The SMTP transport for SMTP_URL, signing with `dkim` when given, pooled when asked, with timeouts so a hung server never holds the sender. */
