@@ -189,6 +189,29 @@ describe('when the SMTP server refuses or is busy', () => {
   }, 90_000);
 });
 
+describe('when the SMTP server refuses the sending itself', () => {
+  it('a 5xx that is not about the recipient (the relay refuses the From) bounces nobody: the send waits, then reaches everyone', async () => {
+    const emails = addSubscribers(server, 'sender', 10);
+    const id = (await admin.post('/api/admin/broadcasts', issue('Wrong sender'))).body.id as number;
+    smtp.senderRefusedUntil.at = Date.now() + 1500;
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total, bounced: 0, failed: 0, pending: 0 });
+    const got = received('Wrong sender');
+    for (const email of emails) expect(got.get(email) ?? 0, email).toBe(1);
+    const rows = server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.broadcastId, id)).all();
+    expect(rows.some((r) => r.tries > 1)).toBe(true);
+    expect(
+      server.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(inArray(newsletterSubscribers.email, emails))
+        .all()
+        .filter((s) => s.bouncedAt !== null),
+    ).toEqual([]);
+  }, 90_000);
+});
+
 describe('a send that is paused, unsubscribed from, and killed', () => {
   let slow: TestServer;
   let owner: SessionClient;

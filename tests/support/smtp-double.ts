@@ -16,6 +16,8 @@ export interface SmtpDouble {
   refuse: Set<string>;
   /** Until this time (ms), every message is answered 421 (try again later). */
   busyUntil: { at: number };
+  /** Until this time (ms), the sender address is refused for good (553 at MAIL FROM), as a relay refuses a From it does not own. */
+  senderRefusedUntil: { at: number };
 }
 
 /** Starts the double on `port` (a free one when 0), keeping `messages` across a restart. */
@@ -25,12 +27,14 @@ export type ReceivedMail = ParsedMail & { raw: Buffer };
 export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): Promise<SmtpDouble> {
   const refuse = new Set<string>();
   const busyUntil = { at: 0 };
+  const senderRefusedUntil = { at: 0 };
   const fail = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onMailFrom(_address, _session, done) {
+      if (Date.now() < senderRefusedUntil.at) return done(fail(553, 'Sender address rejected: not owned by user'));
       done(Date.now() < busyUntil.at ? fail(421, 'Too busy, try again later') : undefined);
     },
     onRcptTo(address, _session, done) {
@@ -75,6 +79,7 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     refuse,
     busyUntil,
+    senderRefusedUntil,
   };
 }
 

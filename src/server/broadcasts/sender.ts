@@ -4,9 +4,11 @@
 //   'sending' at start was in flight when the server stopped, so it is sent again and marked
 //   possibly duplicated; every other row is sent exactly once.
 // - A recipient who unsubscribed (or bounced) before their turn is skipped.
-// - A 5xx for the recipient is a bounce: the subscriber gets no more issues. Anything else
-//   (4xx, a dropped connection) is temporary: the sender waits longer after each one in a row
-//   and tries that recipient again, three times at most.
+// - A 5xx for the recipient (at RCPT TO) is a bounce: the subscriber gets no more issues.
+//   Anything else is a failure: a 4xx or a dropped connection, and a 5xx that is about the
+//   sending itself (a wrong password, a sender address or a message the server refuses), which
+//   would refuse every recipient alike. The sender waits longer after each failure in a row and
+//   tries that recipient again, three times at most.
 // - After 20 failures in a row the send pauses itself and the owner is told why.
 // Pause, resume and cancel are read before every message, so they act within a second. The job
 // runner (server/jobs) calls step() again and again.
@@ -34,10 +36,10 @@ export interface BroadcastLimits {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Whether an SMTP error refuses this recipient for good (5xx), rather than for now. */
-const isPermanent = (err: unknown) => {
-  const code = (err as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+/** Whether an SMTP error refuses this recipient's address for good: a 5xx answer to RCPT TO. */
+const isBounce = (err: unknown) => {
+  const { responseCode, command } = err as { responseCode?: number; command?: string };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'RCPT TO';
 };
 
 /** What the sender reads of an issue for each message. */
@@ -148,7 +150,7 @@ export class BroadcastSender {
   private failed(issue: Issue, row: typeof broadcastRecipients.$inferSelect, err: unknown): void {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     const tries = row.tries + 1;
-    if (isPermanent(err)) {
+    if (isBounce(err)) {
       this.db.transaction((tx) => {
         tx.update(broadcastRecipients).set({ status: 'bounced', tries, lastError: reason }).where(eq(broadcastRecipients.id, row.id)).run();
         if (row.subscriberId) tx.update(newsletterSubscribers).set({ bouncedAt: new Date() }).where(eq(newsletterSubscribers.id, row.subscriberId)).run();

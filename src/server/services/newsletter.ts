@@ -120,7 +120,8 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
     if (!row.confirmSentAt || Date.now() - row.confirmSentAt.getTime() > CONFIRM_VALID_MS) return 'expired' as const;
     const confirmed = tx
       .update(newsletterSubscribers)
-      .set({ isActive: true, confirmedAt: new Date(), confirmTokenHash: null, unsubscribedAt: null })
+      // Following the link shows the mailbox takes mail: an earlier bounce no longer holds.
+      .set({ isActive: true, confirmedAt: new Date(), confirmTokenHash: null, unsubscribedAt: null, bouncedAt: null })
       .where(eq(newsletterSubscribers.id, row.id))
       .returning()
       .get();
