@@ -9,6 +9,12 @@ import { getDb } from '#server/context.ts';
 import { followRedirect, isQueryForm } from '#server/services/redirects.ts';
 import { PREVIEW_COOKIE, siteFor } from '#server/site/preview.ts';
 
+/**
+ * Routes whose address is itself the key (the booking feed a calendar app polls, a paid
+ * download, an upload slot): logged by their pattern, so the logs never hold a working key.
+ */
+const SECRET_IN_PATH = new Set(['/api/booking/feed/[file]', '/download/[token]', '/api/uploads/[token]']);
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { locals, request, cookies, url } = context;
   const started = performance.now();
@@ -45,7 +51,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (to) response = redirectTo(to);
   }
   // One structured line per API call and per page render (cache hits are answered before this).
-  logger.info({ reqId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+  const path = SECRET_IN_PATH.has(context.routePattern) ? context.routePattern : url.pathname;
+  logger.info({ reqId: locals.requestId, method: request.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
   const answer = withSecurityHeaders(response, locals.requestId, https);
   if (flashToken && !answer.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) answer.headers.append('Set-Cookie', clearFlashCookie);
   return answer;

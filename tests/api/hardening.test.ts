@@ -487,3 +487,29 @@ describe('abandoned checkouts', () => {
     }
   }, 60_000);
 });
+
+describe('the request log', () => {
+  let logged: TestServer;
+  beforeAll(async () => {
+    logged = await startServer({ LOG_LEVEL: 'info' });
+  });
+  afterAll(() => logged?.stop());
+
+  it('never holds an address that is itself a key: the booking feed, a download, an upload slot', async () => {
+    const owner = await clientAs(logged, 'admin');
+    const { feedUrl } = (await owner.get('/api/admin/booking')).body as { feedUrl: string };
+    expect((await fetch(feedUrl)).status).toBe(200);
+    const feedKey = /\/feed\/([^/]+)\.ics$/.exec(feedUrl)![1];
+    const download = 'a1b2c3d4e5f60718293a4b5c6d7e8f90.0123456789abcdef0123456789abcdef';
+    await fetch(`${logged.url}/download/${download}`);
+    await fetch(`${logged.url}/api/uploads/slot-key-0123456789abcdef`, { method: 'PUT', headers: { Origin: logged.url }, body: 'x' });
+    // Another page's line names its address, so the lines above were written.
+    await fetch(`${logged.url}/book`);
+    await expect.poll(() => logged.output()).toContain('"path":"/book"');
+    const out = logged.output();
+    expect(out).toContain('"path":"/api/booking/feed/[file]"');
+    expect(out).toContain('"path":"/download/[token]"');
+    expect(out).toContain('"path":"/api/uploads/[token]"');
+    for (const key of [feedKey, download, 'slot-key-0123456789abcdef']) expect(out).not.toContain(key);
+  });
+});

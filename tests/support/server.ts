@@ -13,6 +13,8 @@ export interface TestServer {
   /** The same SQLite file, opened in the test process (for factories and checks). */
   db: Db;
   proc: ChildProcess;
+  /** What the server has printed so far (its log lines). */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dbFile,
     db,
     proc,
+    output: () => log,
     stop: async () => {
       db.$client.close();
       if (proc.exitCode === null) {
