@@ -172,6 +172,34 @@ describe('two-factor sign-in', () => {
   });
 });
 
+describe('what the second factor guards', () => {
+  it('turning it on ends the sessions signed in without a code, but the one that turned it on', async () => {
+    const u = await createUser(server, { isAdmin: true });
+    const before = await new Client(server).login(u.username, u.password);
+    const setter = await new Client(server).login(u.username, u.password);
+    expect((await before.get('/api/user')).status).toBe(200);
+    await enableTwoFactor(setter, u.password);
+    expect((await before.get('/api/user')).status).toBe(401);
+    expect((await before.get('/api/admin/users')).status).toBe(401);
+    expect((await setter.get('/api/user')).body).toMatchObject({ id: u.id, twoFactorEnabled: true });
+    expect(sessionsOf(u.id)).toHaveLength(1);
+  });
+
+  it('its secret is not handed out again, and new backup codes take a current code as well as the password', async () => {
+    const u = await twoFactorUser();
+    expect((await u.signedIn.post('/api/auth/two-factor/get-totp-uri', { password: u.password })).status).toBe(404);
+    const withoutCode = await u.signedIn.post('/api/auth/two-factor/generate-backup-codes', { password: u.password });
+    expect(withoutCode.status).toBe(400);
+    expect(withoutCode.body.message).toBe('Enter a current code from your authenticator app.');
+    const fresh = await u.signedIn.post('/api/auth/two-factor/generate-backup-codes', { password: u.password, code: nextCode(u.totp) });
+    expect(fresh.status, fresh.text).toBe(200);
+    const codes = fresh.body.backupCodes as string[];
+    secretsSeen.push(...codes);
+    expect(codes).toHaveLength(10);
+    expect(codes.some((c) => u.backupCodes.includes(c))).toBe(false);
+  });
+});
+
 describe('REQUIRE_2FA_FOR_ADMINS', () => {
   let strict: TestServer;
   beforeAll(async () => {

@@ -3,7 +3,9 @@
 //   five, then a growing wait), whether they come during sign-in or while setting up;
 // - a TOTP code is accepted once: the 30-second step of each accepted code is kept, and a code
 //   of that step or an earlier one is refused;
-// - turning two-factor off takes a current code as well as the password.
+// - turning two-factor off, and making new backup codes, take a current code as well as the
+//   password (a password alone must not be enough to undo or go around the second factor);
+// - turning it on ends the account's other sessions: they were signed in without a code.
 import { createOTP } from '@better-auth/utils/otp';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
@@ -12,12 +14,18 @@ import type { Db } from '#db/client.ts';
 import { twoFactors, users } from '#db/schema/auth.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from '#server/services/login-throttle.ts';
+import { endOtherSessions } from './sessions.ts';
 
 export const TOTP_PERIOD = 30;
 export const CODE_USED = 'That code was already used. Enter the next one from your app.';
 export const CODE_NEEDED = 'Enter a current code from your authenticator app.';
 
 const VERIFY_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+/** Changes to a second factor that is on, which take a current code from the app. */
+const CODE_PATHS = new Set(['/two-factor/disable', '/two-factor/generate-backup-codes']);
+
+/** Accounts confirming their set-up (a first code sent from a signed-in session) in a request under way. */
+const enrolling = new Set<string>();
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -96,6 +104,7 @@ export function twoFactorBefore(db: Db) {
         throw err;
       }
       if (ctx.path === '/two-factor/verify-totp') {
+        if (!who.signingIn && !db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, who.id)).get()?.on) enrolling.add(who.id);
         const body = ctx.body as { code?: unknown } | undefined;
         const step = await stepOf(ctx, db, who.id, body?.code);
         if (step !== null && !claimStep(db, who.id, step)) {
@@ -105,7 +114,7 @@ export function twoFactorBefore(db: Db) {
       }
       return;
     }
-    if (ctx.path === '/two-factor/disable') {
+    if (CODE_PATHS.has(ctx.path)) {
       const session = await getSessionFromCtx(ctx).catch(() => null);
       if (!session) return;
       const code = (ctx.body as { code?: unknown } | undefined)?.code;
@@ -121,13 +130,17 @@ export function twoFactorBefore(db: Db) {
 /** After the plugin's handlers: a wrong code counts as a failed sign-in; a right one clears them; a code's claim is kept only when the request succeeded. */
 export function twoFactorAfter(db: Db) {
   return createAuthMiddleware(async (ctx) => {
-    if (!VERIFY_PATHS.has(ctx.path) && ctx.path !== '/two-factor/disable') return;
+    if (!VERIFY_PATHS.has(ctx.path) && !CODE_PATHS.has(ctx.path)) return;
     const returned = ctx.context.returned;
     const failed = isAPIError(returned);
     const userId = ctx.context.newSession?.user.id ?? (await challengedUser(ctx))?.id;
     if (!userId) return;
     settleClaim(db, userId, !failed);
-    if (ctx.path === '/two-factor/disable') return;
+    if (CODE_PATHS.has(ctx.path)) return;
+    if (enrolling.delete(userId) && !failed && ctx.context.newSession) {
+      // Two-factor is on from now: sessions signed in without a code end, but this one.
+      endOtherSessions(db, userId, ctx.context.newSession.session.id);
+    }
     const username = usernameOf(db, userId);
     if (isAPIError(returned)) {
       if (returned.statusCode === 401 || returned.statusCode === 400) recordLoginFailure(username);

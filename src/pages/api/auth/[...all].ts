@@ -17,7 +17,6 @@ const ROUTES: Record<string, { anonymous?: true; signIn?: true; audit?: string }
   '/two-factor/disable': { audit: 'account.two-factor.turn-off' },
   '/two-factor/verify-totp': { anonymous: true, signIn: true },
   '/two-factor/verify-backup-code': { anonymous: true, signIn: true },
-  '/two-factor/get-totp-uri': {},
   '/two-factor/generate-backup-codes': { audit: 'account.two-factor.new-backup-codes' },
   '/passkey/generate-register-options': {},
   '/passkey/verify-registration': { audit: 'account.passkey.add' },

@@ -14,7 +14,7 @@ export interface PasskeyDto {
 export const enableTwoFactor = (password: string) => api<{ totpURI: string; backupCodes: string[] }>('POST', API.twoFactorEnable, { password });
 export const confirmTwoFactor = (code: string) => api('POST', API.twoFactorVerify, { code });
 export const disableTwoFactor = (password: string, code: string) => api('POST', API.twoFactorDisable, { password, code });
-export const newBackupCodes = (password: string) => api<{ backupCodes: string[] }>('POST', API.twoFactorBackupCodes, { password });
+export const newBackupCodes = (password: string, code: string) => api<{ backupCodes: string[] }>('POST', API.twoFactorBackupCodes, { password, code });
 export const changePassword = (currentPassword: string, newPassword: string) => api('POST', API.accountPassword, { currentPassword, newPassword });
 
 /** Registers a passkey of this device: the browser asks the authenticator, the server keeps its public key. */

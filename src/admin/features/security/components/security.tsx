@@ -108,12 +108,12 @@ function TwoFactor({ enabled, required }: { enabled: boolean; required: boolean 
       failed('Two-factor sign-in is still on', err, 'Check your password and code.');
     }
   });
-  const regenerate = useSubmit(async ({ password = '' }, form) => {
+  const regenerate = useSubmit(async ({ password = '', code = '' }, form) => {
     try {
-      setCodes((await newBackupCodes(password)).backupCodes);
+      setCodes((await newBackupCodes(password, code.replace(/\s+/g, ''))).backupCodes);
       form.reset();
     } catch (err) {
-      failed('No new codes', err, 'Check your password and try again.');
+      failed('No new codes', err, 'Check your password and code.');
     }
   });
 
@@ -124,6 +124,7 @@ function TwoFactor({ enabled, required }: { enabled: boolean; required: boolean 
         <p className="text-sm text-slate-600">You sign in with your password and a code from your authenticator app (or a backup code).</p>
         <form onSubmit={regenerate.onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
           <TextField id="codes-password" name="password" label="Password" type="password" autoComplete="current-password" required />
+          <TextField id="codes-code" name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" required />
           <button className="btn-secondary" disabled={regenerate.busy}>
             New backup codes
           </button>
