@@ -25,6 +25,19 @@ describe('rate limits', () => {
     expect((await new Client(server).post('/api/login', { username: other.username, password: other.password })).status).toBe(200);
   });
 
+  it("count a signed-in session's wrong passwords against the account too: a stolen session is no password oracle", async () => {
+    const u = await createUser(server);
+    const session = await new Client(server).login(u.username, u.password);
+    for (let i = 0; i < 3; i++) expect((await session.post('/api/account/password', { currentPassword: `guess-number-${i}`, newPassword: 'a-new-long-password-1' })).status).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await session.post('/api/auth/two-factor/enable', { password: `guess-again-${i}` })).status).toBe(400);
+    // Five wrong: the right password waits too, and so does the sign-in page.
+    const right = await session.post('/api/account/password', { currentPassword: u.password, newPassword: 'a-new-long-password-1' });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await session.post('/api/auth/two-factor/enable', { password: u.password })).status).toBe(429);
+    expect((await new Client(server).post('/api/login', { username: u.username, password: u.password })).status).toBe(429);
+  });
+
   it('limit registrations, comments and subscriptions per address', async () => {
     const author = await createUser(server, { isAdmin: true });
     const post = createPost(server, author.id);

@@ -4,6 +4,7 @@ import { endpoint } from '#server/http/endpoint.ts';
 import { notFound } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { auditAccountChange } from '#server/security/audit.ts';
+import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-throttle.ts';
 
 /**
  * better-auth's own routes that the site offers, and nothing else (its sign-up, e-mail and
@@ -12,12 +13,12 @@ import { auditAccountChange } from '#server/security/audit.ts';
  * `signIn` routes answer sessions (a sign-in's, the list): their answers go out without tokens
  * (HttpOnly cookies carry them, never script); a session is ended by its id in Account → Security.
  */
-const ROUTES: Record<string, { anonymous?: true; signIn?: true; audit?: string }> = {
-  '/two-factor/enable': { audit: 'account.two-factor.set-up' },
-  '/two-factor/disable': { audit: 'account.two-factor.turn-off' },
+const ROUTES: Record<string, { anonymous?: true; signIn?: true; password?: true; audit?: string }> = {
+  '/two-factor/enable': { password: true, audit: 'account.two-factor.set-up' },
+  '/two-factor/disable': { password: true, audit: 'account.two-factor.turn-off' },
   '/two-factor/verify-totp': { anonymous: true, signIn: true },
   '/two-factor/verify-backup-code': { anonymous: true, signIn: true },
-  '/two-factor/generate-backup-codes': { audit: 'account.two-factor.new-backup-codes' },
+  '/two-factor/generate-backup-codes': { password: true, audit: 'account.two-factor.new-backup-codes' },
   '/passkey/generate-register-options': {},
   '/passkey/verify-registration': { audit: 'account.passkey.add' },
   '/passkey/generate-authenticate-options': { anonymous: true },
@@ -39,11 +40,25 @@ export const ALL = endpoint({ auth: 'public', changesContent: false }, async ({ 
   if (!route) throw notFound('Not found');
   // Anonymous calls that cost us (a sign-in's second step, a passkey challenge) are limited per address.
   if (route.anonymous && !user) hit(LIMITS.loginPerAddress, clientKey(context));
+  // A route that checks the password counts a wrong one against the account's sign-in limit, so
+  // a session in other hands cannot try passwords without end.
+  if (route.password && user) assertMayTryLogin(user.username);
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request, AUTH_BODY_LIMIT);
   const answer = await getAuth().handler(new Request(request.url, { method: request.method, headers: request.headers, body: body ?? null }));
+  if (route.password && user && (await isWrongPassword(answer))) recordLoginFailure(user.username);
   if (route.audit && answer.ok && user) auditAccountChange(getDb(), user, route.audit);
   return route.signIn ? await withoutToken(answer) : answer;
 });
+
+/** Whether better-auth refused the request's password. */
+async function isWrongPassword(answer: Response): Promise<boolean> {
+  if (answer.status !== 400 && answer.status !== 401) return false;
+  const error = (await answer
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return error?.code === 'INVALID_PASSWORD';
+}
 
 /** `value` with every `token` field left out, at any depth. */
 const stripTokens = (value: unknown): unknown =>
