@@ -74,6 +74,7 @@ export const API = {
   accountSession: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
   accountOtherSessions: '/api/account/sessions/others',
   accountPassword: '/api/account/password',
+  accountPasskeyConfirm: '/api/account/passkey-confirm',
   audit: '/api/admin/audit',
   auditCsv: '/api/admin/audit/export',
   twoFactorEnable: '/api/auth/two-factor/enable',

@@ -185,6 +185,32 @@ describe('what the second factor guards', () => {
     expect(sessionsOf(u.id)).toHaveLength(1);
   });
 
+  it('adding a passkey takes the password, and a current code when two-factor is on, for that session only', async () => {
+    const u = await createUser(server);
+    const c = await new Client(server).login(u.username, u.password);
+    const refused = await c.get('/api/auth/passkey/generate-register-options');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Enter your password (and a code from your app when two-factor sign-in is on) to add a passkey.');
+    expect((await c.post('/api/auth/passkey/verify-registration', { response: {} })).status).toBe(403);
+    const wrong = await c.post('/api/account/passkey-confirm', { password: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues).toEqual([{ path: ['password'], message: 'Your password is not right' }]);
+    expect((await c.post('/api/account/passkey-confirm', { password: u.password })).status).toBe(204);
+    const options = await c.get('/api/auth/passkey/generate-register-options');
+    expect(options.status, options.text).toBe(200);
+    expect(options.body.challenge).toEqual(expect.any(String));
+    // Another session of the same account has confirmed nothing.
+    expect((await (await new Client(server).login(u.username, u.password)).get('/api/auth/passkey/generate-register-options')).status).toBe(403);
+
+    const t = await twoFactorUser();
+    const noCode = await t.signedIn.post('/api/account/passkey-confirm', { password: t.password });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.issues).toEqual([{ path: ['code'], message: 'Enter a current code from your authenticator app.' }]);
+    expect((await t.signedIn.get('/api/auth/passkey/generate-register-options')).status).toBe(403);
+    expect((await t.signedIn.post('/api/account/passkey-confirm', { password: t.password, code: nextCode(t.totp) })).status).toBe(204);
+    expect((await t.signedIn.get('/api/auth/passkey/generate-register-options')).status).toBe(200);
+  });
+
   it('its secret is not handed out again, and new backup codes take a current code as well as the password', async () => {
     const u = await twoFactorUser();
     expect((await u.signedIn.post('/api/auth/two-factor/get-totp-uri', { password: u.password })).status).toBe(404);

@@ -279,10 +279,12 @@ test('a passkey added on Security signs in without the password', async ({ page 
     options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
 
-  const { admin } = await adminWithTwoFactor(page, 'passkey');
+  const { admin, totp } = await adminWithTwoFactor(page, 'passkey');
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
   await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
   await passkeys.getByLabel('Name').fill('Laptop');
+  await passkeys.getByLabel('Password').fill(admin.password);
+  await passkeys.getByLabel('Code from your app').fill(nextCode(totp));
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('Passkey added', { exact: true })).toBeVisible();
   await expect(passkeys.getByRole('list', { name: 'Passkeys' }).getByRole('listitem')).toHaveCount(1);

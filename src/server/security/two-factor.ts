@@ -42,12 +42,15 @@ async function challengedUser(ctx: HookContext): Promise<{ id: string; signingIn
 
 const usernameOf = (db: Db, userId: string) => db.select({ username: users.username }).from(users).where(eq(users.id, userId)).get()?.username ?? userId;
 
+/** The key the plugin encrypts TOTP secrets with (better-auth's secret). */
+type SecretKey = Parameters<typeof symmetricDecrypt>[0]['key'];
+
 /** The step of the current TOTP window (one step either side, as the plugin accepts) that `code` is, or null. */
-async function stepOf(ctx: HookContext, db: Db, userId: string, code: unknown): Promise<number | null> {
+async function stepOf(key: SecretKey, db: Db, userId: string, code: unknown): Promise<number | null> {
   if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null;
   const row = db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId)).get();
   if (!row) return null;
-  const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
+  const secret = await symmetricDecrypt({ key, data: row.secret });
   const otp = createOTP(secret, { period: TOTP_PERIOD, digits: 6 });
   const now = Math.floor(Date.now() / 1000 / TOTP_PERIOD);
   for (const step of [now, now - 1, now + 1]) if ((await otp.hotp(step)) === code) return step;
@@ -86,6 +89,15 @@ function settleClaim(db: Db, userId: string, succeeded: boolean): void {
     .run();
 }
 
+/** Takes a current code of the account (once, as at sign-in) for a change outside better-auth's routes: 'ok', or why not. */
+export async function takeCode(db: Db, key: SecretKey, userId: string, code: unknown): Promise<'ok' | 'needed' | 'used'> {
+  const step = await stepOf(key, db, userId, code);
+  if (step === null) return 'needed';
+  if (!claimStep(db, userId, step)) return 'used';
+  pendingClaims.delete(userId);
+  return 'ok';
+}
+
 function tooMany(err: HttpError): APIError {
   return new APIError('TOO_MANY_REQUESTS', { message: err.message }, err.headers);
 }
@@ -106,7 +118,7 @@ export function twoFactorBefore(db: Db) {
       if (ctx.path === '/two-factor/verify-totp') {
         if (!who.signingIn && !db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, who.id)).get()?.on) enrolling.add(who.id);
         const body = ctx.body as { code?: unknown } | undefined;
-        const step = await stepOf(ctx, db, who.id, body?.code);
+        const step = await stepOf(ctx.context.secretConfig, db, who.id, body?.code);
         if (step !== null && !claimStep(db, who.id, step)) {
           recordLoginFailure(username);
           throw new APIError('UNAUTHORIZED', { message: CODE_USED });
@@ -118,7 +130,7 @@ export function twoFactorBefore(db: Db) {
       const session = await getSessionFromCtx(ctx).catch(() => null);
       if (!session) return;
       const code = (ctx.body as { code?: unknown } | undefined)?.code;
-      const step = await stepOf(ctx, db, session.user.id, code);
+      const step = await stepOf(ctx.context.secretConfig, db, session.user.id, code);
       if (step === null || !claimStep(db, session.user.id, step)) {
         recordLoginFailure(usernameOf(db, session.user.id));
         throw new APIError('BAD_REQUEST', { message: step === null ? CODE_NEEDED : CODE_USED });

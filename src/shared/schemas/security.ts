@@ -35,5 +35,8 @@ export const ChangePasswordSchema = z.object({
   newPassword: z.string({ error: 'Password must be at least 12 characters' }).min(12, 'Password must be at least 12 characters').max(128, 'Password must be at most 128 characters'),
 });
 
+/** Confirming the account before adding a passkey: the password, and a current code when two-factor is on. */
+export const PasskeyConfirmSchema = z.object({ password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128), code: z.string().max(20).optional() });
+
 /** The signed link of a sign-in alert: the session it ends, and its signature. */
 export const SessionEndSchema = z.object({ s: z.string().min(1).max(100), sig: z.string().min(1).max(100) });

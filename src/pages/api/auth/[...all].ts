@@ -4,6 +4,7 @@ import { endpoint } from '#server/http/endpoint.ts';
 import { notFound } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { auditAccountChange } from '#server/security/audit.ts';
+import { assertMayAddPasskey, passkeyAdded } from '#server/security/passkeys.ts';
 import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-throttle.ts';
 
 /**
@@ -13,14 +14,14 @@ import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-th
  * `signIn` routes answer sessions (a sign-in's, the list): their answers go out without tokens
  * (HttpOnly cookies carry them, never script); a session is ended by its id in Account → Security.
  */
-const ROUTES: Record<string, { anonymous?: true; signIn?: true; password?: true; audit?: string }> = {
+const ROUTES: Record<string, { anonymous?: true; signIn?: true; password?: true; confirmed?: true; audit?: string }> = {
   '/two-factor/enable': { password: true, audit: 'account.two-factor.set-up' },
   '/two-factor/disable': { password: true, audit: 'account.two-factor.turn-off' },
   '/two-factor/verify-totp': { anonymous: true, signIn: true },
   '/two-factor/verify-backup-code': { anonymous: true, signIn: true },
   '/two-factor/generate-backup-codes': { password: true, audit: 'account.two-factor.new-backup-codes' },
-  '/passkey/generate-register-options': {},
-  '/passkey/verify-registration': { audit: 'account.passkey.add' },
+  '/passkey/generate-register-options': { confirmed: true },
+  '/passkey/verify-registration': { confirmed: true, audit: 'account.passkey.add' },
   '/passkey/generate-authenticate-options': { anonymous: true },
   '/passkey/verify-authentication': { anonymous: true, signIn: true },
   '/passkey/list-user-passkeys': {},
@@ -43,10 +44,13 @@ export const ALL = endpoint({ auth: 'public', changesContent: false }, async ({ 
   // A route that checks the password counts a wrong one against the account's sign-in limit, so
   // a session in other hands cannot try passwords without end.
   if (route.password && user) assertMayTryLogin(user.username);
+  // Adding a passkey takes the password (and a code) first: POST /api/account/passkey-confirm.
+  if (route.confirmed && user) assertMayAddPasskey(user.sessionId);
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request, AUTH_BODY_LIMIT);
   const answer = await getAuth().handler(new Request(request.url, { method: request.method, headers: request.headers, body: body ?? null }));
   if (route.password && user && (await isWrongPassword(answer))) recordLoginFailure(user.username);
   if (route.audit && answer.ok && user) auditAccountChange(getDb(), user, route.audit);
+  if (path === '/passkey/verify-registration' && answer.ok && user) passkeyAdded(user.sessionId);
   return route.signIn ? await withoutToken(answer) : answer;
 });
 

@@ -17,8 +17,9 @@ export const disableTwoFactor = (password: string, code: string) => api('POST', 
 export const newBackupCodes = (password: string, code: string) => api<{ backupCodes: string[] }>('POST', API.twoFactorBackupCodes, { password, code });
 export const changePassword = (currentPassword: string, newPassword: string) => api('POST', API.accountPassword, { currentPassword, newPassword });
 
-/** Registers a passkey of this device: the browser asks the authenticator, the server keeps its public key. */
-export async function addPasskey(name: string): Promise<void> {
+/** Registers a passkey of this device, once the password (and code) confirm the account: the browser asks the authenticator, the server keeps its public key. */
+export async function addPasskey(name: string, password: string, code: string | undefined): Promise<void> {
+  await api('POST', API.accountPasskeyConfirm, { password, ...(code === undefined ? {} : { code }) });
   const options = await api<Parameters<typeof startRegistration>[0]['optionsJSON']>('GET', API.passkeyRegisterOptions);
   const response = await startRegistration({ optionsJSON: options });
   await api('POST', API.passkeyRegister, { response, name });

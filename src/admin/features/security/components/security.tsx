@@ -173,16 +173,16 @@ function TwoFactor({ enabled, required }: { enabled: boolean; required: boolean 
   );
 }
 
-function Passkeys() {
+function Passkeys({ twoFactor }: { twoFactor: boolean }) {
   const list = useQuery<PasskeyDto[]>(API.passkeys, 'Failed to fetch passkeys');
-  const add = useSubmit(async ({ name = '' }, form) => {
+  const add = useSubmit(async ({ name = '', password = '', code = '' }, form) => {
     try {
-      await addPasskey(name.trim() || 'Passkey');
+      await addPasskey(name.trim() || 'Passkey', password, twoFactor ? code.replace(/\s+/g, '') : undefined);
       toast({ title: 'Passkey added', description: 'You can sign in with it instead of your password.' });
       form.reset();
       await list.refetch();
     } catch (err) {
-      failed('No passkey added', err, 'The browser or the server refused it. Sign in again and retry.');
+      failed('No passkey added', err, 'Check your password and code, or the browser refused it.');
     }
   });
   const act = actThenReload(list.refetch);
@@ -218,6 +218,8 @@ function Passkeys() {
       )}
       <form onSubmit={add.onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
         <TextField id="passkey-name" name="name" label="Name" placeholder="e.g. Laptop" maxLength={60} />
+        <TextField id="passkey-password" name="password" label="Password" type="password" autoComplete="current-password" required />
+        {twoFactor && <TextField id="passkey-code" name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" required />}
         <button className="btn-secondary" disabled={add.busy}>
           Add a passkey
         </button>
@@ -296,7 +298,7 @@ export default function Security() {
       <TwoFactor enabled={Boolean(user?.twoFactorEnabled)} required={required} />
       {!required && (
         <>
-          <Passkeys />
+          <Passkeys twoFactor={Boolean(user?.twoFactorEnabled)} />
           <Sessions />
           <Password />
         </>
