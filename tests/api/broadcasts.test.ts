@@ -189,6 +189,22 @@ describe('when the SMTP server refuses or is busy', () => {
   }, 90_000);
 });
 
+describe('a subscriber from before there were unsubscribe tokens', () => {
+  it('gets the one-click unsubscribe too, and it works', async () => {
+    const email = 'old-timer@example.com';
+    server.db.insert(newsletterSubscribers).values({ email, isActive: true, confirmedAt: new Date(), unsubscribeToken: null }).run();
+    const id = (await admin.post('/api/admin/broadcasts', issue('For the old-timers'))).body.id as number;
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const mail = await smtp.waitFor((m) => m.subject === 'For the old-timers' && JSON.stringify(m.to).includes(email));
+    expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = String(rawHeader(mail, 'List-Unsubscribe')).slice(1, -1);
+    const one = await fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(one.status).toBe(200);
+    expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()?.isActive).toBe(false);
+    await untilStatus(admin, id, 'sent');
+  }, 60_000);
+});
+
 describe('when the SMTP server refuses the sending itself', () => {
   it('a 5xx that is not about the recipient (the relay refuses the From) bounces nobody: the send waits, then reaches everyone', async () => {
     const emails = addSubscribers(server, 'sender', 10);

@@ -19,6 +19,7 @@ import { newsletterSubscribers } from '#db/schema/content.ts';
 import { logger } from '#server/log.ts';
 import { notifyOwner } from '#server/mail/notify.ts';
 import type { Transport } from '#server/mail/sender.ts';
+import { unsubscribeTokenOf } from '#server/services/newsletter.ts';
 import { issueBody, issueMessage } from './message.ts';
 
 export const MAX_TRIES = 3;
@@ -103,7 +104,7 @@ export class BroadcastSender {
   private async sendOne(issue: Issue, row: typeof broadcastRecipients.$inferSelect): Promise<void> {
     const subscriber = row.subscriberId
       ? this.db
-          .select({ isActive: newsletterSubscribers.isActive, bouncedAt: newsletterSubscribers.bouncedAt, token: newsletterSubscribers.unsubscribeToken })
+          .select({ id: newsletterSubscribers.id, isActive: newsletterSubscribers.isActive, bouncedAt: newsletterSubscribers.bouncedAt, unsubscribeToken: newsletterSubscribers.unsubscribeToken })
           .from(newsletterSubscribers)
           .where(eq(newsletterSubscribers.id, row.subscriberId))
           .get()
@@ -130,7 +131,8 @@ export class BroadcastSender {
       body = issueBody({ ...issue, content });
       this.bodies.set(issue.id, body);
     }
-    const message = issueMessage(issue, body, subscriber.token);
+    // Every issue carries its reader's one-click unsubscribe, a subscriber from before tokens too.
+    const message = issueMessage(issue, body, unsubscribeTokenOf(this.db, subscriber));
     let messageId: string | undefined;
     try {
       ({ messageId } = (await this.transport.sendMail({ from: this.from(), to: row.email, ...message })) as { messageId?: string });

@@ -32,15 +32,16 @@ export interface SubscribeResult {
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const siteLink = (path: string, token: string) => `${env().SITE_URL}${path}?token=${encodeURIComponent(token)}`;
 
-/** The unsubscribe link of a subscriber (a token is given to rows from before there were any). */
-function unsubscribeUrl(tx: Pick<Db, 'update'>, subscriber: Subscriber): string {
-  let token = subscriber.unsubscribeToken;
-  if (!token) {
-    token = randomBytes(24).toString('base64url');
-    tx.update(newsletterSubscribers).set({ unsubscribeToken: token }).where(eq(newsletterSubscribers.id, subscriber.id)).run();
-  }
-  return unsubscribeLink(token);
+/** A subscriber's unsubscribe token, given now to a row from before there were any (made before the column existed). */
+export function unsubscribeTokenOf(tx: Pick<Db, 'update'>, subscriber: Pick<Subscriber, 'id' | 'unsubscribeToken'>): string {
+  if (subscriber.unsubscribeToken) return subscriber.unsubscribeToken;
+  const token = randomBytes(24).toString('base64url');
+  tx.update(newsletterSubscribers).set({ unsubscribeToken: token }).where(eq(newsletterSubscribers.id, subscriber.id)).run();
+  return token;
 }
+
+/** The unsubscribe link of a subscriber. */
+const unsubscribeUrl = (tx: Pick<Db, 'update'>, subscriber: Subscriber) => unsubscribeLink(unsubscribeTokenOf(tx, subscriber));
 
 /** The unsubscribe link of a subscriber's token (the page asks; its button or a one-click POST unsubscribes). */
 export const unsubscribeLink = (token: string) => siteLink('/newsletter/unsubscribe', token);
