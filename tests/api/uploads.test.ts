@@ -55,6 +55,13 @@ describe('upload URLs', () => {
     expect(head.headers.get('accept-ranges')).toBe('bytes');
     const bad = await fetch(`${server.url}${url}`, { headers: { Range: `bytes=${MP3.length + 10}-` } });
     expect(bad.status).toBe(416);
+    expect(bad.headers.get('content-range')).toBe(`bytes */${MP3.length}`);
+    // A Range this does not serve (several ranges, another unit, a malformed one) is ignored: the whole file.
+    for (const other of ['bytes=0-1,4-5', 'items=0-1', 'bytes=abc', 'bytes=9-3']) {
+      const whole = await fetch(`${server.url}${url}`, { headers: { Range: other } });
+      expect(whole.status, other).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(MP3), other).toBe(true);
+    }
   });
 
   it('work once', async () => {

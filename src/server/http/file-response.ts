@@ -1,6 +1,7 @@
-// Sends a file from disk: byte ranges (206, 416 for one that cannot be met), Content-Length,
-// and nothing a browser could run as a page on our origin. Used by the public uploads and by
-// paid downloads.
+// Sends a file from disk: one byte range (206, 416 for one that starts past the end),
+// Content-Length, and nothing a browser could run as a page on our origin. A Range header this
+// does not serve (another unit, several ranges, a malformed one) is ignored, as HTTP allows:
+// the whole file, 200. Used by the public uploads and by paid downloads.
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 
@@ -38,19 +39,17 @@ export function fileResponse(file: string, request: Request, options: FileRespon
   let start = 0;
   let end = size - 1;
   let status = 200;
-  const range = request.headers.get('range');
-  if (range) {
-    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-    const valid = m && (m[1] !== '' || m[2] !== '');
-    if (valid) {
-      if (m[1] === '') {
-        start = Math.max(0, size - Number(m[2]));
-      } else {
-        start = Number(m[1]);
-        end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-      }
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range')?.trim() ?? '');
+  const [, first = '', last = ''] = range ?? [];
+  // 'bytes=-' and a last byte before the first are no range.
+  if (range && (first !== '' || last !== '') && (first === '' || last === '' || Number(first) <= Number(last))) {
+    if (first === '') {
+      start = Math.max(0, size - Number(last));
+    } else {
+      start = Number(first);
+      end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
     }
-    if (!valid || start > end || start >= size) {
+    if (start >= size) {
       headers.set('Content-Range', `bytes */${size}`);
       return new Response(null, { status: 416, headers });
     }
