@@ -59,6 +59,15 @@ describe('POST /api/create-payment-intent', () => {
     expect(stripe.calls.length).toBe(before);
   });
 
+  it('refuses a product priced below what a card can be charged ($0.50) with a clear 400, without calling Stripe', async () => {
+    const product = createProduct(server, { price: 25, name: 'Sticker' });
+    const before = stripe.calls.length;
+    const res = await visitor().post('/api/create-payment-intent', { productId: product.id, amount: 0.25 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('This product costs less than $0.50, the least a card can be charged, so it cannot be bought here.');
+    expect(stripe.calls.length).toBe(before);
+  });
+
   it('refuses a missing product with 404 and a bad id with 400', async () => {
     expect((await visitor().post('/api/create-payment-intent', { productId: 999999 })).status).toBe(404);
     expect((await visitor().post('/api/create-payment-intent', { productId: 'abc' })).status).toBe(400);

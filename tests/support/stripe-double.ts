@@ -1057,7 +1057,17 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   // The API, by method and path; `id` is the path's object id.
   type Answer = (request: { id: string; r: Reader; expand: string[] }) => unknown;
   const routes: [method: string, path: RegExp, answer: Answer][] = [
-    ['POST', /^\/v1\/payment_intents$/, ({ r }) => newIntent(Number(r.str('amount')), r.str('currency') ?? 'usd', r.str('description') ?? null, r.metadata(), r.str('customer') ?? null)],
+    [
+      'POST',
+      /^\/v1\/payment_intents$/,
+      ({ r }) => {
+        const amount = Number(r.str('amount'));
+        // Stripe's limits for a USD card payment: $0.50 to $999,999.99.
+        if (amount < 50) throw new StripeError(400, 'Amount must be at least $0.50 usd', 'amount_too_small', 'amount');
+        if (amount > 99_999_999) throw new StripeError(400, 'Amount must be no more than $999,999.99', 'amount_too_large', 'amount');
+        return newIntent(amount, r.str('currency') ?? 'usd', r.str('description') ?? null, r.metadata(), r.str('customer') ?? null);
+      },
+    ],
     ['GET', /^\/v1\/payment_intents\/([^/]+)$/, ({ id }) => need(intents, id, 'payment_intent')],
     [
       'POST',

@@ -12,7 +12,7 @@ import { orders } from '#db/schema/commerce.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { getDb } from '#server/context.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
-import { requireStripe } from '#server/payments/stripe.ts';
+import { CARD_MINIMUM, requireStripe } from '#server/payments/stripe.ts';
 import { publishedSite } from '#server/site/current.ts';
 import type { CouponCheckDto, PackageCheckoutDto, PackageCheckoutInput } from '#shared/schemas/billing.ts';
 import { packagesOf, type SitePackage } from '#shared/schemas/site.ts';
@@ -45,7 +45,7 @@ export function packageByRequest(id: string): SitePackage {
  */
 function firstAmount(pkg: SitePackage, coupon: Coupon | null, field: 'coupon' | 'code'): number {
   const due = discounted(pkg.price, coupon);
-  if (due < 50) throw badRequest(TOO_SMALL, [{ path: [field], message: TOO_SMALL }]);
+  if (due < CARD_MINIMUM) throw badRequest(TOO_SMALL, [{ path: [field], message: TOO_SMALL }]);
   return due;
 }
 

@@ -5,6 +5,8 @@ import { env } from '#server/env.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
+/** The least a card payment in US dollars can be, in cents (Stripe refuses less). */
+export const CARD_MINIMUM = 50;
 
 let client: Stripe | null | undefined;
 

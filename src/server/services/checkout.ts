@@ -9,7 +9,7 @@ import { clientPackages } from '#db/schema/clients.ts';
 import { env, getDb } from '#server/context.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { logger } from '#server/log.ts';
-import { NOT_CONFIGURED, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
+import { CARD_MINIMUM, NOT_CONFIGURED, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
 import { countGoal } from '#server/analytics/goals.ts';
 import { invoiceFailed, invoicePaid, packageOfSubscription, packagePaid, packageRefunded, subscriptionChanged, subscriptionOf } from '#server/billing/webhooks.ts';
 
@@ -19,6 +19,7 @@ import { getProductById } from './products.ts';
 import { nowMs } from '#db/schema/now.ts';
 
 export const UNAVAILABLE = 'This product is currently not available for purchase.';
+export const BELOW_CARD_MINIMUM = 'This product costs less than $0.50, the least a card can be charged, so it cannot be bought here.';
 
 /**
  * Creates (or, for the same checkout, returns again) a PaymentIntent for the product's stored
@@ -29,6 +30,8 @@ export async function createPaymentIntent(productId: number, checkoutId: string 
   const product = getProductById(productId);
   if (!product) throw notFound('Product not found');
   if (!product.isActive) throw badRequest(UNAVAILABLE);
+  // A price may be as low as a cent; Stripe would refuse such a payment.
+  if (product.price < CARD_MINIMUM) throw badRequest(BELOW_CARD_MINIMUM);
   const stripe = requireStripe();
   const intent = await stripe.paymentIntents.create(
     { amount: product.price, currency: 'usd', automatic_payment_methods: { enabled: true }, description: product.name, metadata: { productId: String(product.id), productName: product.name } },

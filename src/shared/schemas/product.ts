@@ -6,7 +6,7 @@ import { optionalText } from './common.ts';
 export const ProductInputSchema = z.object({
   name: z.string({ error: 'Product name is required' }).trim().min(1, 'Product name is required').max(255, 'Name too long'),
   description: optionalText(1000, 'Description too long'),
-  price: z.number({ error: 'Price must be greater than 0' }).int('Price must be a whole number of cents').min(1, 'Price must be greater than 0').max(100_000_000, 'Price too high'),
+  price: z.number({ error: 'Price must be greater than 0' }).int('Price must be a whole number of cents').min(1, 'Price must be greater than 0').max(99_999_999, 'Price too high'),
   stripePriceId: optionalText(255, 'Stripe price ID too long'),
   isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
 });
