@@ -78,6 +78,31 @@ describe('booking a slot', () => {
     expect((await freeSlots()).map((s) => s.start)).not.toContain(slot.start);
   });
 
+  it("a booking's own page pages through the dates (no JavaScript), so a booking can move later than two weeks out", async () => {
+    const [far] = await freeSlots(day(18), day(24));
+    const res = await post({ type: 'strategy-call', start: far.start, name: 'Katherine Johnson', email: 'katherine@example.com', timeZone: 'UTC' });
+    expect(res.status).toBe(201);
+    const booked = (await res.json()) as { id: number; manageUrl: string };
+    const offered = (html: string) => [...html.matchAll(/name="start"[^>]*value="([^"]+)"/g)].map((m) => m[1]);
+    const first = await (await fetch(booked.manageUrl)).text();
+    expect(offered(first).every((start) => start < `${day(15)}`)).toBe(true);
+    const later = /<a href="([^"]+)"[^>]*>\s*Later dates/.exec(first)?.[1]?.replaceAll('&amp;', '&');
+    expect(later, 'a Later dates link').toBeTruthy();
+    const next = await fetch(new URL(later!, server.url));
+    expect(next.status).toBe(200);
+    const html = await next.text();
+    expect(html).toContain('← Earlier dates');
+    const beyond = offered(html).filter((start) => start >= `${day(14)}` && start !== far.start);
+    expect(beyond.length).toBeGreaterThan(0);
+    const token = new URL(booked.manageUrl).searchParams.get('t')!;
+    const moved = await fetch(`${server.url}/api/booking/${booked.id}/reschedule?t=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: beyond.at(-1) }),
+    });
+    expect(moved.status).toBe(200);
+  });
+
   it('confirms with an invite calendars act on; moving keeps the UID and raises SEQUENCE; cancelling sends METHOD:CANCEL', async () => {
     const slots = await freeSlots();
     const res = await post({ type: 'strategy-call', start: slots[0].start, name: 'Ada Lovelace', email: 'ada@example.com', answers: { focus: 'Hiring my first engineer' }, timeZone: 'Europe/Berlin' });
