@@ -27,7 +27,7 @@ const subscribe = (email: string) => new Client(server).post('/api/newsletter/su
 const to = (email: string, subject: RegExp) => (m: { to?: unknown; subject?: string }) => JSON.stringify(m.to).includes(email) && subject.test(m.subject ?? '');
 
 describe('confirmed subscriptions', () => {
-  it('pending until the link in the e-mail is followed; then active, welcomed, and the link is spent', async () => {
+  it('pending until the link in the e-mail is followed; then active and welcomed once, however often the link is opened, until an unsubscribe', async () => {
     const res = await subscribe('reader@example.com');
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Please check your inbox to confirm your subscription.');
@@ -43,12 +43,32 @@ describe('confirmed subscriptions', () => {
     const page = await fetch(link);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('You are subscribed. Thank you!');
-    expect(subscriber('reader@example.com')).toMatchObject({ isActive: true, confirmTokenHash: null });
+    expect(subscriber('reader@example.com')).toMatchObject({ isActive: true });
     await smtp.waitFor(to('reader@example.com', /^Welcome/));
-    // The link works once.
+    // Opened again (a mail filter opens every link before its reader does): the reader is told
+    // they are subscribed, and nothing happens twice.
     const again = await fetch(link);
-    expect(again.status).toBe(400);
-    expect(await again.text()).toContain('This link does not work');
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('You are subscribed. Thank you!');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.messages.filter(to('reader@example.com', /^Welcome/))).toHaveLength(1);
+  });
+
+  it('a confirmation link opened after an unsubscribe subscribes no one again', async () => {
+    await subscribe('opener@example.com');
+    const link = linkIn(await smtp.waitFor(to('opener@example.com', /confirm/i)), `${server.url}/newsletter/confirm?token=`);
+    expect((await fetch(link)).status).toBe(200);
+    const token = subscriber('opener@example.com')!.unsubscribeToken!;
+    const out = await fetch(`${server.url}/newsletter/unsubscribe?token=${token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(out.status).toBe(200);
+    const spent = await fetch(link);
+    expect(spent.status).toBe(400);
+    expect(await spent.text()).toContain('This link does not work');
+    expect(subscriber('opener@example.com')?.isActive).toBe(false);
   });
 
   it('an expired link is refused and changes nothing', async () => {

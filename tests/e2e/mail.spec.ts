@@ -35,9 +35,9 @@ test('subscribe, confirm from the e-mail, get the welcome, then unsubscribe from
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are subscribed. Thank you!');
   expect(await statusOf(email)).toBe('active');
 
-  // The confirmation link is spent.
+  // Opened again (mail filters open links first), it says so again.
   await page.goto(linkIn(confirmation, '/newsletter/confirm?token='));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are subscribed. Thank you!');
 
   const welcome = await mailTo(email, /Welcome to/);
   expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -105,8 +105,10 @@ function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
 }
 
 /**
- * Follows a confirmation link: the subscriber becomes active (the token works once, for 7 days),
- * gets a welcome e-mail and is synced to Kit. Answers what happened.
+ * Follows a confirmation link: the subscriber becomes active (within 7 days of the e-mail), gets
+ * a welcome e-mail and is synced to Kit. Answers what happened. The link opened again (mail
+ * filters open every link before the reader does) answers 'confirmed' and does nothing more; an
+ * unsubscribe ends it.
  */
 export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'invalid' {
   if (!token) return 'invalid';
@@ -118,11 +120,12 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .where(eq(newsletterSubscribers.confirmTokenHash, sha256(token)))
       .get();
     if (!row) return null;
+    if (row.isActive) return 'again' as const;
     if (!row.confirmSentAt || Date.now() - row.confirmSentAt.getTime() > CONFIRM_VALID_MS) return 'expired' as const;
     const confirmed = tx
       .update(newsletterSubscribers)
       // Following the link shows the mailbox takes mail: an earlier bounce no longer holds.
-      .set({ isActive: true, confirmedAt: new Date(), confirmTokenHash: null, unsubscribedAt: null, bouncedAt: null })
+      .set({ isActive: true, confirmedAt: new Date(), unsubscribedAt: null, bouncedAt: null })
       .where(eq(newsletterSubscribers.id, row.id))
       .returning()
       .get();
@@ -133,6 +136,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
   });
   if (outcome === null) return 'invalid';
   if (outcome === 'expired') return 'expired';
+  if (outcome === 'again') return 'confirmed';
   if (!outcome.convertKitId) queuePush(outcome.id);
   return 'confirmed';
 }
