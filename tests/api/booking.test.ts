@@ -274,4 +274,17 @@ describe('the owner', () => {
     const clash = await admin.post('/api/admin/booking/types', { name: 'Again', slug: 'quick-chat', durationMin: 15 });
     expect(clash.status).toBe(409);
   });
+
+  it("escapes an event type's commas and semicolons in the invite's calendar name, as in its summary", async () => {
+    expect((await admin.post('/api/admin/booking/types', { name: 'Intro, Q&A; Call', slug: 'intro-qa', durationMin: 30 })).status).toBe(201);
+    const slots = (await (await fetch(`${server.url}/api/booking/slots?type=intro-qa&from=${day(0)}&to=${day(20)}`)).json()) as SlotDto[];
+    expect((await post({ type: 'intro-qa', start: slots[0].start, name: 'Mary Jackson', email: 'mary@example.com' })).status).toBe(201);
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('mary@example.com') && /^Confirmed/.test(m.subject ?? ''));
+    const raw = /BEGIN:VCALENDAR[\s\S]*END:VCALENDAR/.exec(mail.raw.toString('utf8'))![0].replace(/\r\n[ \t]/g, '');
+    const name = /^NAME:(.*)$/m.exec(raw)?.[1]?.trim();
+    const summary = /^SUMMARY:(.*)$/m.exec(raw)?.[1]?.trim();
+    expect(summary).toContain('Intro\\, Q&A\\; Call');
+    expect(name).toBe(summary);
+    expect(/^X-WR-CALNAME:(.*)$/m.exec(raw)?.[1]?.trim()).toBe(summary);
+  });
 });

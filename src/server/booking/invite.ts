@@ -3,7 +3,7 @@
 // ORGANIZER and the visitor as ATTENDEE. A change is METHOD:REQUEST with the same UID and a higher
 // SEQUENCE (calendars update the event); a cancellation is METHOD:CANCEL with STATUS:CANCELLED.
 // The owner's private feed lists every booking as METHOD:PUBLISH.
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 export interface InviteEvent {
   uid: string;
@@ -40,17 +40,20 @@ function addEvent(cal: ReturnType<typeof ical>, e: InviteEvent): void {
   });
 }
 
+/** A calendar's NAME text, escaped (ical-generator writes it as given, unlike an event's SUMMARY). */
+const calendarName = (name: string) => escape(name, false);
+
 /** The invite e-mailed for a booking, its change or its cancellation. */
 export function inviteFor(e: InviteEvent): { method: 'REQUEST' | 'CANCEL'; content: string } {
   const method = e.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  const cal = ical({ prodId: PRODUCT, method, name: e.summary });
+  const cal = ical({ prodId: PRODUCT, method, name: calendarName(e.summary) });
   addEvent(cal, e);
   return { method: e.cancelled ? 'CANCEL' : 'REQUEST', content: cal.toString() };
 }
 
 /** The owner's subscribed calendar: every booking, the cancelled ones marked so. */
 export function bookingFeed(name: string, events: InviteEvent[]): string {
-  const cal = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, name, ttl: 15 * 60 });
+  const cal = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, name: calendarName(name), ttl: 15 * 60 });
   for (const e of events) addEvent(cal, e);
   return cal.toString();
 }
