@@ -143,6 +143,17 @@ describe('GET /api/checkout/status', () => {
     expect(server.db.select().from(orders).where(eq(orders.paymentIntentId, created.body.paymentIntentId)).get()?.status).toBe('succeeded');
   });
 
+  it('a declined payment paid after all with another card reads as paid (a decline is not final)', async () => {
+    const product = createProduct(server, { price: 2600, name: 'Second Try' });
+    const created = await visitor().post('/api/create-payment-intent', { productId: product.id });
+    const id = created.body.paymentIntentId as string;
+    stripe.settle(id, 'failed');
+    expect((await visitor().get(`/api/checkout/status?payment_intent=${id}`)).body.status).toBe('failed');
+    stripe.settle(id, 'succeeded');
+    expect((await visitor().get(`/api/checkout/status?payment_intent=${id}`)).body.status).toBe('succeeded');
+    expect(server.db.select().from(orders).where(eq(orders.paymentIntentId, id)).get()?.status).toBe('succeeded');
+  });
+
   it('answers 404 for an unknown intent and 400 for garbage', async () => {
     expect((await visitor().get('/api/checkout/status?payment_intent=pi_doesnotexist123')).status).toBe(404);
     expect((await visitor().get('/api/checkout/status?payment_intent=<script>')).status).toBe(400);

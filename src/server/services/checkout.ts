@@ -184,7 +184,7 @@ async function invoicePaymentIntent(invoice: Stripe.Invoice): Promise<string | n
 
 type PaymentStatus = Awaited<ReturnType<typeof askStripeForStatus>>;
 
-// A settled payment's answer is kept (it no longer changes), so a reloading page, or someone
+// A final answer (paid, or cancelled) is kept, since it no longer changes, so a reloading page, or someone
 // scripting it, is not one Stripe call per request; concurrent asks about one payment in
 // progress share a single call. (Per-address rate limits cap the rest.)
 const settled = new Map<string, PaymentStatus>();
@@ -201,7 +201,8 @@ export async function paymentStatus(paymentIntentId: string): Promise<PaymentSta
     inFlight.set(paymentIntentId, asking);
   }
   const value = await asking;
-  if (value.status !== 'pending') {
+  // A declined payment is not final: the buyer may pay the same PaymentIntent with another card.
+  if (value.status === 'succeeded' || value.stripeStatus === 'canceled') {
     if (settled.size >= SETTLED_MAX) settled.delete(settled.keys().next().value!);
     settled.set(paymentIntentId, value);
   }
