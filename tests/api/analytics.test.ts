@@ -11,6 +11,7 @@ import { count, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, analyticsGoals, analyticsVisits } from '#db/schema/analytics.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
+import { rolledUntil, rollUpDays } from '#server/analytics/rollup.ts';
 import { clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
@@ -354,6 +355,48 @@ describe('keeping figures', () => {
     const twelve = (await admin.get(`/api/admin/analytics?from=${new Date(Date.now() - 364 * DAY).toISOString().slice(0, 10)}&to=${today()}`)).body as AnalyticsDto;
     expect(twelve.series.find((d) => d.date === oldDay)).toEqual({ date: oldDay, visitors: 2, pageviews: 3 });
     expect(twelve.pageviews).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the period before', () => {
+  it('today is compared with yesterday until this time of day, whether or not yesterday is rolled up yet', async () => {
+    const now = Date.now();
+    const today0 = now - (now % 86_400_000);
+    const elapsed = now - today0;
+    const visit = (id: string, at: number, pageviews: number) => ({
+      id,
+      visitorId: id.padEnd(32, '0'),
+      start: new Date(at),
+      last: new Date(at),
+      pageviews,
+      entryPath: '/blog',
+      exitPath: '/blog',
+      source: 'Direct',
+      device: 'Desktop',
+      browser: 'Firefox',
+      os: 'Linux',
+    });
+    // Yesterday: a visit within the stretch compared (its last second), and one before it.
+    server.db
+      .insert(analyticsVisits)
+      .values([visit('before-in', today0 - 1000, 2), visit('before-out', today0 - elapsed - 60_000, 5)])
+      .run();
+    server.db
+      .insert(analyticsEvents)
+      .values([
+        { ts: new Date(today0 - 1000), visitorId: 'before-in'.padEnd(32, '0'), visitId: 'before-in', path: '/blog' },
+        { ts: new Date(today0 - 1000), visitorId: 'before-in'.padEnd(32, '0'), visitId: 'before-in', path: '/blog' },
+        { ts: new Date(today0 - elapsed - 60_000), visitorId: 'before-out'.padEnd(32, '0'), visitId: 'before-out', path: '/blog' },
+      ])
+      .run();
+    const day = new Date(now).toISOString().slice(0, 10);
+    const previous = async () => ((await admin.get(`/api/admin/analytics?from=${day}&to=${day}`)).body as AnalyticsDto).previous;
+    const raw = await previous();
+    expect(raw.pageviews).toBe(2);
+    // Yesterday rolled up (as the job does after midnight): the same figures, not the whole day's.
+    rollUpDays(server.db, today0 + 6 * 60_000);
+    expect(rolledUntil(server.db)).toBe(today0);
+    expect(await previous()).toEqual(raw);
   });
 });
 

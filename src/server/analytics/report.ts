@@ -19,8 +19,8 @@ interface Range {
 
 const rows = <T>(db: Db, query: SQL) => db.all<T>(query);
 
-function totals(db: Db, r: Range): AnalyticsTotals {
-  const t = figuresOver(db, 'total', r.start, r.end)[0];
+function totals(db: Db, r: Range, now: number): AnalyticsTotals {
+  const t = figuresOver(db, 'total', r.start, r.end, now)[0];
   if (!t) return { visitors: 0, pageviews: 0, visits: 0, bounceRate: 0, visitDuration: 0 };
   return {
     visitors: t.visitors,
@@ -55,7 +55,7 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Da
     const date = hourly ? new Date(t).toISOString().slice(0, 13) : utcDay(t);
     series.push({ date, ...(counted.get(date) ?? { visitors: 0, pageviews: 0 }) });
   }
-  const current = totals(db, r);
+  const current = totals(db, r, now);
   const goalRows = rows<{ goal: string; conversions: number; value: number }>(
     db,
     sql`select goal, count(*) as conversions, sum(value) as value from analytics_goals where ts >= ${r.start} and ts < ${r.end} group by goal order by conversions desc`,
@@ -68,7 +68,7 @@ export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Da
     from: fromDay,
     to: toDay,
     ...current,
-    previous: totals(db, before),
+    previous: totals(db, before, now),
     series,
     topPages: top(db, 'page', r).map((f) => ({ path: f.key, visitors: f.visitors, pageviews: f.pageviews })),
     entryPages: figuresOver(db, 'entry', r.start, r.end)

@@ -4,10 +4,8 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
-import { rolledUntil, rollUpDays } from './rollup.ts';
+import { RAW_DAYS, rolledUntil, rollUpDays } from './rollup.ts';
 import { dropSalts } from './visitor.ts';
-
-export const RAW_DAYS = 30;
 
 /** Deletes what is past its time; answers how many rows went. */
 export function pruneAnalytics(db: Db, now = Date.now()): number {

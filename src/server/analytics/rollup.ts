@@ -107,9 +107,20 @@ export function rollUpDays(db: Db, now = Date.now(), max = 7): number {
   return done;
 }
 
-/** One kind's figures over [start, end): rolled-up days from analytics_daily, the rest from the raw rows. */
-export function figuresOver(db: Db, kind: Kind, start: number, end: number): Figures[] {
+/** Days the raw rows (page views, visits) are kept before only the rolled-up figures are. */
+export const RAW_DAYS = 30;
+
+/**
+ * One kind's figures over [start, end): rolled-up days from analytics_daily, the rest from the
+ * raw rows. A range that starts within a rolled-up day (the period before a range running to
+ * now: yesterday from 09:00) takes that day's part from its raw rows while they are kept, not
+ * the whole day's figures.
+ */
+export function figuresOver(db: Db, kind: Kind, start: number, end: number, now = Date.now()): Figures[] {
   const split = Math.min(Math.max(rolledUntil(db), start), end);
+  const firstDay = start - (start % DAY_MS);
+  const partial = firstDay !== start && split > start && firstDay >= now - RAW_DAYS * DAY_MS;
+  const dailyFrom = partial ? Math.min(firstDay + DAY_MS, split) : start;
   const byKey = new Map<string, Figures>();
   const add = (f: Figures) => {
     const known = byKey.get(f.key);
@@ -120,7 +131,8 @@ export function figuresOver(db: Db, kind: Kind, start: number, end: number): Fig
     known.bounces += f.bounces;
     known.duration += f.duration;
   };
-  if (split > start) {
+  if (partial) rawFigures(db, kind, start, dailyFrom).forEach(add);
+  if (split > dailyFrom) {
     db.select({
       key: analyticsDaily.key,
       visitors: sql<number>`sum(${analyticsDaily.visitors})`,
@@ -130,7 +142,7 @@ export function figuresOver(db: Db, kind: Kind, start: number, end: number): Fig
       duration: sql<number>`sum(${analyticsDaily.duration})`,
     })
       .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.kind, kind), gte(analyticsDaily.day, utcDay(start)), lt(analyticsDaily.day, utcDay(split))))
+      .where(and(eq(analyticsDaily.kind, kind), gte(analyticsDaily.day, utcDay(dailyFrom)), lt(analyticsDaily.day, utcDay(split))))
       .groupBy(analyticsDaily.key)
       .all()
       .forEach(add);
