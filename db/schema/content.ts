@@ -157,3 +157,14 @@ export const newsletterSubscribers = sqliteTable(
     index('newsletter_subscribers_subscribed_idx').on(t.subscribedAt, t.id),
   ],
 );
+
+/**
+ * Unsubscribes still to pass on to Kit (an unsubscribe or a delete here), kept until Kit takes
+ * them: a Kit that is down, or a restart, loses none.
+ */
+export const kitUnsubscribes = sqliteTable('kit_unsubscribes', {
+  kitId: text('kit_id').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+});

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '#db/schema/content.ts';
+import { kitUnsubscribes, newsletterSubscribers } from '#db/schema/content.ts';
 import { Client, clientAs } from '#tests/support/factories.ts';
 import { startKitDouble } from '#tests/support/kit-double.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -25,6 +25,14 @@ async function eventually<T>(fn: () => T | undefined | null | false, ms = 15_000
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The mail provider's one-click unsubscribe (RFC 8058) of a subscriber's link. */
+const oneClick = (token: string) =>
+  fetch(`${server.url}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
 
 const row = (email: string) => server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
 
@@ -68,6 +76,24 @@ describe('Kit sync', () => {
     await eventually(() => kit.calls.find((c) => c.path === `/v4/subscribers/${kitId}/unsubscribe`));
   });
 
+  it('keeps an unsubscribe Kit could not take, across a crash, and passes it on once Kit is back', async () => {
+    await new Client(server).post('/api/newsletter/subscribe', { email: 'kit-down@example.com' });
+    const kitId = await eventually(() => row('kit-down@example.com')?.convertKitId);
+    const unsubscribeCall = (c: { path: string }) => c.path === `/v4/subscribers/${kitId}/unsubscribe`;
+    kit.failNext(1_000);
+    const token = row('kit-down@example.com')!.unsubscribeToken!;
+    expect((await oneClick(token)).status).toBe(200);
+    // Kit refused it; then the server is killed before trying again.
+    await eventually(() => kit.calls.find(unsubscribeCall));
+    server.proc.kill('SIGKILL');
+    await new Promise((r) => server.proc.once('exit', r));
+    kit.failNext(0);
+    const refused = kit.calls.filter(unsubscribeCall).length;
+    server.db.$client.close();
+    server = await startServer({ DATABASE_URL: server.dbFile, KIT_API_KEY: 'kit_test_key', KIT_API_URL: kit.url });
+    await eventually(() => kit.calls.filter(unsubscribeCall).length > refused && server.db.select().from(kitUnsubscribes).all().length === 0);
+  });
+
   it('passes on an unsubscribe that came while the subscriber was being pushed to Kit', async () => {
     const release = kit.holdCreates();
     try {
@@ -75,12 +101,7 @@ describe('Kit sync', () => {
       await eventually(() => kit.calls.find((c) => c.path === '/v4/subscribers' && c.body.email_address === 'quick-exit@example.com'));
       // The one-click unsubscribe of the subscriber's link, while Kit has not answered yet.
       const token = row('quick-exit@example.com')!.unsubscribeToken!;
-      const res = await fetch(`${server.url}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'List-Unsubscribe=One-Click',
-      });
-      expect(res.status).toBe(200);
+      expect((await oneClick(token)).status).toBe(200);
     } finally {
       release();
     }

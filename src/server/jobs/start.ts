@@ -14,6 +14,7 @@ import { queueDueReminders } from '#server/booking/reminders.ts';
 import { reloadCountryDb } from '#server/analytics/country.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { pruneAudit } from '#server/security/audit.ts';
+import { KIT_UNSUBSCRIBES_JOB, passOnUnsubscribes, retryUnsubscribesNow } from '#server/newsletter/kit.ts';
 import { JobRunner, shareRunner } from './runner.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -29,6 +30,8 @@ const BROADCAST_IDLE_MS = 500;
 const REMINDER_POLL_MS = 5_000;
 /** How often GEOIP_DB's file is looked at for a new edition (one stat call). */
 const GEOIP_POLL_MS = 5_000;
+/** How often the unsubscribes waiting for Kit are looked at when none was due. */
+const KIT_POLL_MS = 60_000;
 /** How often the owner's calendar is read for busy times. */
 const CALENDAR_POLL_MS = 5 * 60_000;
 /** How soon a calendar that could not be read is tried again. */
@@ -58,6 +61,11 @@ export function startBackgroundJobs(): void {
   // Audit rows are kept two years.
   jobs.start({ name: 'audit-retention', firstInMs: 15_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAudit(db) });
   jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
+  // Unsubscribes passed on to Kit; one queued wakes the job at once.
+  if (env().KIT_API_KEY) {
+    retryUnsubscribesNow(db);
+    jobs.start({ name: KIT_UNSUBSCRIBES_JOB, idleMs: KIT_POLL_MS, busyMs: 0, step: () => passOnUnsubscribes(db) });
+  }
   // Read now, then every five minutes, and at once when the owner changes the address.
   jobs.start({
     name: 'booking-calendar',

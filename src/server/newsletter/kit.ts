@@ -1,9 +1,13 @@
 // Newsletter sync with Kit (formerly ConvertKit). Without KIT_API_KEY nothing leaves the
 // server. With it, new subscribers are pushed in the background with retries and their Kit
-// id is stored; deletions unsubscribe them at Kit. KIT_API_URL lets a local double stand in.
-import { and, eq, isNull } from 'drizzle-orm';
-import { newsletterSubscribers } from '#db/schema/content.ts';
+// id is stored; an unsubscribe or a delete here unsubscribes them at Kit, kept in the database
+// until Kit takes it (a background job, tried again after a growing wait). KIT_API_URL lets a
+// local double stand in.
+import { and, asc, eq, isNull, lte, min } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { kitUnsubscribes, newsletterSubscribers } from '#db/schema/content.ts';
 import { env, getDb } from '#server/context.ts';
+import { wakeJob, type StepResult } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
 
 /** Waits between attempts: immediately, then after 0.5 s, 2 s and 5 s. */
@@ -22,7 +26,7 @@ async function kit(path: string, body: unknown): Promise<unknown> {
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!res.ok) throw new Error(`Kit answered ${res.status}`);
+  if (!res.ok) throw Object.assign(new Error(`Kit answered ${res.status}`), { status: res.status });
   return res.json().catch(() => ({}));
 }
 
@@ -72,20 +76,56 @@ export async function pushSubscriber(id: number): Promise<boolean> {
   });
 }
 
-/** Unsubscribes a Kit subscriber (after a local delete). */
-export async function unsubscribeAtKit(kitId: string): Promise<boolean> {
-  if (!kitConfigured()) return false;
-  return withRetries(`unsub:${kitId}`, `unsubscribe ${kitId}`, async () => {
-    await kit(`/v4/subscribers/${encodeURIComponent(kitId)}/unsubscribe`, {});
-  });
-}
-
-/** Fire-and-forget wrappers for request handlers: the visitor never waits for Kit. */
+/** Fire-and-forget for request handlers: the visitor never waits for Kit. */
 export function queuePush(id: number): void {
   if (kitConfigured()) void pushSubscriber(id);
 }
-export function queueUnsubscribe(kitId: string | null): void {
-  if (kitId && kitConfigured()) void unsubscribeAtKit(kitId);
+
+export const KIT_UNSUBSCRIBES_JOB = 'kit-unsubscribes';
+/** The first wait after Kit refused or could not be reached, doubling up to an hour. */
+const UNSUBSCRIBE_RETRY_MS = 30_000;
+const UNSUBSCRIBE_RETRY_MAX_MS = 60 * 60_000;
+
+/** Keeps an unsubscribe to pass on to Kit (with `tx`, the change that caused it) and wakes the job that passes it on. */
+export function queueUnsubscribe(kitId: string | null, tx: Pick<Db, 'insert'> = getDb()): void {
+  if (!kitId || !kitConfigured()) return;
+  tx.insert(kitUnsubscribes).values({ kitId }).onConflictDoNothing().run();
+  wakeJob(KIT_UNSUBSCRIBES_JOB);
+}
+
+/** What waited for a retry is tried at once (the server has just started). */
+export function retryUnsubscribesNow(db: Db): void {
+  db.update(kitUnsubscribes).set({ nextAttemptAt: new Date() }).run();
+}
+
+/**
+ * Passes on the unsubscribes that are due (the background job): each is kept until Kit takes it
+ * (or says it has no such subscriber), and tried again after a growing wait when it does not.
+ */
+export async function passOnUnsubscribes(db: Db): Promise<StepResult> {
+  const due = db.select().from(kitUnsubscribes).where(lte(kitUnsubscribes.nextAttemptAt, new Date())).orderBy(asc(kitUnsubscribes.nextAttemptAt)).limit(20).all();
+  let done = 0;
+  for (const row of due) {
+    try {
+      await kit(`/v4/subscribers/${encodeURIComponent(row.kitId)}/unsubscribe`, {}).catch((err: unknown) => {
+        if ((err as { status?: number }).status !== 404) throw err;
+      });
+      db.delete(kitUnsubscribes).where(eq(kitUnsubscribes.kitId, row.kitId)).run();
+      done += 1;
+    } catch (err) {
+      const wait = Math.min(UNSUBSCRIBE_RETRY_MAX_MS, UNSUBSCRIBE_RETRY_MS * 2 ** row.attempts);
+      db.update(kitUnsubscribes)
+        .set({ attempts: row.attempts + 1, nextAttemptAt: new Date(Date.now() + wait) })
+        .where(eq(kitUnsubscribes.kitId, row.kitId))
+        .run();
+      logger.warn({ err: (err as Error).message, kitId: row.kitId, attempt: row.attempts + 1 }, 'kit unsubscribe failed; it will be tried again');
+    }
+  }
+  const next = db
+    .select({ at: min(kitUnsubscribes.nextAttemptAt) })
+    .from(kitUnsubscribes)
+    .get()?.at;
+  return next ? { done, nextInMs: Math.max(0, next.getTime() - Date.now()) } : done;
 }
 
 let caughtUp = false;

@@ -156,15 +156,17 @@ export function unsubscribeLinkState(token: string): 'subscribed' | 'unsubscribe
 /** Unsubscribes the holder of an unsubscribe link (the page's button, or a one-click POST): inactive here and at Kit. False if unknown. */
 export function unsubscribeByToken(token: string): boolean {
   if (!token) return false;
-  const row = getDb()
-    .update(newsletterSubscribers)
-    .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null })
-    .where(eq(newsletterSubscribers.unsubscribeToken, token))
-    .returning()
-    .get();
-  if (!row) return false;
-  queueUnsubscribe(row.convertKitId);
-  return true;
+  return getDb().transaction((tx) => {
+    const row = tx
+      .update(newsletterSubscribers)
+      .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null })
+      .where(eq(newsletterSubscribers.unsubscribeToken, token))
+      .returning()
+      .get();
+    if (!row) return false;
+    queueUnsubscribe(row.convertKitId, tx);
+    return true;
+  });
 }
 
 /**
@@ -269,7 +271,9 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
 
 /** Deletes a subscriber here and unsubscribes them at the mailing service. */
 export function deleteSubscriber(id: number): void {
-  const row = getDb().delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning().get();
-  if (!row) throw notFound('Subscriber not found');
-  queueUnsubscribe(row.convertKitId);
+  getDb().transaction((tx) => {
+    const row = tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning().get();
+    if (!row) throw notFound('Subscriber not found');
+    queueUnsubscribe(row.convertKitId, tx);
+  });
 }
