@@ -173,7 +173,7 @@ describe('without SMTP_URL', () => {
 });
 
 describe('with a Kit form (KIT_FORM_ID)', () => {
-  it('adds the subscriber through the form, inactive, so Kit sends its own confirmation; the site sends none', async () => {
+  it('adds the subscriber through the form, inactive, so Kit sends its own confirmation; the site sends none, but to an address that had unsubscribed', async () => {
     const kit = await startKitDouble();
     const withKit = await startServer({ SMTP_URL: smtp.url, KIT_API_KEY: 'kit_test_key', KIT_API_URL: kit.url, KIT_FORM_ID: '4242' });
     try {
@@ -185,6 +185,23 @@ describe('with a Kit form (KIT_FORM_ID)', () => {
       expect(kit.calls.find((c) => c.path === '/v4/forms/4242/subscribers')?.body).toEqual({ email_address: 'kitform@example.com' });
       await new Promise((r) => setTimeout(r, 1500));
       expect(smtp.messages.filter(to('kitform@example.com', /./))).toEqual([]);
+
+      // Once unsubscribed, the address typed in again (by anyone) is not subscribed until its
+      // holder confirms: the site's own confirmation goes out.
+      const row = () => withKit.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'kitform@example.com')).get()!;
+      const token = row().unsubscribeToken!;
+      const out = await fetch(`${withKit.url}/newsletter/unsubscribe?token=${token}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(out.status).toBe(200);
+      const again = await new Client(withKit).post('/api/newsletter/subscribe', { email: 'kitform@example.com' });
+      expect(again.body.message).toBe('Please check your inbox to confirm your subscription.');
+      expect(row().isActive).toBe(false);
+      const confirmation = await smtp.waitFor(to('kitform@example.com', /confirm/i));
+      expect((await fetch(linkIn(confirmation, `${withKit.url}/newsletter/confirm?token=`))).status).toBe(200);
+      expect(row().isActive).toBe(true);
     } finally {
       await withKit.stop();
       await kit.stop();

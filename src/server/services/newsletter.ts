@@ -64,8 +64,10 @@ function sendConfirmation(tx: Pick<Db, 'update' | 'insert'>, subscriber: Subscri
  * the address was known or not. Without e-mail, subscribers are active at once.
  */
 export function subscribe(input: SubscribeInput): SubscribeResult {
-  if (!mailConfigured() || env().KIT_FORM_ID) return subscribeAtOnce(input);
   const db = getDb();
+  // With a Kit form, Kit confirms new subscribers; an address that unsubscribed (or bounced)
+  // here is subscribed again only by its own confirmation: anyone can type an address.
+  if (!mailConfigured() || (env().KIT_FORM_ID && !leftBefore(db, input.email))) return subscribeAtOnce(input);
   const result = db.transaction((tx) => {
     const inserted = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name, isActive: false }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
     if (inserted) {
@@ -81,7 +83,13 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
   return { ...result, pending: true, message: CHECK_INBOX };
 }
 
-/** Without e-mail: active at once (and reactivated), synced to Kit. */
+/** Whether the address unsubscribed or bounced before (and is not subscribed now). */
+function leftBefore(db: Db, email: string): boolean {
+  const row = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
+  return Boolean(row && !row.isActive && (row.unsubscribedAt || row.bouncedAt));
+}
+
+/** Without e-mail (or new, with a Kit form): active at once (and reactivated), synced to Kit. */
 function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
   const db = getDb();
   const inserted = db.insert(newsletterSubscribers).values({ email: input.email, name: input.name }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
