@@ -162,7 +162,6 @@ function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): vo
 
 /** How many upcoming bookings one e-mail address may hold. */
 export const MAX_UPCOMING_PER_EMAIL = 3;
-export const ALREADY_BOOKED = 'You are already booked for this time: the confirmation is on its way to your e-mail.';
 
 /**
  * Books a slot: 201's answer, or 400 (not offered, bad answers) / 409 (taken meanwhile, or no
@@ -184,14 +183,6 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
       }
       // A client's session: the package's type, and a session left (counted in this write transaction).
       if (clientPackage !== null) assertSessionLeft(tx, clientPackage, type.slug);
-      // The same booking sent twice (a double click, or a form sent again without JavaScript): the
-      // first made it, and the second says so rather than that the time was taken.
-      const twice = tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(and(eq(bookings.email, req.email), eq(bookings.eventTypeId, type.id), eq(bookings.start, new Date(start)), eq(bookings.status, 'confirmed')))
-        .get();
-      if (twice) throw conflict(ALREADY_BOOKED);
       // One person holds a few upcoming calls at most (a robot or a prank fills no calendar); a client's paid sessions are theirs to book.
       const upcoming = tx
         .select({ n: count() })
