@@ -65,9 +65,10 @@ function sendConfirmation(tx: Pick<Db, 'update' | 'insert'>, subscriber: Subscri
  */
 export function subscribe(input: SubscribeInput): SubscribeResult {
   const db = getDb();
-  // With a Kit form, Kit confirms new subscribers; an address that unsubscribed (or bounced)
-  // here is subscribed again only by its own confirmation: anyone can type an address.
-  if (!mailConfigured() || (env().KIT_FORM_ID && !leftBefore(db, input.email))) return subscribeAtOnce(input);
+  // With a Kit form, Kit confirms new subscribers; an address known here and not receiving
+  // issues (unsubscribed, waiting for a confirmation, or bounced) is subscribed again only by
+  // its own confirmation: anyone can type an address, as often as they like.
+  if (!mailConfigured() || (env().KIT_FORM_ID && !needsConfirmation(db, input.email))) return subscribeAtOnce(input);
   const result = db.transaction((tx) => {
     const inserted = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name, isActive: false }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
     if (inserted) {
@@ -76,17 +77,18 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
     }
     const existing = tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
     const recentlySent = existing.confirmSentAt && Date.now() - existing.confirmSentAt.getTime() < RESEND_AFTER_MS;
-    if (!existing.isActive && !recentlySent) sendConfirmation(tx, existing);
+    // A bounced address subscribing again gets a link too: following it shows the mailbox works.
+    if ((!existing.isActive || existing.bouncedAt) && !recentlySent) sendConfirmation(tx, existing);
     if (input.name && !existing.name) tx.update(newsletterSubscribers).set({ name: input.name }).where(eq(newsletterSubscribers.id, existing.id)).run();
     return { subscriber: existing, created: false };
   });
   return { ...result, pending: true, message: CHECK_INBOX };
 }
 
-/** Whether the address unsubscribed or bounced before (and is not subscribed now). */
-function leftBefore(db: Db, email: string): boolean {
+/** Whether an address is known here and gets no issues (inactive, or bounced). */
+function needsConfirmation(db: Db, email: string): boolean {
   const row = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
-  return Boolean(row && !row.isActive && (row.unsubscribedAt || row.bouncedAt));
+  return Boolean(row && (!row.isActive || row.bouncedAt));
 }
 
 /** Without e-mail (or new, with a Kit form): active at once (and reactivated), synced to Kit. */
@@ -128,7 +130,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .where(eq(newsletterSubscribers.confirmTokenHash, sha256(token)))
       .get();
     if (!row) return null;
-    if (row.isActive) return 'again' as const;
+    if (row.isActive && !row.bouncedAt) return 'again' as const;
     if (!row.confirmSentAt || Date.now() - row.confirmSentAt.getTime() > CONFIRM_VALID_MS) return 'expired' as const;
     const confirmed = tx
       .update(newsletterSubscribers)
