@@ -94,6 +94,22 @@ describe('Kit sync', () => {
     await eventually(() => kit.calls.filter(unsubscribeCall).length > refused && server.db.select().from(kitUnsubscribes).all().length === 0);
   });
 
+  it('drops an unsubscribe Kit has not taken yet when the person subscribes again', async () => {
+    await new Client(server).post('/api/newsletter/subscribe', { email: 'back-again@example.com' });
+    const kitId = await eventually(() => row('back-again@example.com')?.convertKitId);
+    kit.failNext(1_000);
+    try {
+      expect((await oneClick(row('back-again@example.com')!.unsubscribeToken!)).status).toBe(200);
+      await eventually(() => kit.calls.find((c) => c.path === `/v4/subscribers/${kitId}/unsubscribe`));
+      expect(server.db.select().from(kitUnsubscribes).where(eq(kitUnsubscribes.kitId, kitId)).all()).toHaveLength(1);
+      expect((await new Client(server).post('/api/newsletter/subscribe', { email: 'back-again@example.com' })).status).toBe(200);
+      expect(row('back-again@example.com')?.isActive).toBe(true);
+      expect(server.db.select().from(kitUnsubscribes).where(eq(kitUnsubscribes.kitId, kitId)).all()).toEqual([]);
+    } finally {
+      kit.failNext(0);
+    }
+  });
+
   it('passes on an unsubscribe that came while the subscriber was being pushed to Kit', async () => {
     const release = kit.holdCreates();
     try {

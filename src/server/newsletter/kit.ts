@@ -71,8 +71,10 @@ export async function pushSubscriber(id: number): Promise<boolean> {
       .returning({ isActive: newsletterSubscribers.isActive })
       .get();
     // Unsubscribed while Kit was being asked: the unsubscribe found no Kit id to pass on then,
-    // so it is passed on now.
+    // so it is passed on now. Subscribed (Kit gives an address its old id): nothing waiting for
+    // that id is passed on any more.
     if (stored && !stored.isActive) queueUnsubscribe(String(kitId));
+    else if (stored) cancelUnsubscribe(String(kitId));
   });
 }
 
@@ -91,6 +93,11 @@ export function queueUnsubscribe(kitId: string | null, tx: Pick<Db, 'insert'> = 
   if (!kitId || !kitConfigured()) return;
   tx.insert(kitUnsubscribes).values({ kitId }).onConflictDoNothing().run();
   wakeJob(KIT_UNSUBSCRIBES_JOB);
+}
+
+/** Drops an unsubscribe not yet passed on, of someone who subscribed again meanwhile (with `tx`, that change). */
+export function cancelUnsubscribe(kitId: string | null, tx: Pick<Db, 'delete'> = getDb()): void {
+  if (kitId) tx.delete(kitUnsubscribes).where(eq(kitUnsubscribes.kitId, kitId)).run();
 }
 
 /** What waited for a retry is tried at once (the server has just started). */

@@ -11,7 +11,7 @@ import { env, getDb } from '#server/context.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
 import { confirmSubscription, unsubscribeHeaders, welcome } from '#server/mail/templates.ts';
 import { notFound } from '#server/http/errors.ts';
-import { catchUpOnce, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
+import { cancelUnsubscribe, catchUpOnce, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
@@ -102,12 +102,16 @@ function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
   }
   const existing = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
   if (!existing.isActive || (input.name && !existing.name)) {
-    const updated = db
-      .update(newsletterSubscribers)
-      .set({ isActive: true, unsubscribedAt: null, name: existing.name ?? input.name })
-      .where(eq(newsletterSubscribers.id, existing.id))
-      .returning()
-      .get();
+    const updated = db.transaction((tx) => {
+      const row = tx
+        .update(newsletterSubscribers)
+        .set({ isActive: true, unsubscribedAt: null, name: existing.name ?? input.name })
+        .where(eq(newsletterSubscribers.id, existing.id))
+        .returning()
+        .get();
+      cancelUnsubscribe(row.convertKitId, tx);
+      return row;
+    });
     if (!updated.convertKitId) queuePush(updated.id);
     return { subscriber: updated, created: false, pending: false, message: 'You are already subscribed.' };
   }
@@ -139,6 +143,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .where(eq(newsletterSubscribers.id, row.id))
       .returning()
       .get();
+    cancelUnsubscribe(confirmed.convertKitId, tx);
     countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${confirmed.id}` });
     const url = unsubscribeUrl(tx, confirmed);
     enqueueMail(tx, { kind: 'welcome', to: confirmed.email, ...welcome(url), headers: unsubscribeHeaders(url) });
