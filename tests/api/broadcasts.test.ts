@@ -226,6 +226,17 @@ describe('when the SMTP server refuses the sending itself', () => {
         .filter((s) => s.bouncedAt !== null),
     ).toEqual([]);
   }, 90_000);
+
+  it("a refusal of every recipient about the sender ('554 5.7.1 Relay access denied') bounces nobody either", async () => {
+    const emails = addSubscribers(server, 'relay', 10);
+    const id = (await admin.post('/api/admin/broadcasts', issue('Relay refused'))).body.id as number;
+    smtp.relayDeniedUntil.at = Date.now() + 1500;
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total, bounced: 0, failed: 0, pending: 0 });
+    const got = received('Relay refused');
+    for (const email of emails) expect(got.get(email) ?? 0, email).toBe(1);
+  }, 90_000);
 });
 
 describe('a send that is paused, unsubscribed from, and killed', () => {

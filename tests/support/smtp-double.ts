@@ -18,6 +18,8 @@ export interface SmtpDouble {
   busyUntil: { at: number };
   /** Until this time (ms), the sender address is refused for good (553 at MAIL FROM), as a relay refuses a From it does not own. */
   senderRefusedUntil: { at: number };
+  /** Until this time (ms), every recipient is refused with '554 5.7.1 Relay access denied', as a relay answers a sender it does not know. */
+  relayDeniedUntil: { at: number };
 }
 
 /** Starts the double on `port` (a free one when 0), keeping `messages` across a restart. */
@@ -28,6 +30,7 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
   const refuse = new Set<string>();
   const busyUntil = { at: 0 };
   const senderRefusedUntil = { at: 0 };
+  const relayDeniedUntil = { at: 0 };
   const fail = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
   const server = new SMTPServer({
     authOptional: true,
@@ -38,6 +41,7 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
       done(Date.now() < busyUntil.at ? fail(421, 'Too busy, try again later') : undefined);
     },
     onRcptTo(address, _session, done) {
+      if (Date.now() < relayDeniedUntil.at) return done(fail(554, '5.7.1 Relay access denied'));
       done(refuse.has(address.address.toLowerCase()) ? fail(550, 'No such user here') : undefined);
     },
     onData(stream, _session, done) {
@@ -80,6 +84,7 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
     refuse,
     busyUntil,
     senderRefusedUntil,
+    relayDeniedUntil,
   };
 }
 

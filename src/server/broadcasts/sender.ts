@@ -4,7 +4,7 @@
 //   'sending' at start was in flight when the server stopped, so it is sent again and marked
 //   possibly duplicated; every other row is sent exactly once.
 // - A recipient who unsubscribed (or bounced) before their turn is skipped.
-// - A 5xx for the recipient (at RCPT TO) is a bounce: the subscriber gets no more issues.
+// - A 5xx about the recipient's address (at RCPT TO) is a bounce: the subscriber gets no more issues.
 //   Anything else is a failure: a 4xx or a dropped connection, and a 5xx that is about the
 //   sending itself (a wrong password, a sender address or a message the server refuses), which
 //   would refuse every recipient alike. The sender waits longer after each failure in a row and
@@ -37,10 +37,17 @@ export interface BroadcastLimits {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Whether an SMTP error refuses this recipient's address for good: a 5xx answer to RCPT TO. */
+/**
+ * Whether an SMTP error refuses this recipient's address for good: a 5xx answer to RCPT TO about
+ * the address (enhanced status 5.1.x, a bad address, or 5.2.x, the mailbox), not about this
+ * sender (5.7.x: relaying denied, a policy or quota, which every recipient would get alike).
+ * Without an enhanced status, 550-553 are the address's.
+ */
 const isBounce = (err: unknown) => {
-  const { responseCode, command } = err as { responseCode?: number; command?: string };
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'RCPT TO';
+  const { responseCode, command, response } = err as { responseCode?: number; command?: string; response?: string };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600 || command !== 'RCPT TO') return false;
+  const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.\d{1,3}\b/.exec(response ?? '')?.[1];
+  return enhanced === undefined ? responseCode >= 550 && responseCode <= 553 : enhanced === '1' || enhanced === '2';
 };
 
 /** What the sender reads of an issue for each message. */
