@@ -78,17 +78,20 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
     const existing = tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
     const recentlySent = existing.confirmSentAt && Date.now() - existing.confirmSentAt.getTime() < RESEND_AFTER_MS;
     // A bounced address subscribing again gets a link too: following it shows the mailbox works.
-    if ((!existing.isActive || existing.bouncedAt) && !recentlySent) sendConfirmation(tx, existing);
+    if (!getsIssues(existing) && !recentlySent) sendConfirmation(tx, existing);
     if (input.name && !existing.name) tx.update(newsletterSubscribers).set({ name: input.name }).where(eq(newsletterSubscribers.id, existing.id)).run();
     return { subscriber: existing, created: false };
   });
   return { ...result, pending: true, message: CHECK_INBOX };
 }
 
+/** Whether a subscriber is on the list issues go to: active, and not bounced. */
+const getsIssues = (s: Pick<Subscriber, 'isActive' | 'bouncedAt'>) => s.isActive && !s.bouncedAt;
+
 /** Whether an address is known here and gets no issues (inactive, or bounced). */
 function needsConfirmation(db: Db, email: string): boolean {
   const row = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
-  return Boolean(row && (!row.isActive || row.bouncedAt));
+  return Boolean(row && !getsIssues(row));
 }
 
 /** Without e-mail (or new, with a Kit form): active at once (and reactivated), synced to Kit. */
@@ -134,7 +137,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .where(eq(newsletterSubscribers.confirmTokenHash, sha256(token)))
       .get();
     if (!row) return null;
-    if (row.isActive && !row.bouncedAt) return 'again' as const;
+    if (getsIssues(row)) return 'again' as const;
     if (!row.confirmSentAt || Date.now() - row.confirmSentAt.getTime() > CONFIRM_VALID_MS) return 'expired' as const;
     const confirmed = tx
       .update(newsletterSubscribers)
