@@ -1,8 +1,8 @@
 // First-party analytics, without personal data: page views (kept 30 days), the visits they
-// make up, each day's figures (kept), the goals reached and podcast downloads. A visitor is a
-// SHA-256 of the day's secret salt (kept in memory only), the site, the IP address and the user
-// agent: the address and the user agent are never stored, and once the day is over no id can be
-// made again from them.
+// make up, each day's figures (kept), the goals reached and podcast downloads (per listener for
+// 30 days, then per day, episode and app). A visitor is a SHA-256 of the day's secret salt (kept
+// in memory only), the site, the IP address and the user agent: the address and the user agent
+// are never stored, and once the day is over no id can be made again from them.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const analyticsEvents = sqliteTable(
@@ -103,6 +103,26 @@ export const podcastDownloads = sqliteTable(
     index('podcast_downloads_episode_idx').on(t.episodeId, t.day),
     index('podcast_downloads_day_idx').on(t.day, t.counted),
   ],
+);
+
+/**
+ * Podcast downloads of days more than 30 days past, per UTC day, episode and app, rolled up from
+ * podcast_downloads (whose rows of those days then go): kept forever. `listeners` counts every
+ * listener that asked (probes and bots too); `downloads` those that counted; `first7` and
+ * `first30` those that counted within 7 and 30 days of the episode's publication.
+ */
+export const podcastDownloadsDaily = sqliteTable(
+  'podcast_downloads_daily',
+  {
+    day: text('day').notNull(),
+    episodeId: integer('episode_id').notNull(),
+    app: text('app').notNull(),
+    listeners: integer('listeners').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+    first7: integer('first7').notNull().default(0),
+    first30: integer('first30').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.episodeId, t.app] }), index('podcast_downloads_daily_episode_idx').on(t.episodeId, t.day)],
 );
 
 /**

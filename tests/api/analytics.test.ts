@@ -7,9 +7,10 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { count, lt } from 'drizzle-orm';
+import { count, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, analyticsGoals, analyticsVisits } from '#db/schema/analytics.ts';
+import { analyticsEvents, analyticsGoals, analyticsVisits, podcastDownloads } from '#db/schema/analytics.ts';
+import { podcastEpisodes } from '#db/schema/content.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { rolledUntil, rollUpDays } from '#server/analytics/rollup.ts';
 import { clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
@@ -355,6 +356,54 @@ describe('keeping figures', () => {
     const twelve = (await admin.get(`/api/admin/analytics?from=${new Date(Date.now() - 364 * DAY).toISOString().slice(0, 10)}&to=${today()}`)).body as AnalyticsDto;
     expect(twelve.series.find((d) => d.date === oldDay)).toEqual({ date: oldDay, visitors: 2, pageviews: 3 });
     expect(twelve.pageviews).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('keeping downloads', () => {
+  it('a day of downloads more than 30 days past is rolled up per episode and app: the same figures, and none of its listeners kept', async () => {
+    const DAY = 86_400_000;
+    const made = await admin.post('/api/podcast-episodes', { title: `Old downloads ${unique()}`, slug: unique('old-dl-'), description: 'x', audioUrl: '/audio/demo/episode-1.mp3', isPublished: true });
+    expect(made.status, made.text).toBe(201);
+    const episodeId = made.body.id as number;
+    const old = Date.parse(`${new Date(Date.now() - 40 * DAY).toISOString().slice(0, 10)}T10:00:00Z`);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    server.db
+      .update(podcastEpisodes)
+      .set({ publishedAt: new Date(old - 3 * DAY) })
+      .where(eq(podcastEpisodes.id, episodeId))
+      .run();
+    const row = (at: number, listener: string, app: string, counted: boolean) => ({ day: day(at), episodeId, listenerId: listener.repeat(32), app, counted, ts: new Date(at) });
+    server.db
+      .insert(podcastDownloads)
+      .values([
+        // Three days after publication: two listeners, one that only probed, and a bot.
+        row(old, 'a', 'Apple Podcasts', true),
+        row(old, 'b', 'Overcast', true),
+        row(old, 'c', 'Apple Podcasts', false),
+        row(old, 'd', 'Bot', false),
+        // Eight days after: in the first 30 days, not the first 7.
+        row(old + 5 * DAY, 'a', 'Overcast', true),
+      ])
+      .run();
+    const mine = async (from: string) =>
+      ((await admin.get(`/api/admin/analytics/downloads?from=${from}&to=${today()}`)).body as { episodes: { episodeId: number }[] }).episodes.find((e) => e.episodeId === episodeId);
+    const expected = {
+      downloads: 3,
+      allTime: 3,
+      first7: 2,
+      first30: 3,
+      bots: 1,
+      apps: [
+        { app: 'Overcast', downloads: 2 },
+        { app: 'Apple Podcasts', downloads: 1 },
+      ],
+    };
+    expect(await mine(day(old))).toMatchObject(expected);
+    pruneAnalytics(server.db);
+    pruneAnalytics(server.db);
+    expect(server.db.select({ n: count() }).from(podcastDownloads).where(eq(podcastDownloads.episodeId, episodeId)).get()!.n).toBe(0);
+    expect(await mine(day(old))).toMatchObject(expected);
+    expect(await mine(day(old + DAY))).toMatchObject({ downloads: 1, allTime: 3, bots: 0, apps: [{ app: 'Overcast', downloads: 1 }] });
   });
 });
 

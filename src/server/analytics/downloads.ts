@@ -4,11 +4,12 @@
 // length) is not a download, but a later, larger request of the same listener is; bots and
 // prefetchers are listed and never counted. The address and the user agent are not kept: the
 // listener is the day's visitor id.
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { podcastDownloads } from '#db/schema/analytics.ts';
 import { podcastEpisodes } from '#db/schema/content.ts';
 import { podcastApp } from './podcast-apps.ts';
+import { RAW_DAYS } from './rollup.ts';
 import type { EpisodeDownloadsDto } from '#shared/schemas/analytics.ts';
 import { DAY_MS, utcDay } from '#shared/time.ts';
 import { visitorId } from './visitor.ts';
@@ -62,24 +63,44 @@ export function recordDownload(db: Db, req: DownloadRequest, now = Date.now()): 
   return counts && done.changes > 0;
 }
 
+// Every listener of a day is kept 30 days, then the day is rolled up to its counts per episode
+// and app (podcast_downloads_daily, kept) and its listeners go: a day's figures are in one of the
+// two tables, never both.
+const firstDays = (days: number) => sql`d.counted = 1 and e.published_at is not null and d.ts < e.published_at + ${days * DAY_MS}`;
+
+/** Rolls up the days of downloads more than RAW_DAYS past and deletes their listeners; answers how many listener rows went. */
+export function rollUpDownloads(db: Db, now = Date.now()): number {
+  const before = utcDay(now - RAW_DAYS * DAY_MS);
+  return db.transaction((tx) => {
+    // Added to what a day already has, should a row of it be written after its roll-up.
+    tx.run(sql`insert into podcast_downloads_daily (day, episode_id, app, listeners, downloads, first7, first30)
+      select d.day, d.episode_id, d.app, count(*), sum(d.counted = 1), sum(${firstDays(7)}), sum(${firstDays(30)})
+        from podcast_downloads d left join podcast_episodes e on e.id = d.episode_id where d.day < ${before} group by d.day, d.episode_id, d.app
+      on conflict (day, episode_id, app) do update set listeners = listeners + excluded.listeners, downloads = downloads + excluded.downloads,
+        first7 = first7 + excluded.first7, first30 = first30 + excluded.first30`);
+    return tx.delete(podcastDownloads).where(lt(podcastDownloads.day, before)).run().changes;
+  });
+}
+
 /** Downloads per episode: in the range, its first 7 and 30 days, all time, and by app. */
 export function downloadsReport(db: Db, fromDay: string, toDay: string): EpisodeDownloadsDto[] {
   const episodes = db.select({ id: podcastEpisodes.id, title: podcastEpisodes.title, publishedAt: podcastEpisodes.publishedAt }).from(podcastEpisodes).all();
-  // Every figure of every episode in one pass over its downloads.
-  const inRange = sql`d.day >= ${fromDay} and d.day <= ${toDay}`;
-  const firstDays = (days: number) => sql`d.counted = 1 and e.published_at is not null and d.ts < e.published_at + ${days * DAY_MS}`;
+  // Every figure of every episode in one pass over the listeners of the last 30 days and the days rolled up before them.
+  const inRange = sql`day >= ${fromDay} and day <= ${toDay}`;
+  const all = sql`select d.episode_id as id, d.day as day, d.app as app, d.counted = 1 as downloads, d.app = 'Bot' as bots, ${firstDays(7)} as first7, ${firstDays(30)} as first30
+      from podcast_downloads d left join podcast_episodes e on e.id = d.episode_id
+    union all
+    select episode_id, day, app, downloads, case when app = 'Bot' then listeners else 0 end, first7, first30 from podcast_downloads_daily`;
   const figures = new Map(
     db
       .all<{ id: number; downloads: number; allTime: number; first7: number; first30: number; bots: number }>(
-        sql`select d.episode_id as id, sum(d.counted = 1 and ${inRange}) as downloads, sum(d.counted = 1) as allTime,
-              sum(${firstDays(7)}) as first7, sum(${firstDays(30)}) as first30, sum(d.app = 'Bot' and ${inRange}) as bots
-            from podcast_downloads d left join podcast_episodes e on e.id = d.episode_id group by d.episode_id`,
+        sql`select id, sum(case when ${inRange} then downloads else 0 end) as downloads, sum(downloads) as allTime, sum(first7) as first7, sum(first30) as first30,
+              sum(case when ${inRange} then bots else 0 end) as bots
+            from (${all}) group by id`,
       )
       .map((r) => [r.id, r]),
   );
-  const apps = db.all<{ id: number; app: string; n: number }>(
-    sql`select episode_id as id, app, count(*) as n from podcast_downloads d where ${inRange} and counted = 1 group by episode_id, app order by n desc`,
-  );
+  const apps = db.all<{ id: number; app: string; n: number }>(sql`select id, app, sum(downloads) as n from (${all}) where ${inRange} group by id, app having n > 0 order by n desc`);
   return episodes
     .map((e) => ({
       episodeId: e.id,
