@@ -83,6 +83,11 @@ describe('page views', () => {
     // A single day is shown by the hour: the views are in this hour's bucket.
     expect(after.series).toHaveLength(24);
     expect(after.series.find((h) => h.date === new Date().toISOString().slice(0, 13))!.pageviews).toBeGreaterThanOrEqual(2);
+    // A view after the visit was written goes on in the same visit.
+    expect((await b.view('/newsletter', `${server.url}/work-with-me`)).status).toBe(202);
+    const later = await figures();
+    expect(later.visits - before.visits).toBe(1);
+    expect(later.pageviews - before.pageviews).toBe(3);
   });
 
   it('a bot, a headless browser, a prefetch, no user agent and another site are answered alike and not counted', async () => {

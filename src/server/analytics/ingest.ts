@@ -164,9 +164,10 @@ export function currentVisit(db: Db, visitorId: string, now = Date.now()): Pick<
   return visit && now - visit.last <= VISIT_IDLE_MS ? visit : null;
 }
 
-// The two statements a flush runs, prepared once per connection. They are the driver's own, with
+// The statements a flush runs, prepared once per connection. They are the driver's own, with
 // the values in the tables' column order (the names come from the schema): a view or a visit
-// goes in as it is kept, times in ms as the columns hold them, with nothing built per row.
+// goes in as it is kept, times in ms as the columns hold them, with nothing built per row. A
+// visit already written is updated by its id: only what a view changes is sent, not the whole row.
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 const VISIT_KEYS = Object.keys(getTableColumns(analyticsVisits)) as (keyof Visit)[];
 
@@ -175,12 +176,11 @@ function prepare(db: Db) {
   const visits = getTableColumns(analyticsVisits);
   const view = [events.ts, events.visitorId, events.visitId, events.path].map((c) => `"${c.name}"`);
   const column = (k: keyof Visit) => `"${visits[k].name}"`;
-  const goesOn = (['last', 'pageviews', 'exitPath'] as const).map((k) => `${column(k)} = excluded.${column(k)}`);
+  const table = `"${getTableName(analyticsVisits)}"`;
   return {
     insertView: db.$client.prepare(`insert into "${getTableName(analyticsEvents)}" (${view.join(', ')}) values (?, ?, ?, ?)`),
-    upsertVisit: db.$client.prepare(
-      `insert into "${getTableName(analyticsVisits)}" (${VISIT_KEYS.map(column).join(', ')}) values (${VISIT_KEYS.map(() => '?').join(', ')}) on conflict (${column('id')}) do update set ${goesOn.join(', ')}`,
-    ),
+    insertVisit: db.$client.prepare(`insert into ${table} (${VISIT_KEYS.map(column).join(', ')}) values (${VISIT_KEYS.map(() => '?').join(', ')})`),
+    updateVisit: db.$client.prepare(`update ${table} set ${column('last')} = ?, ${column('pageviews')} = ?, ${column('exitPath')} = ? where ${column('id')} = ?`),
   };
 }
 
@@ -201,10 +201,10 @@ export function flushViews(): void {
   const dirty = [...state.dirty];
   state.dirty.clear();
   try {
-    const { insertView, upsertVisit } = statementsFor(db);
+    const { insertView, insertVisit, updateVisit } = statementsFor(db);
     db.$client.transaction(() => {
       for (let i = 0; i < q.ts.length; i++) insertView.run(q.ts[i], q.visit[i]!.visitorId, q.visit[i]!.id, q.path[i]);
-      for (const v of dirty) upsertVisit.run(VISIT_KEYS.map((k) => v[k]));
+      for (const v of dirty) if (updateVisit.run(v.last, v.pageviews, v.exitPath, v.id).changes === 0) insertVisit.run(VISIT_KEYS.map((k) => v[k]));
     })();
   } catch (err) {
     logger.error({ err, views: q.ts.length }, 'analytics: page views could not be written');
