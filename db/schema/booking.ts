@@ -108,6 +108,8 @@ export const bookings = sqliteTable(
     /** The client's package a session was booked from (it uses one of its sessions while confirmed). */
     clientPackageId: integer('client_package_id'),
     noShow: integer('no_show', { mode: 'boolean' }).notNull().default(false),
+    /** SHA-256 of the random key of the form that made it: the same form sent again is this booking, not a new one. */
+    formKey: text('form_key'),
     cancelledBy: text('cancelled_by', { enum: ['visitor', 'owner'] }),
     cancelReason: text('cancel_reason'),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
@@ -119,6 +121,7 @@ export const bookings = sqliteTable(
     index('bookings_block_idx').on(t.status, t.blockStart),
     index('bookings_start_idx').on(t.start),
     index('bookings_client_package_idx').on(t.clientPackageId),
+    index('bookings_form_key_idx').on(t.formKey),
   ],
 );
 

@@ -30,6 +30,8 @@ interface Props extends FormPageProps {
   clientPackage?: number;
   /** The name and e-mail to start with (a signed-in client's). */
   person?: { name: string; email: string };
+  /** A random key made for this showing of the form: sent twice, it books once. */
+  formKey: string;
 }
 
 const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
@@ -45,7 +47,7 @@ function byDay(slots: SlotDto[], tz: string): [string, SlotDto[]][] {
   return [...days];
 }
 
-export default function BookingForm({ type, initial, tzChosen, today, days, timeZones, flash, returnTo, clientPackage, person }: Props) {
+export default function BookingForm({ type, initial, tzChosen, today, days, timeZones, flash, returnTo, clientPackage, person, formKey }: Props) {
   const [tz, setTz] = useState(initial.tz);
   const [from, setFrom] = useState(initial.from);
   const [slots, setSlots] = useState(initial.slots);
@@ -110,6 +112,7 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
         timeZone: tz,
         website: values.website,
         clientPackage,
+        formKey,
         elapsedMs: Math.round(Date.now() - openedAt.current),
       });
       window.location.assign(`${res.manageUrl}&booked=1`);
@@ -165,6 +168,7 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
         <input type="hidden" name="_form" value="booking" />
         <input type="hidden" name="_return" value={returnTo} />
         <input type="hidden" name="type" value={type.slug} />
+        <input type="hidden" name="formKey" value={formKey} />
         {clientPackage && <input type="hidden" name="clientPackage" value={clientPackage} />}
         <input type="hidden" name="timeZone" value={tz} />
         <Honeypot id="booking-website" />

@@ -6,6 +6,7 @@
 import ICAL from 'ical.js';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsGoals } from '#db/schema/analytics.ts';
 import { bookingReminders, bookings } from '#db/schema/booking.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { clientAs, Client, type SessionClient } from '#tests/support/factories.ts';
@@ -166,6 +167,44 @@ describe('booking a slot', () => {
     expect(server.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, booked.id)).all()).toEqual([]);
   });
 
+  it('the same form sent twice (a double click, a form posted again without JavaScript) books once and answers the same', async () => {
+    const formKeyOf = (html: string) => /name="formKey" value="([\w-]+)"/.exec(html)?.[1];
+    const page = await (await fetch(`${server.url}/book/strategy-call`)).text();
+    const key = formKeyOf(page)!;
+    expect(key, 'the form carries a key').toBeTruthy();
+    expect(formKeyOf(await (await fetch(`${server.url}/book/strategy-call`)).text()), 'each showing has its own').not.toBe(key);
+    const [slot] = await freeSlots();
+    const before = rows();
+    const goals = () => server.db.select({ n: count() }).from(analyticsGoals).where(eq(analyticsGoals.goal, 'booking')).get()!.n;
+    const goalsBefore = goals();
+    const fields = { _form: 'booking', _return: '/book/strategy-call', type: 'strategy-call', formKey: key, timeZone: 'UTC', start: slot.start, name: 'Twice Clicked', email: 'twice@example.com' };
+    const sendForm = () =>
+      fetch(`${server.url}/api/booking`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+        body: new URLSearchParams(fields).toString(),
+      });
+    // Both in flight at once, as a double click sends them.
+    const [first, second] = await Promise.all([sendForm(), sendForm()]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(first.headers.get('location')).toMatch(/^\/book\/manage\/\d+\?t=.+&booked=1$/);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    // And once more from the page's script, after the answer was lost.
+    const again = await post({ type: 'strategy-call', start: slot.start, name: 'Twice Clicked', email: 'twice@example.com', formKey: key });
+    expect(again.status).toBe(201);
+    expect(new URL(((await again.json()) as { manageUrl: string }).manageUrl).pathname).toBe(first.headers.get('location')!.split('?')[0]);
+    expect(rows()).toBe(before + 1);
+    expect(goals()).toBe(goalsBefore + 1);
+    await smtp.waitFor((m) => JSON.stringify(m.to).includes('twice@example.com') && /^Confirmed: Strategy Call/.test(m.subject ?? ''));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes('twice@example.com') && /^Confirmed: Strategy Call/.test(m.subject ?? ''))).toHaveLength(1);
+    // The key alone is no way in: another address with it is told the time is taken.
+    const other = await post({ type: 'strategy-call', start: slot.start, name: 'Someone Else', email: 'else@example.com', formKey: key });
+    expect(other.status).toBe(409);
+    expect(rows()).toBe(before + 1);
+  });
+
   it('refuses bad input with 400 and stores nothing', async () => {
     const [slot] = await freeSlots();
     const before = rows();
@@ -180,6 +219,7 @@ describe('booking a slot', () => {
       ['an unknown type', { ...base, type: 'no-such-call' }, 'Unknown event type'],
       ['a missing e-mail', { ...base, email: undefined }, 'Valid email is required'],
       ['a start that is no time', { ...base, start: 'tomorrow at ten' }, 'Start must be a date and time (ISO 8601)'],
+      ['a form key that is no key', { ...base, formKey: 'not a key' }, 'This form is not valid: load the page again.'],
     ];
     for (const [what, body, message] of cases) {
       const res = await post(body);

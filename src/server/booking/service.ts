@@ -2,7 +2,7 @@
 // cancelling one. The check that a slot is free and the write that takes it are one immediate
 // SQLite transaction, so two bookings can never overlap whatever the concurrency; the e-mails
 // (with their calendar invites) are written to the outbox in the same transaction.
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { bookingBusy, bookingEventTypes, bookingReminders, bookings, bookingSettings } from '#db/schema/booking.ts';
@@ -160,21 +160,37 @@ function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): vo
   tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, bookingId)).run();
 }
 
+/** The key of one showing of the booking form (a hidden field): 128 random bits. */
+export const newFormKey = () => randomBytes(16).toString('base64url');
+
 /** How many upcoming bookings one e-mail address may hold. */
 export const MAX_UPCOMING_PER_EMAIL = 3;
 
 /**
  * Books a slot: 201's answer, or 400 (not offered, bad answers) / 409 (taken meanwhile, or no
  * session left) with nothing stored. With `clientPackage` (already checked to be the signed-in
- * client's own) the booking uses one of the package's sessions.
+ * client's own) the booking uses one of the package's sessions. The same form sent again (its
+ * key, e-mail, type and time: a double click, a form posted twice without JavaScript, a retry
+ * after a lost answer) answers with the booking it made, `repeated`, and nothing is done twice.
+ * Without the form's key, which only the page that showed the form knows, a second request is
+ * told the time is taken: no one learns who holds a slot from an e-mail address and a time.
  */
-export function book(db: Db, req: BookingRequest, now = Date.now()): { id: number; start: string; end: string; manageUrl: string } {
+export function book(db: Db, req: BookingRequest, now = Date.now()): { id: number; start: string; end: string; manageUrl: string; repeated: boolean } {
   const start = Date.parse(req.start);
-  const created = db.transaction(
+  const formKey = req.formKey ? hash('sha256', req.formKey, 'hex') : null;
+  const { created, repeated } = db.transaction(
     (tx) => {
       const clientPackage = req.clientPackage ?? null;
       const type = bookableType(tx, req.type, clientPackage !== null);
       if (!type) throw badRequest('Unknown event type', [{ path: ['type'], message: 'Unknown event type' }]);
+      if (formKey) {
+        const made = tx
+          .select()
+          .from(bookings)
+          .where(and(eq(bookings.formKey, formKey), eq(bookings.eventTypeId, type.id), eq(bookings.email, req.email), eq(bookings.start, new Date(start)), eq(bookings.status, 'confirmed')))
+          .get();
+        if (made) return { created: made, repeated: true };
+      }
       const answers: Record<string, string> = {};
       for (const q of type.questions) {
         const a = req.answers[q.id]?.trim() ?? '';
@@ -206,6 +222,7 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
           answers,
           timeZone: req.timeZone ?? ownerTimeZone(settings),
           clientPackageId: clientPackage,
+          formKey,
           uid: `${randomUUID()}@${new URL(env().SITE_URL).hostname}`,
         })
         .returning()
@@ -213,11 +230,11 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
       const due = remindersFor(row.id, slot.start, now);
       if (due.length > 0) tx.insert(bookingReminders).values(due).run();
       bookingMails(tx, 'booked', row, type);
-      return row;
+      return { created: row, repeated: false };
     },
     { behavior: 'immediate' },
   );
-  return { id: created.id, start: created.start.toISOString(), end: created.end.toISOString(), manageUrl: manageUrl(created) };
+  return { id: created.id, start: created.start.toISOString(), end: created.end.toISOString(), manageUrl: manageUrl(created), repeated };
 }
 
 /** Moves a booking to another free start of its type: the invite keeps its UID and raises its SEQUENCE. */

@@ -63,6 +63,11 @@ export const BookingRequestSchema = z.preprocess(
     timeZone: timeZone.optional(),
     /** A session of the signed-in client's package (their own, with a session left). */
     clientPackage: z.coerce.number({ error: 'Unknown package' }).int().positive('Unknown package').optional(),
+    /** The random key the booking page put in its form: the same form sent twice books once. */
+    formKey: z
+      .string()
+      .regex(/^[\w-]{16,64}$/, 'This form is not valid: load the page again.')
+      .optional(),
   }),
 );
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;

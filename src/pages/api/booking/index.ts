@@ -12,6 +12,7 @@ import { BookingRequestSchema } from '#shared/schemas/booking.ts';
 /**
  * Books a slot (201 {id, start, end, manageUrl}); 409 when it was taken meanwhile, 400 when the
  * start is not an offered slot. A form post (no JavaScript) goes on to the booking's own page.
+ * The same form sent again (its formKey) gets the same answer, and books nothing more.
  */
 export const POST = endpoint(
   {
@@ -25,8 +26,9 @@ export const POST = endpoint(
     if (screenBots(body) === 'bot') throw badRequest('Please check the form and send it again.');
     // A session of a client's package: theirs only (anyone else's, or none, is 404).
     if (body.clientPackage !== undefined) ownPackage(getDb(), requireUser(context.locals).id, body.clientPackage);
-    const booked = book(getDb(), body);
-    countGoal(getDb(), 'booking', { visit: visitOf(context) });
+    const { repeated, ...booked } = book(getDb(), body);
+    // The same form sent again is answered as the first time and counted once.
+    if (!repeated) countGoal(getDb(), 'booking', { visit: visitOf(context) });
     return json(booked, 201);
   },
 );

@@ -1,0 +1,2 @@
+ALTER TABLE `bookings` ADD `form_key` text;--> statement-breakpoint
+CREATE INDEX `bookings_form_key_idx` ON `bookings` (`form_key`);
