@@ -377,6 +377,25 @@ describe('coupons', () => {
     const usedUp = await checkout(`${unique('last-e')}@example.com`);
     expect(usedUp.body.message).toBe('This coupon code has already been used as many times as it can be.');
   });
+
+  it('a buyer starting again while their first checkout is still at Stripe is not refused by it; anyone else is', async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'AGAIN', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
+    const checkout = (email: string) => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, coupon: 'AGAIN' });
+    const intents = () => stripe.calls.filter((c) => c.path === '/v1/payment_intents').length;
+    const buyer = `${unique('again')}@example.com`;
+    const before = intents();
+    const resume = stripe.pause('/v1/payment_intents');
+    const first = checkout(buyer);
+    await vi.waitFor(() => expect(intents() - before).toBe(1));
+    // The first is waiting for Stripe: someone else is refused, the same buyer goes on to Stripe.
+    const other = await checkout(`${unique('other')}@example.com`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('The remaining uses of this coupon code are held by checkouts in progress. Try again within the hour.');
+    const again = checkout(buyer);
+    await vi.waitFor(() => expect(intents() - before).toBe(2));
+    resume();
+    expect([(await first).status, (await again).status]).toEqual([200, 200]);
+  });
 });
 
 describe('refunds', () => {

@@ -114,11 +114,12 @@ const termsOf = (pkg: SitePackage) => ({
 export async function startPackageCheckout(input: PackageCheckoutInput): Promise<PackageCheckoutDto & { ref: string }> {
   const db = getDb();
   const pkg = packageForSale(input.packageId);
-  const coupon = input.coupon ? usableCoupon(db, input.coupon, 'coupon', { email: input.email, packageId: pkg.id }) : null;
+  const holder = { email: input.email, packageId: pkg.id };
+  const coupon = input.coupon ? usableCoupon(db, input.coupon, 'coupon', holder) : null;
   const amountDue = firstAmount(pkg, coupon, 'coupon');
   const stripe = requireStripe();
   // Held from the check (nothing awaited since) until the pending package holds it.
-  const release = holdCoupon(coupon);
+  const release = holdCoupon(coupon, holder);
   try {
     return await checkOut(db, stripe, input, pkg, coupon, amountDue);
   } finally {

@@ -25,17 +25,19 @@ export const COUPON_HOLD_MS = 60 * 60_000;
 
 /**
  * Checkouts of a limited coupon between its check and the pending package that holds its use
- * (the Stripe call in between), per coupon id. The site is one process, so a check and this
- * count's increment happen with nothing between them; a crash loses both the count and the
- * checkout, whose buyer never got the payment form.
+ * (the Stripe call in between): per coupon id, how many for each buyer and package. The site is
+ * one process, so a check and this count's increment happen with nothing between them; a crash
+ * loses both the count and the checkout, whose buyer never got the payment form.
  */
-const checkingOut = new Map<number, number>();
+const checkingOut = new Map<number, Map<string, number>>();
 
 /** Who a checkout is for: their own earlier checkout of the same package holds nothing against them. */
 export interface CouponHolder {
   email: string;
   packageId: string;
 }
+
+const holderKey = (h: CouponHolder) => `${h.email}\n${h.packageId}`;
 
 /** Uses of `c` held by checkouts started within the hour and not yet paid or ended, other than `holder`'s. */
 function heldUses(tx: Tx, c: Coupon, now: number, holder?: CouponHolder): number {
@@ -45,8 +47,11 @@ function heldUses(tx: Tx, c: Coupon, now: number, holder?: CouponHolder): number
     .innerJoin(clients, eq(clients.id, clientPackages.clientId))
     .where(and(eq(clientPackages.couponId, c.id), eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt), gt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS))))
     .all();
-  const others = pending.filter((p) => !holder || p.email !== holder.email || p.packageId !== holder.packageId);
-  return others.length + (checkingOut.get(c.id) ?? 0);
+  const own = holder ? holderKey(holder) : null;
+  const others = pending.filter((p) => holderKey(p) !== own);
+  let inFlight = 0;
+  for (const [key, n] of checkingOut.get(c.id) ?? []) if (key !== own) inFlight += n;
+  return others.length + inFlight;
 }
 
 /** What a coupon does, in words. */
@@ -79,16 +84,19 @@ export function usableCoupon(tx: Tx, code: string, field: 'coupon' | 'code', hol
  * written (which holds it from then on); call the returned function at that point, or when the
  * checkout fails.
  */
-export function holdCoupon(c: Coupon | null): () => void {
+export function holdCoupon(c: Coupon | null, holder: CouponHolder): () => void {
   if (!c || c.maxRedemptions === null) return () => undefined;
-  checkingOut.set(c.id, (checkingOut.get(c.id) ?? 0) + 1);
+  const key = holderKey(holder);
+  const held = checkingOut.get(c.id) ?? new Map<string, number>();
+  checkingOut.set(c.id, held.set(key, (held.get(key) ?? 0) + 1));
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    const n = (checkingOut.get(c.id) ?? 1) - 1;
-    if (n > 0) checkingOut.set(c.id, n);
-    else checkingOut.delete(c.id);
+    const n = (held.get(key) ?? 1) - 1;
+    if (n > 0) held.set(key, n);
+    else held.delete(key);
+    if (held.size === 0) checkingOut.delete(c.id);
   };
 }
 
