@@ -4,7 +4,7 @@
 // length) is not a download, but a later, larger request of the same listener is; bots and
 // prefetchers are listed and never counted. The address and the user agent are not kept: the
 // listener is the day's visitor id.
-import { lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { podcastDownloads } from '#db/schema/analytics.ts';
 import { podcastEpisodes } from '#db/schema/content.ts';
@@ -65,20 +65,28 @@ export function recordDownload(db: Db, req: DownloadRequest, now = Date.now()): 
 
 // Every listener of a day is kept 30 days, then the day is rolled up to its counts per episode
 // and app (podcast_downloads_daily, kept) and its listeners go: a day's figures are in one of the
-// two tables, never both.
+// two tables, never both. The first 7 and 30 days of an episode are counted from its publication
+// date when its days are rolled up: an episode published again later keeps those days' counts.
 const firstDays = (days: number) => sql`d.counted = 1 and e.published_at is not null and d.ts < e.published_at + ${days * DAY_MS}`;
 
-/** Rolls up the days of downloads more than RAW_DAYS past and deletes their listeners; answers how many listener rows went. */
+/**
+ * Rolls up the oldest day of downloads more than RAW_DAYS past and deletes its listeners, in one
+ * transaction; answers how many listener rows went (0: no such day is left). A day at a time, so
+ * that a backlog (the first run on a site with years of downloads) never holds up the site's
+ * answers for more than one day's rows.
+ */
 export function rollUpDownloads(db: Db, now = Date.now()): number {
   const before = utcDay(now - RAW_DAYS * DAY_MS);
+  const day = db.get<{ day: string | null }>(sql`select min(day) as day from podcast_downloads where day < ${before}`).day;
+  if (!day) return 0;
   return db.transaction((tx) => {
-    // Added to what a day already has, should a row of it be written after its roll-up.
+    // Added to what the day already has, should a row of it be written after its roll-up.
     tx.run(sql`insert into podcast_downloads_daily (day, episode_id, app, listeners, downloads, first7, first30)
       select d.day, d.episode_id, d.app, count(*), sum(d.counted = 1), sum(${firstDays(7)}), sum(${firstDays(30)})
-        from podcast_downloads d left join podcast_episodes e on e.id = d.episode_id where d.day < ${before} group by d.day, d.episode_id, d.app
+        from podcast_downloads d left join podcast_episodes e on e.id = d.episode_id where d.day = ${day} group by d.episode_id, d.app
       on conflict (day, episode_id, app) do update set listeners = listeners + excluded.listeners, downloads = downloads + excluded.downloads,
         first7 = first7 + excluded.first7, first30 = first30 + excluded.first30`);
-    return tx.delete(podcastDownloads).where(lt(podcastDownloads.day, before)).run().changes;
+    return tx.delete(podcastDownloads).where(eq(podcastDownloads.day, day)).run().changes;
   });
 }
 

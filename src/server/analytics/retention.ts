@@ -1,11 +1,10 @@
 // What the analytics keep, and for how long: each day's figures are rolled up once it is over
 // (after the views still queued are written) and kept; page views, visits and what goals in
-// progress remember go after 30 days, and podcast listeners too once their day is rolled up to
-// its counts per episode and app; the day's salt (in memory only) is forgotten once the day is over.
+// progress remember go after 30 days (podcast listeners too: see rollUpDownloads); the day's
+// salt (in memory only) is forgotten once the day is over.
 import { lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
-import { rollUpDownloads } from './downloads.ts';
 import { RAW_DAYS, rolledUntil, rollUpDays } from './rollup.ts';
 import { dropSalts } from './visitor.ts';
 
@@ -17,11 +16,10 @@ export function pruneAnalytics(db: Db, now = Date.now()): number {
   while (rollUpDays(db, now) > 0);
   const cutoff = new Date(Math.min(now - RAW_DAYS * 86_400_000, rolledUntil(db)));
   dropSalts(now);
-  const gone = db.transaction(
+  return db.transaction(
     (tx) =>
       tx.delete(analyticsEvents).where(lt(analyticsEvents.ts, cutoff)).run().changes +
       tx.delete(analyticsVisits).where(lt(analyticsVisits.last, cutoff)).run().changes +
       tx.delete(analyticsAttributions).where(lt(analyticsAttributions.createdAt, cutoff)).run().changes,
   );
-  return gone + rollUpDownloads(db, now);
 }

@@ -12,6 +12,7 @@ import { processNextImage } from '#server/services/images.ts';
 import { refreshBusyTimes } from '#server/booking/calendar.ts';
 import { queueDueReminders } from '#server/booking/reminders.ts';
 import { reloadCountryDb } from '#server/analytics/country.ts';
+import { rollUpDownloads } from '#server/analytics/downloads.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { pruneAudit } from '#server/security/audit.ts';
 import { KIT_UNSUBSCRIBES_JOB, passOnUnsubscribes, retryUnsubscribesNow } from '#server/newsletter/kit.ts';
@@ -56,6 +57,8 @@ export function startBackgroundJobs(): void {
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
   // Analytics: 30 days of page views, salts gone within 48 hours.
   jobs.start({ name: 'analytics-retention', firstInMs: 10_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAnalytics(db) });
+  // Podcast listeners: 30 days, then each day's counts per episode and app; a backlog a day a second.
+  jobs.start({ name: 'downloads-rollup', firstInMs: 20_000, idleMs: HOUR_MS, busyMs: 1_000, quiet: true, step: () => rollUpDownloads(db) });
   // A new edition of the country database, put in GEOIP_DB's place, is read within seconds.
   if (env().GEOIP_DB) jobs.start({ name: 'geoip-reload', idleMs: GEOIP_POLL_MS, busyMs: GEOIP_POLL_MS, quiet: true, step: () => (reloadCountryDb() ? 1 : 0) });
   // Audit rows are kept two years.
