@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsGoals } from '#db/schema/analytics.ts';
 import { bookingReminders, bookings } from '#db/schema/booking.ts';
 import { outbox } from '#db/schema/mail.ts';
-import { clientAs, Client, type SessionClient } from '#tests/support/factories.ts';
+import { clientAs, Client, submitForm, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { startSmtpDouble, type ReceivedMail, type SmtpDouble } from '#tests/support/smtp-double.ts';
 import type { SlotDto } from '#shared/schemas/booking.ts';
@@ -178,13 +178,7 @@ describe('booking a slot', () => {
     const goals = () => server.db.select({ n: count() }).from(analyticsGoals).where(eq(analyticsGoals.goal, 'booking')).get()!.n;
     const goalsBefore = goals();
     const fields = { _form: 'booking', _return: '/book/strategy-call', type: 'strategy-call', formKey: key, timeZone: 'UTC', start: slot.start, name: 'Twice Clicked', email: 'twice@example.com' };
-    const sendForm = () =>
-      fetch(`${server.url}/api/booking`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
-        body: new URLSearchParams(fields).toString(),
-      });
+    const sendForm = () => submitForm(server, '/api/booking', fields);
     // Both in flight at once, as a double click sends them.
     const [first, second] = await Promise.all([sendForm(), sendForm()]);
     expect([first.status, second.status]).toEqual([303, 303]);

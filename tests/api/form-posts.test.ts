@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments, newsletterSubscribers } from '#db/schema/content.ts';
-import { createPost, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import { createPost, serverWithClients, submitForm, type SessionClient } from '#tests/support/factories.ts';
 import type { TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
@@ -11,14 +11,7 @@ let admin: SessionClient;
 serverWithClients((s) => ({ server, admin } = s));
 
 /** Posts a form as a browser without JavaScript would. */
-async function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const postForm = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => submitForm(server, path, fields, headers);
 
 /** The page the 303 leads to, fetched with the flash cookie it set. */
 async function follow(res: Response) {

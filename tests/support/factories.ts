@@ -94,6 +94,16 @@ export function createSubscriber(server: TestServer, over: Partial<typeof newsle
  * A fetch wrapper that sends JSON (or a FormData body as it is, multipart) with the site's
  * Origin and keeps one session cookie.
  */
+/** Posts a form to `path` as a browser without JavaScript would (its Origin, form-encoded, the redirect not followed). */
+export function submitForm(server: TestServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
 export class Client {
   cookie = '';
   readonly server: TestServer;
