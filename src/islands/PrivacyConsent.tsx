@@ -1,11 +1,18 @@
 // The privacy page's consent panel: when (and what) the visitor consented to, and a button
 // that opens the cookie dialog of the consent island in the layout.
 import { useStore } from '@nanostores/react';
-import { $consent, openCookieSettings } from '#lib/consent.ts';
+import { useEffect, useState } from 'react';
+import { $consent, DEFAULT_CONSENT, openCookieSettings } from '#lib/consent.ts';
 import { formatLongDate } from '#shared/format.ts';
 
 export default function PrivacyConsent() {
-  const prefs = useStore($consent);
+  const stored = useStore($consent);
+  // The server knows no stored choice, so the first render in the browser shows none either:
+  // the layout's consent island may have loaded the choice before this one hydrates, and
+  // rendering it at once would not match the server's HTML.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const prefs = mounted ? stored : DEFAULT_CONSENT;
   const given = prefs.consentGiven && prefs.consentDate;
   const allowed = (['analytics', 'marketing', 'personalization'] as const).filter((k) => prefs[k]);
   return (

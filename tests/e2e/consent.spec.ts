@@ -177,6 +177,32 @@ test.describe('privacy policy page', () => {
     await expect(banner(page)).toHaveCount(0);
   });
 
+  test('the panel hydrates without a mismatch when the banner island read the stored choice first', async ({ page }) => {
+    await page.addInitScript((key) => {
+      localStorage.setItem(
+        key,
+        JSON.stringify({ necessary: true, analytics: true, marketing: false, personalization: false, consentGiven: true, consentDate: '2026-03-14T10:00:00.000Z', version: '1.0' }),
+      );
+    }, KEY);
+    // The panel's code arrives late, as on a busy machine: the layout's consent island has
+    // loaded the stored choice by the time the panel hydrates over the server's HTML.
+    await page.route(/\/_astro\/PrivacyConsent\.[^/]+\.js$/, async (route) => {
+      await consentIslandHydrated(page);
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/privacy-policy');
+    const manage = page.getByRole('button', { name: 'Manage Cookie Preferences' });
+    await expect(manage.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+    await expect(page.getByText('You gave consent on March 14, 2026')).toBeVisible();
+    await expect(page.getByText('Strictly necessary cookies plus: analytics.')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('has no serious accessibility violations', async ({ page }) => {
     await page.goto('/privacy-policy');
     await hydrated(page.getByRole('button', { name: 'Manage Cookie Preferences' }));
