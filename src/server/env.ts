@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
+import { UsernameSchema } from '#shared/schemas/auth.ts';
 import { isTimeZone } from '#shared/time.ts';
 import { ADMIN_PASSWORD_MIN, passwordProblem } from './passwords.ts';
 
@@ -133,8 +134,10 @@ const EnvSchema = z
     path: ['DKIM_PRIVATE_KEY'],
   })
   .superRefine((e, ctx) => {
+    const name = e.ADMIN_USERNAME ? UsernameSchema.safeParse(e.ADMIN_USERNAME) : null;
+    if (name && !name.success) ctx.addIssue({ code: 'custom', message: name.error.issues[0]!.message, path: ['ADMIN_USERNAME'] });
     const problem = e.ADMIN_PASSWORD ? passwordProblem(e.ADMIN_PASSWORD, ADMIN_PASSWORD_MIN) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD: ${problem}`, path: ['ADMIN_PASSWORD'] });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['ADMIN_PASSWORD'] });
   });
 
 export type Env = z.infer<typeof EnvSchema> & { SITE_URL: string; BETTER_AUTH_SECRET: string };

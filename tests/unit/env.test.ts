@@ -47,6 +47,17 @@ describe('configuration', () => {
   });
 });
 
+describe('ADMIN_USERNAME', () => {
+  const withName = (name: string) => () => parseEnv({ DATABASE_URL: join(dir(), 'site.db'), ADMIN_USERNAME: name, ADMIN_PASSWORD: 'correct-horse-battery-staple' });
+
+  it('follows the sign-up rules, so the account can be made', () => {
+    expect(withName('ab')).toThrow(/ADMIN_USERNAME: Username must be at least 3 characters/);
+    expect(withName('the owner')).toThrow(/ADMIN_USERNAME: Username may contain only letters, numbers, dots, dashes and underscores/);
+    expect(withName('x'.repeat(51))).toThrow(/ADMIN_USERNAME: Username must be at most 50 characters/);
+    expect(withName('the.owner')().ADMIN_USERNAME).toBe('the.owner');
+  });
+});
+
 describe('ADMIN_PASSWORD', () => {
   const withPassword = (password: string) => () => parseEnv({ DATABASE_URL: join(dir(), 'site.db'), ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: password });
 

@@ -35,15 +35,18 @@ export type SecondFactorInput = z.infer<typeof SecondFactorSchema>;
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalName = (label: string) => z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.trim(), z.maxLength(255, `${label} too long`))));
 
+/** A new account's username (sign-up, and the ADMIN_USERNAME the environment sets). */
+export const UsernameSchema = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .check(
+    z.trim(),
+    z.minLength(3, 'Username must be at least 3 characters'),
+    z.maxLength(50, 'Username must be at most 50 characters'),
+    z.regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, numbers, dots, dashes and underscores'),
+  );
+
 export const RegisterSchema = z.object({
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
-    .check(
-      z.trim(),
-      z.minLength(3, 'Username must be at least 3 characters'),
-      z.maxLength(50, 'Username must be at most 50 characters'),
-      z.regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, numbers, dots, dashes and underscores'),
-    ),
+  username: UsernameSchema,
   email: z.pipe(
     z.transform(blankToUndefined),
     z.optional(z.string({ error: 'Valid email is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(255, 'Valid email is required'), z.email('Valid email is required'))),
