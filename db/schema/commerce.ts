@@ -90,6 +90,8 @@ export const downloadGrants = sqliteTable(
     nonce: text('nonce').notNull(),
     downloads: integer('downloads').notNull().default(0),
     maxDownloads: integer('max_downloads').notNull(),
+    /** When the last download was taken: a used-up link may still resume it for a while. */
+    lastDownloadAt: integer('last_download_at', { mode: 'timestamp_ms' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),

@@ -189,6 +189,23 @@ describe('buying a product with two files', () => {
     expect(rest.status).toBe(206);
     expect(Buffer.from(await rest.arrayBuffer()).equals(PDF.subarray(PDF.length - 1))).toBe(true);
     expect(grant().downloads).toBe(5);
+    // Ranges that send the file from its first byte are new downloads, however they are written:
+    // refused on a used-up link.
+    for (const range of ['bytes=abc', 'items=0-', 'bytes=00-', `bytes=-${PDF.length}`, 'bytes=0-1,5-9']) {
+      const res = await get(link, { Range: range });
+      await res.arrayBuffer();
+      expect([range, res.status]).toEqual([range, 410]);
+    }
+
+    // A day after the last download, the used-up link resumes nothing either.
+    server.db
+      .update(downloadGrants)
+      .set({ lastDownloadAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(downloadGrants.id, grant().id))
+      .run();
+    const late = await get(link, { Range: `bytes=${PDF.length - 1}-` });
+    await late.arrayBuffer();
+    expect(late.status).toBe(410);
 
     // 4 of 5 used, then 20 at once: exactly one gets the file.
     server.db.update(downloadGrants).set({ downloads: 4 }).where(eq(downloadGrants.id, grant().id)).run();

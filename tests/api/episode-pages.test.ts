@@ -132,6 +132,9 @@ describe('checked input', () => {
       [{ transcriptUrl: 'https://cdn.example.com/t.txt' }, 'The transcript must be a .vtt or .srt file'],
       [{ chaptersUrl: 'https://cdn.example.com/c.xml' }, 'The chapters must be a .json file'],
       [{ episodeType: 'movie' }, 'Episode type must be full, trailer or bonus'],
+      // Not a URL at all: its own message, not a server error.
+      [{ transcriptUrl: 'http://[' }, 'Invalid transcript URL'],
+      [{ chaptersUrl: 'https://a b/c.json' }, 'Invalid chapters URL'],
     ] as const) {
       const res = await admin.post('/api/podcast-episodes', episodeBody(over));
       expect(res.status).toBe(400);

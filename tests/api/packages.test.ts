@@ -423,6 +423,19 @@ describe('refunds', () => {
 });
 
 describe('what the review found', () => {
+  it('the same checkout sent again gets the same payment; sent again with another e-mail, a payment of its own (not an error)', async () => {
+    const checkoutId = crypto.randomUUID();
+    const send = (email: string) => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, checkoutId });
+    const first = await send('back-button@example.com');
+    const again = await send('back-button@example.com');
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.clientSecret).toBe(first.body.clientSecret);
+    // The browser's Back button keeps the page (and its checkout id); the visitor fixes a typo.
+    const other = await send('back-button-2@example.com');
+    expect(other.status, other.text).toBe(200);
+    expect(other.body.clientSecret).not.toBe(first.body.clientSecret);
+  });
+
   it("an account registered with a buyer's address by someone else loses its password: only the buyer's mailbox opens it", async () => {
     const email = `${unique('victim')}@example.com`;
     const squatter = unique('squatter');

@@ -137,6 +137,9 @@ describe('GET /api/checkout/status', () => {
     const created = await visitor().post('/api/create-payment-intent', { productId: product.id });
     const pending = await visitor().get(`/api/checkout/status?payment_intent=${created.body.paymentIntentId}`);
     expect(pending.body).toMatchObject({ status: 'pending', amount: 2500, productName: 'Playbook' });
+    // The client secret would open the buyer's downloads on the success page to anyone who knows the reference.
+    expect(pending.text).not.toContain('_secret_');
+    expect(pending.body).not.toHaveProperty('clientSecret');
     stripe.settle(created.body.paymentIntentId, 'succeeded');
     const done = await visitor().get(`/api/checkout/status?payment_intent=${created.body.paymentIntentId}`);
     expect(done.body.status).toBe('succeeded');

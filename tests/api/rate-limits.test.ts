@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { broadcasts } from '#db/schema/broadcasts.ts';
 import { comments, newsletterSubscribers } from '#db/schema/content.ts';
 import { Client, createPost, createUser } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -13,6 +15,19 @@ afterAll(async () => {
 });
 
 describe('rate limits', () => {
+  it("count a newsletter issue's opens and clicks from one address 30 times at most, and the image and link still work", async () => {
+    const issue = server.db.insert(broadcasts).values({ subject: 'Counted', content: '<p>Hi</p>', slug: 'counted', track: true }).returning().get();
+    const to = 'https://example.org/read';
+    // Signed as the issue's own links are, with the test server's secret.
+    const signature = createHmac('sha256', 'test-secret-test-secret-test-secret-0123456789').update(`issue-click:${issue.id}:${to}`).digest('base64url').slice(0, 22);
+    const click = `/newsletter/c/${issue.id}?u=${encodeURIComponent(to)}&s=${signature}`;
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' };
+    const status = (path: string) => fetch(`${server.url}${path}`, { headers: browser, redirect: 'manual' }).then(async (r) => (await r.arrayBuffer(), r.status));
+    for (let i = 0; i < 40; i++) expect(await status(`/newsletter/o/${issue.id}.gif`)).toBe(200);
+    for (let i = 0; i < 40; i++) expect(await status(click)).toBe(302);
+    expect(server.db.select().from(broadcasts).where(eq(broadcasts.id, issue.id)).get()).toMatchObject({ opens: 30, clicks: 30 });
+  });
+
   it('answer 429 after repeated bad logins, for that account only, with Retry-After', async () => {
     const victim = await createUser(server);
     const other = await createUser(server);

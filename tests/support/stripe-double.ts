@@ -330,6 +330,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   const invoiceOfIntent = new Map<string, string>();
   const invoiceCounts = new Map<string, number>(); // by customer, for invoice numbers
   const replies = new Map<string, unknown>(); // by path and idempotency key
+  const sentWith = new Map<string, string>(); // the parameters each key was first sent with
 
   const need = <T>(map: Map<string, T>, id: string, kind: string, param?: string): T => {
     const found = map.get(id);
@@ -1242,16 +1243,30 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     await paused.get(address.pathname);
-    // A POST sent again with the same key gets the first answer again (only successful answers are kept, as at Stripe).
+    // A POST sent again with the same key gets the first answer again (only successful answers are
+    // kept, as at Stripe); with other parameters it is refused, as Stripe refuses it.
     const replayKey = method === 'POST' && idempotencyKey ? `${address.pathname} ${idempotencyKey}` : null;
-    if (replayKey && replies.has(replayKey)) return send(200, replies.get(replayKey));
+    if (replayKey && replies.has(replayKey)) {
+      if (sentWith.get(replayKey) !== raw) {
+        return send(400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
+      return send(200, replies.get(replayKey));
+    }
     for (const [routeMethod, path, answer] of routes) {
       const match = routeMethod === method ? path.exec(address.pathname) : null;
       if (!match) continue;
       try {
         const r = reader(parseForm(form));
         const body = answer({ id: decodeURIComponent(match[1] ?? ''), r, expand: r.list('expand') });
-        if (replayKey) replies.set(replayKey, structuredClone(body));
+        if (replayKey) {
+          replies.set(replayKey, structuredClone(body));
+          sentWith.set(replayKey, raw);
+        }
         return send(200, body);
       } catch (e) {
         if (e instanceof StripeError) return send(e.status, e.body);

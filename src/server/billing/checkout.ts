@@ -4,6 +4,7 @@
 // instalments and monthly packages are a Stripe Subscription (a Customer, a Price, a
 // Subscription left incomplete until the card is confirmed on our page); instalment plans end by
 // themselves at Stripe after their last payment (`cancel_at`).
+import { hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
@@ -130,7 +131,10 @@ export async function startPackageCheckout(input: PackageCheckoutInput): Promise
 /** The Stripe objects of a checkout whose package and coupon were checked, and its pending package. */
 async function checkOut(db: Db, stripe: Stripe, input: PackageCheckoutInput, pkg: SitePackage, coupon: Coupon | null, amountDue: number): Promise<PackageCheckoutDto & { ref: string }> {
   const client = clientFor(db, input.email);
-  const key = input.checkoutId ? `${pkg.id}-${input.checkoutId}` : null;
+  // A double click or a retry of the same checkout gets the same payment back. Stripe refuses a
+  // key sent again with other parameters: the same checkout sent again with another e-mail or
+  // coupon (the page kept by the browser's Back button) is another payment, with a key of its own.
+  const key = input.checkoutId ? `${pkg.id}-${input.checkoutId}-${hash('sha256', `${client.email}|${coupon?.id ?? ''}|${amountDue}`, 'hex').slice(0, 16)}` : null;
 
   if (pkg.billing === 'one_time') {
     const intent = await stripe.paymentIntents.create(

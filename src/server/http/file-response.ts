@@ -39,10 +39,9 @@ export function fileResponse(file: string, request: Request, options: FileRespon
   let start = 0;
   let end = size - 1;
   let status = 200;
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range')?.trim() ?? '');
-  const [, first = '', last = ''] = range ?? [];
-  // 'bytes=-' and a last byte before the first are no range.
-  if (range && (first !== '' || last !== '') && (first === '' || last === '' || Number(first) <= Number(last))) {
+  const range = servedRange(request.headers.get('range'));
+  if (range) {
+    const { first, last } = range;
     if (first === '') {
       start = Math.max(0, size - Number(last));
     } else {
@@ -59,4 +58,27 @@ export function fileResponse(file: string, request: Request, options: FileRespon
   headers.set('Content-Length', String(end - start + 1));
   if (options.head || size === 0) return new Response(null, { status, headers });
   return new Response(Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream, { status, headers });
+}
+
+/**
+ * The one byte range of a Range header this serves, as written ('' for a missing end), or null:
+ * another unit, several ranges, a malformed one, 'bytes=-' and a last byte before the first are
+ * no range (the whole file is sent).
+ */
+function servedRange(header: string | null): { first: string; last: string } | null {
+  const range = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!range) return null;
+  const [, first = '', last = ''] = range;
+  if (first === '' && last === '') return null;
+  if (first !== '' && last !== '' && Number(first) > Number(last)) return null;
+  return { first, last };
+}
+
+/**
+ * The first byte a request asks for when it carries a range this serves that names one (a
+ * resumed download), else 0: no range, one this ignores, or one counted from the end.
+ */
+export function firstByteAsked(request: Request): number {
+  const range = servedRange(request.headers.get('range'));
+  return range && range.first !== '' ? Number(range.first) : 0;
 }

@@ -8,27 +8,42 @@ import type { Flash } from '#shared/flash.ts';
 export const FLASH_COOKIE = 'site.flash';
 const TTL_MS = 5 * 60_000;
 const MAX_KEPT = 10_000;
+/** All kept flashes together (characters of their text): a flood of posts cannot grow it. */
+const MAX_CHARS = 16 * 1024 * 1024;
 
 export type { Flash };
 
-const kept = new Map<string, { flash: Flash; until: number }>();
+const kept = new Map<string, { flash: Flash; until: number; size: number }>();
+let keptChars = 0;
 
-/** Keeps a flash and answers the token for its cookie. */
+const sizeOf = (flash: Flash) =>
+  flash.message.length + Object.entries(flash.values ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0) + (flash.issues ?? []).reduce((n, i) => n + i.message.length + 16, 0);
+
+function forget(token: string): void {
+  const found = kept.get(token);
+  if (!found) return;
+  kept.delete(token);
+  keptChars -= found.size;
+}
+
+/** Keeps a flash and answers the token for its cookie; the oldest go first when too many are kept. */
 export function putFlash(flash: Flash): string {
   const now = Date.now();
+  const size = sizeOf(flash);
   for (const [token, f] of kept) {
-    if (f.until > now && kept.size < MAX_KEPT) break;
-    kept.delete(token);
+    if (f.until > now && kept.size < MAX_KEPT && keptChars + size <= MAX_CHARS) break;
+    forget(token);
   }
   const token = randomBytes(18).toString('base64url');
-  kept.set(token, { flash, until: now + TTL_MS });
+  kept.set(token, { flash, until: now + TTL_MS, size });
+  keptChars += size;
   return token;
 }
 
 /** The flash under `token`, once; null when there is none (or it expired). */
 export function takeFlash(token: string): Flash | null {
   const found = kept.get(token);
-  kept.delete(token);
+  forget(token);
   return found && found.until > Date.now() ? found.flash : null;
 }
 

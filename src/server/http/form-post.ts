@@ -56,7 +56,26 @@ export function formAnswer(location: string, flash: Flash | null, cookies: strin
   return new Response(null, { status: 303, headers });
 }
 
-/** What was typed, to fill the form again: strings only, never a password. */
+/** What is kept of what was typed: more than any form's longest field, and a few such fields. */
+const TYPED_VALUE_MAX = 10_000;
+const TYPED_TOTAL_MAX = 20_000;
+const TYPED_FIELDS_MAX = 40;
+
+/**
+ * What was typed, to fill the form again: strings only, never a password, and no more than a
+ * form holds (it is kept on the server for minutes: a post of made-up fields keeps little).
+ */
 export function typedValues(fields: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string' && !SECRET.test(e[0]) && e[0] !== 'website'));
+  const kept: Record<string, string> = {};
+  let total = 0;
+  let count = 0;
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || SECRET.test(name) || name === 'website' || name.length > 64) continue;
+    const text = value.slice(0, TYPED_VALUE_MAX);
+    if (count === TYPED_FIELDS_MAX || total + text.length > TYPED_TOTAL_MAX) break;
+    kept[name] = text;
+    total += text.length;
+    count++;
+  }
+  return kept;
 }

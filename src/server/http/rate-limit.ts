@@ -55,6 +55,9 @@ export const LIMITS = {
   podcastDownload: { name: 'podcast-download', max: 300, windowMs: 10 * 60_000 },
   // A sign-in alert's signed link that ends a session: a person clicks it once or twice.
   sessionEnd: { name: 'session-end', max: 20, windowMs: 10 * 60_000 },
+  // Opens and clicks of one newsletter issue counted from one address (a reader opening it again
+  // and again, or an office of readers); beyond, the image or link still works, uncounted.
+  issueCount: { name: 'issue-count', max: 30, windowMs: 10 * 60_000 },
   // Per admin: test sends of a newsletter issue.
   broadcastTest: { name: 'broadcast-test', max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
@@ -92,6 +95,17 @@ export function clientAddress(forwardedFor: string | null | undefined, socketAdd
 function tooMany(bucket: Bucket, now: number): HttpError {
   const retry = Math.max(1, Math.ceil((bucket.resetAt - now) / 1000));
   return new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', undefined, { 'Retry-After': String(retry) });
+}
+
+/** Counts one attempt; answers false (counting nothing) once `max` attempts were made in the window. */
+export function withinLimit(limit: Limit, key: string): boolean {
+  try {
+    hit(limit, key);
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) return false;
+    throw err;
+  }
 }
 
 /** Counts one attempt; throws 429 once `max` attempts were made in the window. */

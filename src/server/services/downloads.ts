@@ -216,17 +216,22 @@ export function reserveDownload(grantId: number, now = new Date()): boolean {
   return (
     getDb()
       .update(downloadGrants)
-      .set({ downloads: sql`${downloadGrants.downloads} + 1` })
+      .set({ downloads: sql`${downloadGrants.downloads} + 1`, lastDownloadAt: now })
       .where(and(eq(downloadGrants.id, grantId), lt(downloadGrants.downloads, downloadGrants.maxDownloads), isNull(downloadGrants.revokedAt), gt(downloadGrants.expiresAt, now)))
       .run().changes > 0
   );
 }
 
+/** How long after its last download a used-up link may still resume it (a large file on a slow line). */
+export const RESUME_MS = 24 * 60 * 60_000;
+
 /**
  * Whether a ranged request that does not start at byte 0 may be answered without taking a
- * download: it resumes one, so the link must have been used at least once and not have ended.
+ * download: it resumes one, so the link must have been used at least once and not have ended;
+ * a used-up link only within a day of its last download (not a way round the limit for good).
  */
-export const mayResume = (found: FoundGrant) => found.grant.downloads > 0 && (found.state === 'ok' || found.state === 'used-up');
+export const mayResume = (found: FoundGrant, now = Date.now()) =>
+  found.grant.downloads > 0 && (found.state === 'ok' || (found.state === 'used-up' && found.grant.lastDownloadAt !== null && now - found.grant.lastDownloadAt.getTime() < RESUME_MS));
 
 /** At most one fresh set of links per order in this time, however often it is asked for. */
 const FRESH_LINKS_EVERY_MS = 10 * 60_000;

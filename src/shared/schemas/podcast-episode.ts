@@ -4,6 +4,9 @@ import { optionalCount, optionalText, optionalUrl, scheduleTime } from './common
 export const EPISODE_TYPES = ['full', 'trailer', 'bonus'] as const;
 export type EpisodeType = (typeof EPISODE_TYPES)[number];
 
+/** A URL's (or site path's) path; '' for one that is no URL (its own check has said so: zod runs every check). */
+const pathOf = (v: string) => (URL.canParse(v, 'http://x') ? new URL(v, 'http://x').pathname : '');
+
 export const EpisodeInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(255, 'Title too long'),
   slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(255, 'Slug too long'),
@@ -18,8 +21,8 @@ export const EpisodeInputSchema = z.object({
   imageUrl: optionalUrl('Invalid artwork URL'),
   /** Rich text, sanitised like a post's content. */
   showNotes: optionalText(100_000, 'Show notes too long'),
-  transcriptUrl: optionalUrl('Invalid transcript URL').refine((v) => v === null || /\.(vtt|srt)$/i.test(new URL(v, 'http://x').pathname), 'The transcript must be a .vtt or .srt file'),
-  chaptersUrl: optionalUrl('Invalid chapters URL').refine((v) => v === null || /\.json$/i.test(new URL(v, 'http://x').pathname), 'The chapters must be a .json file'),
+  transcriptUrl: optionalUrl('Invalid transcript URL').refine((v) => v === null || /\.(vtt|srt)$/i.test(pathOf(v)), 'The transcript must be a .vtt or .srt file'),
+  chaptersUrl: optionalUrl('Invalid chapters URL').refine((v) => v === null || /\.json$/i.test(pathOf(v)), 'The chapters must be a .json file'),
   scheduledAt: scheduleTime,
   isPublished: z.boolean({ error: 'Published must be true or false' }).default(false),
 });

@@ -7,7 +7,10 @@ import { PaymentIntentIdSchema } from '#shared/schemas/checkout.ts';
 const Query = z.object({ payment_intent: PaymentIntentIdSchema });
 
 /** The real status of the payment the success page was sent back with. */
-export const GET = endpoint({ auth: 'public', query: Query }, ({ query, context }) => {
+export const GET = endpoint({ auth: 'public', query: Query }, async ({ query, context }) => {
   hit(LIMITS.paymentStatus, clientKey(context));
-  return paymentStatus(query.payment_intent);
+  // The payment's client secret opens the buyer's downloads on the success page: it stays on
+  // the server. Anyone may know a payment's reference (the page shows it).
+  const { clientSecret: _secret, ...status } = await paymentStatus(query.payment_intent);
+  return status;
 });

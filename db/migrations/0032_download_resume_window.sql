@@ -1,0 +1,1 @@
+ALTER TABLE `download_grants` ADD `last_download_at` integer;
