@@ -45,10 +45,17 @@ function stop(signal: string) {
   stopping = true;
   console.log(`[serve] ${signal}: finishing in-flight requests and the e-mail being sent`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Page views still queued in the app are written before the database closes.
-  void Promise.all([closed.then(() => (globalThis as { flushAnalytics?: () => void }).flushAnalytics?.()), stopBackgroundJobs()]).then(() => process.exit(0));
+  // Page views still queued in the app are written before the database closes: those queued so
+  // far at once, the rest once the last request is answered, or when the wait for it ends (a
+  // listener still streaming an episode keeps a request open).
+  const flushAnalytics = () => (globalThis as { flushAnalytics?: () => void }).flushAnalytics?.();
+  flushAnalytics();
+  void Promise.all([closed.then(flushAnalytics), stopBackgroundJobs()]).then(() => process.exit(0));
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 10_000).unref();
+  setTimeout(() => {
+    flushAnalytics();
+    process.exit(0);
+  }, 10_000).unref();
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -7,9 +7,9 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { count, eq, lt } from 'drizzle-orm';
+import { and, count, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, analyticsGoals, analyticsVisits, podcastDownloads } from '#db/schema/analytics.ts';
+import { analyticsDaily, analyticsEvents, analyticsGoals, analyticsVisits, podcastDownloads } from '#db/schema/analytics.ts';
 import { podcastEpisodes } from '#db/schema/content.ts';
 import { rollUpDownloads } from '#server/analytics/downloads.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
@@ -416,9 +416,10 @@ describe('keeping downloads', () => {
 });
 
 describe('the period before', () => {
-  it('today is compared with yesterday until this time of day, whether or not yesterday is rolled up yet', async () => {
+  it('today is compared with yesterday from midnight until this time of day, whether or not yesterday is rolled up yet', async () => {
     const now = Date.now();
     const today0 = now - (now % 86_400_000);
+    const yesterday0 = today0 - 86_400_000;
     const elapsed = now - today0;
     const visit = (id: string, at: number, pageviews: number) => ({
       id,
@@ -433,17 +434,19 @@ describe('the period before', () => {
       browser: 'Firefox',
       os: 'Linux',
     });
-    // Yesterday: a visit within the stretch compared (its last second), and one before it.
+    // Yesterday: a visit within the stretch compared (before this time of day), and one after it.
+    const inside = yesterday0 + Math.floor(elapsed / 2);
+    const after = yesterday0 + elapsed + 60_000;
     server.db
       .insert(analyticsVisits)
-      .values([visit('before-in', today0 - 1000, 2), visit('before-out', today0 - elapsed - 60_000, 5)])
+      .values([visit('before-in', inside, 2), visit('before-out', after, 5)])
       .run();
     server.db
       .insert(analyticsEvents)
       .values([
-        { ts: new Date(today0 - 1000), visitorId: 'before-in'.padEnd(32, '0'), visitId: 'before-in', path: '/blog' },
-        { ts: new Date(today0 - 1000), visitorId: 'before-in'.padEnd(32, '0'), visitId: 'before-in', path: '/blog' },
-        { ts: new Date(today0 - elapsed - 60_000), visitorId: 'before-out'.padEnd(32, '0'), visitId: 'before-out', path: '/blog' },
+        { ts: new Date(inside), visitorId: 'before-in'.padEnd(32, '0'), visitId: 'before-in', path: '/blog' },
+        { ts: new Date(inside), visitorId: 'before-in'.padEnd(32, '0'), visitId: 'before-in', path: '/blog' },
+        ...Array.from({ length: 5 }, () => ({ ts: new Date(after), visitorId: 'before-out'.padEnd(32, '0'), visitId: 'before-out', path: '/blog' })),
       ])
       .run();
     const day = new Date(now).toISOString().slice(0, 10);
@@ -454,6 +457,27 @@ describe('the period before', () => {
     rollUpDays(server.db, today0 + 6 * 60_000);
     expect(rolledUntil(server.db)).toBe(today0);
     expect(await previous()).toEqual(raw);
+  });
+
+  it('a day whose raw rows are gone counts with its share of the day: the last 30 days against the 30 before them until this time of day', async () => {
+    const now = Date.now();
+    const today0 = now - (now % 86_400_000);
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    // The period before ends 30 days ago at this time of day: that day is rolled up, its raw rows gone.
+    const edge = day(today0 - 30 * 86_400_000);
+    server.db
+      .delete(analyticsDaily)
+      .where(and(eq(analyticsDaily.day, edge), eq(analyticsDaily.kind, 'total')))
+      .run();
+    const previous = async () => ((await admin.get(`/api/admin/analytics?from=${day(today0 - 29 * 86_400_000)}&to=${day(today0)}`)).body as AnalyticsDto).previous;
+    const without = await previous();
+    server.db.insert(analyticsDaily).values({ day: edge, kind: 'total', key: '', visitors: 1000, pageviews: 3000, visits: 1200, bounces: 600, duration: 0 }).run();
+    const asked = Date.now();
+    const withDay = await previous();
+    // Up to this time of day: its share of the day's page views (not all 3,000).
+    const share = (asked - today0) / 86_400_000;
+    expect(Math.abs(withDay.pageviews - without.pageviews - 3000 * share)).toBeLessThanOrEqual(2);
+    expect(Math.abs(withDay.visitors - without.visitors - 1000 * share)).toBeLessThanOrEqual(2);
   });
 });
 

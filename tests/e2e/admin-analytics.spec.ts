@@ -34,7 +34,15 @@ test('views show in Admin → Analytics (figures, chart, pages, sources), on the
   await page.getByRole('link', { name: 'Open analytics' }).click();
   await expect(page).toHaveURL(/\/admin\/analytics$/);
 
+  // A crawler fetches an episode's audio: listed under bots, not counted.
+  const { from, to } = { from: new Date().toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) };
+  const { episodes } = (await (await page.request.get(`/api/admin/analytics/downloads?from=${from}&to=${to}`)).json()) as { episodes: { episodeId: number; title: string }[] };
+  const episode = episodes[0];
+  await page.request.get(`/podcast/e/${episode.episodeId}/episode.mp3`, { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }, maxRedirects: 0 });
+
   await page.goto('/admin/podcast');
   await expect(page.getByRole('heading', { name: 'Downloads' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Downloads per episode' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Downloads per episode' });
+  await expect(table.getByRole('columnheader', { name: 'Bots (not counted)' })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: episode.title }).first().getByRole('cell').last()).not.toHaveText('0');
 });

@@ -31,7 +31,7 @@ const referrer = (f: AnalyticsDto, source: string) => f.referrers.find((r) => r.
 const personAgent = (browser: Browser, tag: string) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split('.')[0]}.0.0.0 Safari/537.36 ${tag}`;
 
 interface PersonOptions {
-  privacy?: { doNotTrack?: boolean; gpc?: boolean };
+  privacy?: { doNotTrack?: boolean; windowDoNotTrack?: boolean; gpc?: boolean };
   javaScriptEnabled?: boolean;
 }
 
@@ -40,7 +40,8 @@ interface PersonOptions {
  * deliberately not counted (PageViews.astro sends nothing when navigator.webdriver is true, and
  * the server drops a 'HeadlessChrome' user agent as a bot), so to see what a visitor's visit
  * does the test hides both: a normal Chrome user agent and navigator.webdriver false.
- * `privacy` adds Do Not Track or Global Privacy Control as the browser would report them.
+ * `privacy` adds Do Not Track (on navigator, or on window as older Safari has it) or Global
+ * Privacy Control as the browser would report them.
  */
 async function personContext(browser: Browser, { privacy = {}, javaScriptEnabled = true }: PersonOptions = {}) {
   const tag = unique('E2EAnalytics/');
@@ -49,6 +50,11 @@ async function personContext(browser: Browser, { privacy = {}, javaScriptEnabled
   await context.addInitScript((p) => {
     Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false, configurable: true });
     if (p.doNotTrack) Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1', configurable: true });
+    // As older Safari reports it: on window, not on navigator.
+    if (p.windowDoNotTrack) {
+      Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => undefined, configurable: true });
+      Object.defineProperty(window, 'doNotTrack', { value: '1', configurable: true });
+    }
     if (p.gpc) Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true });
   }, privacy);
   return { context, userAgent, tag, beacons: watchBeacons(context) };
@@ -155,16 +161,18 @@ test.describe('first-party analytics', () => {
 
   test('with Do Not Track or Global Privacy Control on, nothing is sent and nothing counts', async ({ browser, request, baseURL }) => {
     const before = await figures(request, baseURL!);
-    for (const privacy of [{ doNotTrack: true }, { gpc: true }]) {
+    for (const privacy of [{ doNotTrack: true }, { windowDoNotTrack: true }, { gpc: true }]) {
       const person = await personContext(browser, { privacy });
       const page = await person.context.newPage();
       await openSettled(page, '/blog', HN);
       // Only the privacy signal tells this browser from the counted one above.
-      expect(await page.evaluate(() => [navigator.webdriver, navigator.doNotTrack, (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl ?? false])).toEqual([
-        false,
-        privacy.doNotTrack ? '1' : null,
-        Boolean(privacy.gpc),
-      ]);
+      expect(
+        await page.evaluate(() => [
+          navigator.webdriver,
+          navigator.doNotTrack ?? (window as Window & { doNotTrack?: string }).doNotTrack ?? null,
+          (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl ?? false,
+        ]),
+      ).toEqual([false, 'doNotTrack' in privacy || 'windowDoNotTrack' in privacy ? '1' : null, 'gpc' in privacy]);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work With Me' }).click();
       await page.waitForURL('**/work-with-me');
       await page.waitForLoadState('networkidle');

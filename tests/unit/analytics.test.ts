@@ -1,7 +1,9 @@
-// The consent-aware analytics shim must queue commands the way gtag.js reads them.
+// The consent-aware analytics shim must queue commands the way gtag.js reads them; podcast
+// downloads are told apart by app, and the services that fetch every episode are bots.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyConsent } from '#lib/analytics.ts';
 import { DEFAULT_CONSENT } from '#lib/consent.ts';
+import { podcastApp } from '#server/analytics/podcast-apps.ts';
 
 describe('applyConsent', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -22,5 +24,15 @@ describe('applyConsent', () => {
     expect(second[2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied' });
     expect(appended).toHaveLength(1);
     expect(appended[0].src).toContain('id=G-TEST');
+  });
+});
+
+describe('podcastApp', () => {
+  it("names listeners' apps, Podbean's included, and lists prefetchers as bots", () => {
+    expect(podcastApp('Podbean/Android App 10.1.2 (http://podbean.com),6d4c4ae2fa8c1e1a')).toBe('Podbean');
+    expect(podcastApp('Overcast/3.0 (+http://overcast.fm/; iOS podcast app)')).toBe('Overcast');
+    expect(podcastApp('PodbeanFeedReader/1.0')).toBe('Bot');
+    expect(podcastApp('Podbean Importer')).toBe('Bot');
+    expect(podcastApp('Overcast/1.0 Podcast Sync (123 subscribers; feed-id=42; +http://overcast.fm/)')).toBe('Bot');
   });
 });

@@ -2,7 +2,8 @@
 // written in one transaction at most a second later (or at 500 views), so recording a view
 // never waits on the disk. A visit is a visitor's views with at most 30 minutes between them;
 // the visits in progress are kept in memory (and read back from the database after a restart).
-// A view still queued when the process is killed is lost: a count, never a visitor's data.
+// A view still queued when the process is killed is lost: a count, never a visitor's data. A
+// write that fails is tried again a second later with everything queued since.
 //
 // What waits in memory makes no new objects per view: a view is a time, its visit (an object
 // already kept) and its path (one shared string per distinct path). Objects that live for the
@@ -207,7 +208,13 @@ export function flushViews(): void {
       for (const v of dirty) if (updateVisit.run(v.last, v.pageviews, v.exitPath, v.id).changes === 0) insertVisit.run(VISIT_KEYS.map((k) => v[k]));
     })();
   } catch (err) {
-    logger.error({ err, views: q.ts.length }, 'analytics: page views could not be written');
+    // The disk is full or another process held the database too long: nothing was written (one
+    // transaction), so the views and visits wait for the next try. recordView drops what comes
+    // once the queue is full.
+    logger.error({ err, views: q.ts.length }, 'analytics: page views could not be written; trying again in a second');
+    state.queued = q;
+    for (const v of dirty) state.dirty.add(v);
+    state.timer ??= setTimeout(flushViews, FLUSH_MS).unref();
   }
   // Visits idle for half an hour are over: only the database keeps them.
   const cutoff = Date.now() - VISIT_IDLE_MS;

@@ -22,10 +22,13 @@ const APPS: [RegExp, string][] = [
   [/Deezer/i, 'Deezer'],
   [/Fountain/, 'Fountain'],
   [/Podcast Guru/i, 'Podcast Guru'],
+  // Podbean's app ('Podbean/Android App …'); its feed reader and importer are prefetchers (above).
+  [/^Podbean\//, 'Podbean'],
 ];
 
 /** Services that fetch every new episode (for search, transcripts or caching), not listeners. */
-const PREFETCHERS = /Feed Parser|Podcast Sync|Podcast ?Index|PodcastIndex|Podchaser|Podbean|ListenNotes|Listen Notes|Podnews|Castopod|feedparser|Lavf\/|python-requests|curl\/|Wget\//i;
+const PREFETCHERS =
+  /Feed Parser|Podcast Sync|Podcast ?Index|PodcastIndex|Podchaser|PodbeanFeedReader|Podbean Importer|ListenNotes|Listen Notes|Podnews|Castopod|feedparser|Lavf\/|python-requests|curl\/|Wget\//i;
 
 /** The app's name, or 'Bot' for a bot or a prefetcher (listed, never counted). */
 export function podcastApp(userAgent: string): string {

@@ -40,12 +40,13 @@ function top(db: Db, kind: Kind, r: Range, by: 'pageviews' | 'visits' = 'pagevie
 
 export function analyticsReport(db: Db, fromDay: string, toDay: string, now = Date.now()): AnalyticsDto {
   const r = { start: Date.parse(`${fromDay}T00:00:00Z`), end: Date.parse(`${toDay}T00:00:00Z`) + DAY_MS };
-  // A range running to today is compared with the same stretch of time before it (today at 09:00
-  // against yesterday until 09:00), not with whole days.
-  // A range wholly in the future is compared with as long a stretch before it.
+  // The period before is as many days just before the range. A range running to today is
+  // compared up to the same time of day: today at 09:00 against yesterday from midnight until
+  // 09:00, the last 7 days against the 7 before them until 09:00 on their last day.
+  // A range wholly in the future is compared with whole days.
+  const length = r.end - r.start;
   const elapsed = Math.min(r.end, Math.max(now, r.start)) - r.start;
-  const span = elapsed > 0 ? elapsed : r.end - r.start;
-  const before = { start: r.start - span, end: r.start };
+  const before = { start: r.start - length, end: r.start - length + (elapsed > 0 ? elapsed : length) };
   // One day by the hour while its page views are kept; a day rolled up has its total only.
   const hourly = r.end - r.start === DAY_MS && r.start >= rolledUntil(db);
   // A single day by the hour, longer ranges by the day; every bucket shown, empty ones as 0.

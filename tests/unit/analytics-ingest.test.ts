@@ -1,0 +1,48 @@
+// Page views are queued and written in batches: a batch the database refuses is not lost, it
+// is written with the next one. On a real SQLite file, without a server.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'unit-ingest-'));
+process.env.DATABASE_URL = join(dir, 'site.db');
+process.env.UPLOADS_DIR = join(dir, 'uploads');
+process.env.SITE_URL = 'https://coach.example';
+
+describe('writing page views', () => {
+  it('keeps a batch the database refused and writes it with the next', async () => {
+    const { getDb } = await import('#server/context.ts');
+    const { flushViews, queuedViews, recordView } = await import('#server/analytics/ingest.ts');
+    const db = getDb();
+    const count = (table: string) => db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number };
+    const view = (visitorId: string, path: string, ts: number) => ({
+      ts,
+      visitorId,
+      url: new URL(`https://coach.example${path}`),
+      referrer: 'https://news.ycombinator.com/',
+      width: 1280,
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      country: () => '',
+    });
+    const now = Date.now();
+    recordView(db, view('a'.repeat(32), '/blog', now), 'coach.example');
+    recordView(db, view('b'.repeat(32), '/podcast', now + 1), 'coach.example');
+
+    // The write fails halfway (here a trigger says so; in life, a full disk or a lock held too long).
+    db.$client.exec(`create temp trigger refuse before insert on analytics_visits begin select raise(abort, 'database or disk is full'); end`);
+    flushViews();
+    db.$client.exec('drop trigger refuse');
+    expect(count('analytics_events').n).toBe(0);
+    expect(queuedViews()).toBe(2);
+
+    recordView(db, view('a'.repeat(32), '/about', now + 2), 'coach.example');
+    flushViews();
+    expect(queuedViews()).toBe(0);
+    expect(count('analytics_events').n).toBe(3);
+    expect(db.$client.prepare('select pageviews, entry_path as entry, exit_path as exit from analytics_visits order by pageviews desc').all()).toEqual([
+      { pageviews: 2, entry: '/blog', exit: '/about' },
+      { pageviews: 1, entry: '/podcast', exit: '/podcast' },
+    ]);
+  });
+});
