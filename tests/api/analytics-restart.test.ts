@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '#db/schema/analytics.ts';
-import { clientAs, unique } from '#tests/support/factories.ts';
+import { clearOfUtcMidnight, clientAs, unique } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import type { AnalyticsDto, EpisodeDownloadsDto } from '#shared/schemas/analytics.ts';
 
@@ -36,6 +36,7 @@ async function visitAndListen(s: TestServer, path: string, episodeId: number) {
 
 describe('a restart in the middle of the day', () => {
   it('counts the same visitor, visit and listener once, before and after the server is killed', async () => {
+    await clearOfUtcMidnight();
     server = await startServer(SITE);
     const dbFile = server.dbFile;
     let admin = await clientAs(server, 'admin');

@@ -14,7 +14,7 @@ import { podcastEpisodes } from '#db/schema/content.ts';
 import { rollUpDownloads } from '#server/analytics/downloads.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { rolledUntil, rollUpDays } from '#server/analytics/rollup.ts';
-import { clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
+import { clearOfUtcMidnight, clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { startStripeDouble, type StripeDouble } from '#tests/support/stripe-double.ts';
 import type { AnalyticsDto } from '#shared/schemas/analytics.ts';
@@ -417,6 +417,7 @@ describe('keeping downloads', () => {
 
 describe('the period before', () => {
   it('today is compared with yesterday from midnight until this time of day, whether or not yesterday is rolled up yet', async () => {
+    await clearOfUtcMidnight();
     const now = Date.now();
     const today0 = now - (now % 86_400_000);
     const yesterday0 = today0 - 86_400_000;
@@ -460,6 +461,7 @@ describe('the period before', () => {
   });
 
   it('a day whose raw rows are gone counts with its share of the day: the last 30 days against the 30 before them until this time of day', async () => {
+    await clearOfUtcMidnight();
     const now = Date.now();
     const today0 = now - (now % 86_400_000);
     const day = (t: number) => new Date(t).toISOString().slice(0, 10);

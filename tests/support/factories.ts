@@ -195,3 +195,12 @@ export function serverForFile(use: (server: TestServer) => unknown, env: Record<
 export function serverWithClients(use: (s: { server: TestServer; admin: SessionClient; user: SessionClient }) => void, env: Record<string, string> = {}) {
   serverForFile(async (server) => use({ server, admin: await clientAs(server, 'admin'), user: await clientAs(server, 'user') }), env);
 }
+
+/**
+ * Waits until the UTC day has more than `ms` left (past midnight if need be): for a test whose
+ * figures are a day's, so that the day cannot change under it.
+ */
+export async function clearOfUtcMidnight(ms = 120_000): Promise<void> {
+  const left = 86_400_000 - (Date.now() % 86_400_000);
+  if (left <= ms) await new Promise((r) => setTimeout(r, left + 1_000));
+}

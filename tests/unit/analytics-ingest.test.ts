@@ -37,12 +37,45 @@ describe('writing page views', () => {
     expect(queuedViews()).toBe(2);
 
     recordView(db, view('a'.repeat(32), '/about', now + 2), 'coach.example');
-    flushViews();
+    // The next try waits a second (more after each failure in a row); the server stopping tries at once.
+    expect(flushViews()).toBe(false);
+    expect(queuedViews()).toBe(3);
+    expect(flushViews(true)).toBe(true);
     expect(queuedViews()).toBe(0);
     expect(count('analytics_events').n).toBe(3);
     expect(db.$client.prepare('select pageviews, entry_path as entry, exit_path as exit from analytics_visits order by pageviews desc').all()).toEqual([
       { pageviews: 2, entry: '/blog', exit: '/about' },
       { pageviews: 1, entry: '/podcast', exit: '/podcast' },
     ]);
+  });
+
+  it('rolls a day up only once its views are written: never without the ones still waiting', async () => {
+    const { getDb } = await import('#server/context.ts');
+    const { recordView } = await import('#server/analytics/ingest.ts');
+    const { pruneAnalytics } = await import('#server/analytics/retention.ts');
+    const db = getDb();
+    const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const total = (day: string) => db.$client.prepare(`select pageviews from analytics_daily where kind = 'total' and day = ?`).get(day) as { pageviews: number } | undefined;
+    const now = Date.now();
+    const tomorrow = now - (now % 86_400_000) + 86_400_000;
+    const view = (visitorId: string, ts: number) => ({
+      ts,
+      visitorId,
+      url: new URL('https://coach.example/blog'),
+      referrer: '',
+      width: 1280,
+      userAgent: 'Mozilla/5.0 Firefox/133.0',
+      country: () => '',
+    });
+    // One view of today is written; another waits when the day is rolled up after midnight.
+    recordView(db, view('c'.repeat(32), now), 'coach.example');
+    (globalThis as { flushAnalytics?: () => boolean }).flushAnalytics?.();
+    recordView(db, view('d'.repeat(32), now + 1), 'coach.example');
+    db.$client.exec(`create temp trigger refuse before insert on analytics_visits begin select raise(abort, 'database or disk is full'); end`);
+    pruneAnalytics(db, tomorrow + 10 * 60_000);
+    expect(total(dayOf(now))).toBeUndefined();
+    db.$client.exec('drop trigger refuse');
+    pruneAnalytics(db, tomorrow + 70 * 60_000);
+    expect(total(dayOf(now))?.pageviews).toBe(2 + 3);
   });
 });

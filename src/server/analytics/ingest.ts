@@ -53,6 +53,9 @@ interface IngestState {
   loaded: boolean;
   timer: NodeJS.Timeout | null;
   flushSoon: boolean;
+  /** After a write failed: no write is tried before then (doubling up to a minute), nor asked for by new views. */
+  retryAt: number;
+  retryMs: number;
   dropped: number;
   db: Db | null;
 }
@@ -67,6 +70,8 @@ const state: IngestState = ((globalThis as { analyticsIngest?: IngestState }).an
   loaded: false,
   timer: null,
   flushSoon: false,
+  retryAt: 0,
+  retryMs: 0,
   dropped: 0,
   db: null,
 });
@@ -148,7 +153,7 @@ export function recordView(db: Db, view: View, siteHost: string): void {
   queued.ts.push(view.ts);
   queued.visit.push(visit);
   queued.path.push(path);
-  if (queued.ts.length >= FLUSH_AT && !state.flushSoon) {
+  if (queued.ts.length >= FLUSH_AT && !state.flushSoon && state.retryMs === 0) {
     // Written just after this request is answered, not during it.
     state.flushSoon = true;
     setImmediate(() => {
@@ -191,13 +196,20 @@ function statementsFor(db: Db) {
   return s;
 }
 
-/** Writes what is queued, in one transaction. */
-export function flushViews(): void {
+/**
+ * Writes what is queued, in one transaction; answers whether nothing is left waiting. After a
+ * failed write the next is tried only once its wait is over, unless `now` (the server stopping).
+ */
+export function flushViews(now = false): boolean {
   if (state.timer) clearTimeout(state.timer);
   state.timer = null;
   const db = state.db;
   const q = state.queued;
-  if (!db || (q.ts.length === 0 && state.dirty.size === 0)) return;
+  if (!db || (q.ts.length === 0 && state.dirty.size === 0)) return true;
+  if (!now && Date.now() < state.retryAt) {
+    state.timer = setTimeout(flushViews, state.retryAt - Date.now()).unref();
+    return false;
+  }
   state.queued = { ts: [], visit: [], path: [] };
   const dirty = [...state.dirty];
   state.dirty.clear();
@@ -207,14 +219,18 @@ export function flushViews(): void {
       for (let i = 0; i < q.ts.length; i++) insertView.run(q.ts[i], q.visit[i]!.visitorId, q.visit[i]!.id, q.path[i]);
       for (const v of dirty) if (updateVisit.run(v.last, v.pageviews, v.exitPath, v.id).changes === 0) insertVisit.run(VISIT_KEYS.map((k) => v[k]));
     })();
+    state.retryMs = 0;
   } catch (err) {
     // The disk is full or another process held the database too long: nothing was written (one
-    // transaction), so the views and visits wait for the next try. recordView drops what comes
-    // once the queue is full.
-    logger.error({ err, views: q.ts.length }, 'analytics: page views could not be written; trying again in a second');
+    // transaction), so the views and visits wait for the next try, a second later, then two,
+    // four, up to a minute. recordView drops what comes once the queue is full.
+    state.retryMs = Math.min(60_000, Math.max(FLUSH_MS, state.retryMs * 2));
+    state.retryAt = Date.now() + state.retryMs;
+    logger.error({ err, views: q.ts.length, retryInMs: state.retryMs }, 'analytics: page views could not be written; trying again later');
     state.queued = q;
     for (const v of dirty) state.dirty.add(v);
-    state.timer ??= setTimeout(flushViews, FLUSH_MS).unref();
+    state.timer = setTimeout(flushViews, state.retryMs).unref();
+    return false;
   }
   // Visits idle for half an hour are over: only the database keeps them.
   const cutoff = Date.now() - VISIT_IDLE_MS;
@@ -223,10 +239,12 @@ export function flushViews(): void {
     logger.warn({ dropped: state.dropped }, 'analytics: page views dropped (the queue was full)');
     state.dropped = 0;
   }
+  return true;
 }
 
-// The serving process writes what is queued when it stops (scripts/serve.ts calls this).
-(globalThis as { flushAnalytics?: () => void }).flushAnalytics = flushViews;
+// The serving process writes what is queued when it stops (scripts/serve.ts calls this), and
+// the hourly job before it rolls a day up: both try at once, failed writes or not.
+(globalThis as { flushAnalytics?: () => boolean }).flushAnalytics = () => flushViews(true);
 
 /** Page views waiting to be written (for tests and the bench). */
 export const queuedViews = () => state.queued.ts.length;

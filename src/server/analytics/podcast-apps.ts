@@ -22,7 +22,7 @@ const APPS: [RegExp, string][] = [
   [/Deezer/i, 'Deezer'],
   [/Fountain/, 'Fountain'],
   [/Podcast Guru/i, 'Podcast Guru'],
-  // Podbean's app ('Podbean/Android App …'); its feed reader and importer are prefetchers (above).
+  // Podbean's app ('Podbean/Android App …'); its feed reader and importer are prefetchers (checked first, below).
   [/^Podbean\//, 'Podbean'],
 ];
 

@@ -1,7 +1,7 @@
 // What the analytics keep, and for how long: each day's figures are rolled up once it is over
 // (after the views still queued are written) and kept; page views, visits and what goals in
 // progress remember go after 30 days (podcast listeners too: see rollUpDownloads); the day's
-// salt (in memory only) is forgotten once the day is over.
+// salt (in memory and in its file beside the database) is deleted once the day is over.
 import { lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
@@ -11,15 +11,17 @@ import { dropSalts } from './visitor.ts';
 /** Deletes what is past its time; answers how many rows went. */
 export function pruneAnalytics(db: Db, now = Date.now()): number {
   // The views still queued (in the request handlers' copy of the ingest) are written, the days
-  // that are over are rolled up, and raw rows go only once their day is.
-  (globalThis as { flushAnalytics?: () => void }).flushAnalytics?.();
-  while (rollUpDays(db, now) > 0);
+  // that are over are rolled up (not while views could not be written: a day rolled up without
+  // them would never have them), and raw rows go only once their day is.
+  const written = (globalThis as { flushAnalytics?: () => boolean }).flushAnalytics?.() ?? true;
+  if (written) while (rollUpDays(db, now) > 0);
   const cutoff = new Date(Math.min(now - RAW_DAYS * 86_400_000, rolledUntil(db)));
-  dropSalts(now);
-  return db.transaction(
+  const deleted = db.transaction(
     (tx) =>
       tx.delete(analyticsEvents).where(lt(analyticsEvents.ts, cutoff)).run().changes +
       tx.delete(analyticsVisits).where(lt(analyticsVisits.last, cutoff)).run().changes +
       tx.delete(analyticsAttributions).where(lt(analyticsAttributions.createdAt, cutoff)).run().changes,
   );
+  dropSalts(now);
+  return deleted;
 }

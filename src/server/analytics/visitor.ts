@@ -19,11 +19,12 @@ interface Salt {
 }
 
 // Shared by every copy of this module in the process (the request handlers and the jobs load
-// their own): one salt per process and day.
-const shared = globalThis as { analyticsSalt?: Salt };
+// their own): one salt per process and day, and the file this process keeps it in, once it has
+// made or read one (a process that never counted anything, such as a script, deletes no file).
+const shared = globalThis as { analyticsSalt?: Salt; analyticsSaltFile?: string };
 
 /** Where the day's salt is kept: beside the database, named after it (the backup copies the database only). */
-const saltFile = () => `${resolve(env().DATABASE_URL)}.analytics-salt`;
+const saltFile = () => (shared.analyticsSaltFile ??= `${resolve(env().DATABASE_URL)}.analytics-salt`);
 
 /** The salt the file holds for `day`, if it holds that day's. */
 function readSalt(day: string): string | null {
@@ -72,7 +73,12 @@ export const siteHost = () => (host ??= new URL(env().SITE_URL).host);
 export function dropSalts(now = Date.now()): void {
   const today = utcDay(now);
   if (shared.analyticsSalt && shared.analyticsSalt.day !== today) delete shared.analyticsSalt;
-  if (!readSalt(today)) rmSync(saltFile(), { force: true });
+  if (!shared.analyticsSaltFile || readSalt(today)) return;
+  try {
+    rmSync(shared.analyticsSaltFile, { force: true });
+  } catch (err) {
+    logger.warn({ err }, 'analytics: the salt of a day that is over could not be deleted');
+  }
 }
 
 /**

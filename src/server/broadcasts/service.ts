@@ -245,6 +245,14 @@ export function getPublishedIssue(db: Db, slug: string) {
 }
 
 /** Counts one open of an issue that tracks them (nothing is kept of who opened it). */
+/** Whether the issue exists and counts its opens and clicks. */
+export const tracksCounts = (db: Db, id: number): boolean =>
+  db
+    .select({ id: broadcasts.id })
+    .from(broadcasts)
+    .where(and(eq(broadcasts.id, id), eq(broadcasts.track, true)))
+    .get() !== undefined;
+
 export function countOpen(db: Db, id: number): void {
   db.update(broadcasts)
     .set({ opens: sql`${broadcasts.opens} + 1` })

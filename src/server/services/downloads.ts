@@ -213,25 +213,38 @@ export const grantFile = (found: FoundGrant) => fileOnDisk(found.file.storageKey
  * meanwhile), so parallel requests can never take more than the limit between them.
  */
 export function reserveDownload(grantId: number, now = new Date()): boolean {
-  return (
+  const taken =
     getDb()
       .update(downloadGrants)
       .set({ downloads: sql`${downloadGrants.downloads} + 1`, lastDownloadAt: now })
       .where(and(eq(downloadGrants.id, grantId), lt(downloadGrants.downloads, downloadGrants.maxDownloads), isNull(downloadGrants.revokedAt), gt(downloadGrants.expiresAt, now)))
-      .run().changes > 0
-  );
+      .run().changes > 0;
+  if (taken) resumes.delete(grantId);
+  return taken;
 }
 
-/** How long after its last download a used-up link may still resume it (a large file on a slow line). */
+/** How long after a link's last download it may still resume it (a large file on a slow line). */
 export const RESUME_MS = 24 * 60 * 60_000;
+/** Resumes answered per download taken: a dropped line a few times, not a way round the limit. */
+export const RESUMES_PER_DOWNLOAD = 20;
+/** Resumes answered per grant since its last download (in memory: a restart allows a few more). */
+const resumes = new Map<number, number>();
 
 /**
  * Whether a ranged request that does not start at byte 0 may be answered without taking a
- * download: it resumes one, so the link must have been used at least once and not have ended;
- * a used-up link only within a day of its last download (not a way round the limit for good).
+ * download, counting it if so: it resumes one, so the link must have been used, not have ended,
+ * have been used within a day, and not have resumed its last download too often already.
  */
-export const mayResume = (found: FoundGrant, now = Date.now()) =>
-  found.grant.downloads > 0 && (found.state === 'ok' || (found.state === 'used-up' && found.grant.lastDownloadAt !== null && now - found.grant.lastDownloadAt.getTime() < RESUME_MS));
+export function resumeDownload(found: FoundGrant, now = Date.now()): boolean {
+  const { id, downloads, lastDownloadAt } = found.grant;
+  if (downloads === 0 || (found.state !== 'ok' && found.state !== 'used-up')) return false;
+  if (lastDownloadAt === null || now - lastDownloadAt.getTime() >= RESUME_MS) return false;
+  const answered = resumes.get(id) ?? 0;
+  if (answered >= RESUMES_PER_DOWNLOAD) return false;
+  if (resumes.size >= 10_000 && !resumes.has(id)) resumes.clear();
+  resumes.set(id, answered + 1);
+  return true;
+}
 
 /** At most one fresh set of links per order in this time, however often it is asked for. */
 const FRESH_LINKS_EVERY_MS = 10 * 60_000;
