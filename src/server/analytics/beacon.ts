@@ -1,5 +1,6 @@
 // A beacon from a page: not counted when it comes from a bot, a headless browser or a prefetch,
-// or from a page of another site; otherwise a view of the visitor's visit.
+// from a page of another site, or from no page at all (a browser sends an Origin with every
+// POST; a script that leaves it out is not a visitor); otherwise a view of the visitor's visit.
 //
 // In production POST /api/event is answered before Astro's router (scripts/serve.ts calls
 // serveBeacon), since a page view must cost the server next to nothing: the same checks as any
@@ -27,7 +28,7 @@ const BEACON_BODY_LIMIT = 8 * 1024;
 
 export function recordBeacon(beacon: Beacon, headers: HeaderReader, ip: string, now = Date.now()): boolean {
   const userAgent = headers.get('user-agent') ?? '';
-  if (!userAgent || agentFacts(userAgent).bot || isPrefetch(headers)) return false;
+  if (!userAgent || !headers.get('origin') || agentFacts(userAgent).bot || isPrefetch(headers)) return false;
   if (beacon.u.host !== siteHost()) return false;
   const db = getDb();
   recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url: beacon.u, referrer: beacon.r, width: beacon.w, userAgent, country: () => countryOf(ip) }, siteHost());
