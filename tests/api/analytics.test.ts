@@ -112,7 +112,11 @@ describe('page views', () => {
       fetch(`${server.url}/api/event`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ n: 'pageview', u: `${server.url}/`, w: 1200 }) }),
       browser().post('/api/event', { n: 'pageview', u: 'https://elsewhere.example/', w: 1200 }),
       // A person's user agent, but no page sent it: a browser sends an Origin with every POST.
-      fetch(`${server.url}/api/event`, { method: 'POST', headers: { 'User-Agent': CHROME(unique('Reader/')), 'X-Forwarded-For': '203.0.113.250', 'Content-Type': 'application/json' }, body: JSON.stringify({ n: 'pageview', u: `${server.url}/`, w: 1200 }) }),
+      fetch(`${server.url}/api/event`, {
+        method: 'POST',
+        headers: { 'User-Agent': CHROME(unique('Reader/')), 'X-Forwarded-For': '203.0.113.250', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ n: 'pageview', u: `${server.url}/`, w: 1200 }),
+      }),
     ];
     for (const res of await Promise.all(views)) expect(res.status).toBe(202);
     await figures();

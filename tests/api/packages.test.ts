@@ -423,6 +423,13 @@ describe('refunds', () => {
 });
 
 describe('what the review found', () => {
+  it('a product a package comes with cannot be deleted (its payments would have no product to record): 409, and it stays', async () => {
+    const res = await admin.delete(`/api/products/${downloadsProduct}`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('A package comes with this product: take it out of the package (Site → Work With Me) first, and wait until no client is paying for it.');
+    expect((await admin.get(`/api/products/${downloadsProduct}`)).status).toBe(200);
+  });
+
   it('the same checkout sent again gets the same payment; sent again with another e-mail, a payment of its own (not an error)', async () => {
     const checkoutId = crypto.randomUUID();
     const send = (email: string) => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, checkoutId });

@@ -63,10 +63,16 @@ describe('the site document', () => {
     const long = clone(published);
     long.home.hero.title = 'x'.repeat(10_000);
     const wrongType = { ...clone(published), bookingUrl: 42 };
+    // Under the limit as sent, over it once cleaned ('&' is stored as '&amp;'): refused, not kept unreadable.
+    const grows = clone(published);
+    grows.privacyPolicy.sections[0].html = `<p>${'Terms & conditions. '.repeat(2_450)}</p>`;
     for (const [doc, path, message] of [
       [negative, ['workWithMe', 'packageTabs', 0, 'packages', 1, 'price'], 'Price must be 0 or more'],
       [long, ['home', 'hero', 'title'], 'Hero title must be at most 200 characters'],
       [wrongType, ['bookingUrl'], undefined],
+      [grows, ['privacyPolicy', 'sections', 0, 'html'], undefined],
+      // Browsers read '/\evil.example' as '//evil.example', another site.
+      [{ ...clone(published), bookingUrl: '/\\evil.example' }, ['bookingUrl'], undefined],
     ] as const) {
       const res = await admin.put('/api/admin/site', doc);
       expect(res.status).toBe(400);
@@ -118,6 +124,11 @@ describe('the site document', () => {
     expect(home).toContain('Fractional CTO');
     expect(home).toContain('You are previewing unpublished changes');
     expect(await page('/work-with-me', asAdmin)).toContain('$4,900');
+    // A feed read in preview shows the draft to that admin only: no CDN or app may keep it.
+    for (const feed of ['/podcast.xml', '/rss.xml', '/newsletter/rss.xml']) {
+      expect((await get(feed, asAdmin)).headers.get('cache-control'), feed).toBe('private, no-store');
+      expect((await get(feed)).headers.get('cache-control'), feed).toBe('public, max-age=300');
+    }
     // The same cookie does nothing for anyone else.
     expect(await page('/work-with-me', { Cookie: `${user.cookie}; ${cookie}` })).toContain('$4,500');
     expect(await page('/', { Cookie: cookie })).not.toContain('Fractional CTO');

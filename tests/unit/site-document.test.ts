@@ -50,4 +50,8 @@ describe('which pages a publish refreshes', () => {
     expect(pages((d) => (d.brand.name = 'Someone Else'))).toBe('all');
     expect(pages(() => undefined)).toBeNull();
   });
+
+  it("the newsletter's name: every page (each page's head names its feed)", () => {
+    expect(pages((d) => (d.newsletter.name = 'The Weekly Build'))).toBe('all');
+  });
 });

@@ -85,6 +85,12 @@ function rss(c: RssChannel): string {
   });
 }
 
+/**
+ * A feed's headers: apps and CDNs may keep it five minutes, unless it shows an admin's draft
+ * (Preview), which no one else may be given.
+ */
+export const feedHeaders = (preview: boolean) => ({ 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': preview ? 'private, no-store' : 'public, max-age=300' });
+
 /** RSS 2.0 of published posts, newest first. */
 export function blogFeed(doc: SiteDocument = publishedSite(), limit = 50): string {
   const site = env().SITE_URL;

@@ -1,9 +1,12 @@
 // Products for sale. Prices are integers in cents.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { clientPackages } from '#db/schema/clients.ts';
 import { products } from '#db/schema/commerce.ts';
 import { getDb } from '#server/context.ts';
 import { removeStoredFiles } from './downloads.ts';
-import { notFound } from '#server/http/errors.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import { getDraftSite, getPublishedSite } from '#server/site/document.ts';
+import { packagesOf } from '#shared/schemas/site.ts';
 import type { ProductDto, ProductInput } from '#shared/schemas/product.ts';
 import { nowMs } from '#db/schema/now.ts';
 import type { Same } from '#shared/json.ts';
@@ -40,9 +43,24 @@ export function updateProduct(id: number, input: ProductInput): Product {
   return row;
 }
 
+export const PRODUCT_IN_PACKAGE = 'A package comes with this product: take it out of the package (Site → Work With Me) first, and wait until no client is paying for it.';
+
+/**
+ * Deletes a product and its files; 409 while a package of the site (published or draft) comes
+ * with it, or a client's package still waiting for or making payments does: its payments would
+ * have no product to record.
+ */
 export function deleteProduct(id: number): void {
+  const db = getDb();
+  const inDocument = [getPublishedSite(db), getDraftSite(db)].some((doc) => doc !== null && packagesOf(doc).some((p) => p.productId === id));
+  const held = db
+    .select({ id: clientPackages.id })
+    .from(clientPackages)
+    .where(and(eq(clientPackages.productId, id), inArray(clientPackages.status, ['pending', 'active', 'past_due'])))
+    .get();
+  if (inDocument || held) throw conflict(PRODUCT_IN_PACKAGE);
   const removeFiles = removeStoredFiles(id);
-  const result = getDb().delete(products).where(eq(products.id, id)).run();
+  const result = db.delete(products).where(eq(products.id, id)).run();
   if (result.changes === 0) throw notFound('Product not found');
   removeFiles();
 }

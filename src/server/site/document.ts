@@ -6,7 +6,7 @@ import type { Db } from '#db/client.ts';
 import { siteDocument, siteRevisions } from '#db/schema/site.ts';
 import { users } from '#db/schema/auth.ts';
 import { env } from '#server/env.ts';
-import { conflict, notFound } from '#server/http/errors.ts';
+import { conflict, fromZod, notFound } from '#server/http/errors.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
 import { packagesOf, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
@@ -57,10 +57,16 @@ export function getDraftSite(db: Db): SiteDocument | null {
 
 export const siteState = (db: Db): SiteStateDto => ({ published: getPublishedSite(db), draft: getDraftSite(db) });
 
-/** Saves a whole (already validated) document as the draft. */
+/**
+ * Saves a whole (already validated) document as the draft. Cleaning rich text can lengthen it
+ * ('&' is written '&amp;', open tags are closed): what is stored is checked again, so a draft
+ * that could not be read back is refused (400) rather than kept.
+ */
 export function saveSiteDraft(db: Db, doc: SiteDocument): SiteDocument {
   row(db);
-  const stored = clean(doc);
+  const checked = SiteDocumentSchema.safeParse(clean(doc));
+  if (!checked.success) throw fromZod(checked.error);
+  const stored = checked.data;
   db.update(siteDocument)
     .set({ draft: serializeSite(stored), draftUpdatedAt: new Date() })
     .where(eq(siteDocument.id, ROW))

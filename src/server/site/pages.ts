@@ -6,6 +6,8 @@ import type { SiteDocument } from '#shared/schemas/site.ts';
 const SHOWN_ON: Record<string, RegExp | true> = {
   brand: true,
   'podcast.title': true,
+  // Every page's head links the newsletter's feed by its name.
+  'newsletter.name': true,
   analyticsId: true,
   home: /^\/(?:$|\?)/,
   workWithMe: /^\/work-with-me$/,

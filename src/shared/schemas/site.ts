@@ -28,7 +28,8 @@ const link = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(2048, tooLong(label, 2048))
-    .refine((v) => /^\/(?!\/)/.test(v) || /^#[\w-]+$/.test(v) || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), `${label} must be a site path or an http(s) address`);
+    // '/\host' is no site path: browsers read it as '//host'.
+    .refine((v) => /^\/(?![/\\])/.test(v) || /^#[\w-]+$/.test(v) || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), `${label} must be a site path or an http(s) address`);
 
 /** An http(s) address, or '' for none. */
 const optionalAddress = (label: string) =>
