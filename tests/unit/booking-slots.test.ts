@@ -247,4 +247,36 @@ describe("busy times from the owner's calendar", () => {
     // 09:00 UTC is 10:00 in Berlin (the old series); 10:00 UTC is 11:00 (the one meeting).
     expect(starts(got)).toEqual(['2026-03-02T09:00', '2026-03-02T09:30', '2026-03-02T10:30', '2026-03-02T11:30']);
   });
+
+  it('read a series in the zone its DTSTART names even when the file does not define that zone, as a single event is', () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//Owner//EN',
+      'BEGIN:VEVENT',
+      'UID:ny-standup@test',
+      'DTSTAMP:20260201T000000Z',
+      'DTSTART;TZID=America/New_York:20260302T090000',
+      'DTEND;TZID=America/New_York:20260302T100000',
+      'RRULE:FREQ=DAILY;COUNT=2',
+      'SUMMARY:Stand-up in New York',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:ny-once@test',
+      'DTSTAMP:20260201T000000Z',
+      'DTSTART;TZID=America/New_York:20260304T090000',
+      'DTEND;TZID=America/New_York:20260304T100000',
+      'SUMMARY:Once in New York',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [from, to] = days('2026-03-01', '2026-03-06');
+    const iso = (t: number) => new Date(t).toISOString().slice(0, 16);
+    // 09:00 in New York is 14:00 UTC (before its summer time), for every day of the series.
+    expect(busyTimes(ics, BERLIN, from, to).map((b) => [iso(b.start), iso(b.end)])).toEqual([
+      ['2026-03-02T14:00', '2026-03-02T15:00'],
+      ['2026-03-03T14:00', '2026-03-03T15:00'],
+      ['2026-03-04T14:00', '2026-03-04T15:00'],
+    ]);
+  });
 });

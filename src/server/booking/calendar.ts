@@ -26,17 +26,27 @@ const MAX_STEPS = 50_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An ICS time as an instant: UTC and zoned times as they say; a date, or a floating time, in the owner's zone. */
-function instantOf(t: ICAL.Time, ownerZone: string): number {
+/**
+ * An ICS time as an instant: UTC and zoned times as they say; a date, or a floating time, in the
+ * owner's zone. `zoneNamed` is the TZID its property names: ical.js keeps it on a single event's
+ * time but not on the occurrences of a series, when the file does not define the zone.
+ */
+function instantOf(t: ICAL.Time, ownerZone: string, zoneNamed?: string): number {
   const wall = `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.isDate ? 0 : t.hour)}:${pad(t.isDate ? 0 : t.minute)}`;
   if (t.isDate) return zonedToInstant(wall, ownerZone)!.getTime();
   const tzid = t.zone?.tzid;
   if (tzid === 'UTC' || tzid === 'Z') return t.toUnixTime() * 1000;
   // A zone the file defined (VTIMEZONE): ical.js converts with it.
   if (tzid && tzid !== 'floating' && ICAL.TimezoneService.has(tzid)) return t.toUnixTime() * 1000;
-  const named = (t as unknown as { timezone?: string }).timezone;
+  const named = (t as unknown as { timezone?: string }).timezone ?? zoneNamed;
   const zone = named && isTimeZone(named) ? named : ownerZone;
   return zonedToInstant(wall, zone)!.getTime() + t.second * 1000;
+}
+
+/** The TZID parameter of an event's DTSTART or DTEND, if it names one. */
+function tzidOf(v: ICAL.Component, property: 'dtstart' | 'dtend'): string | undefined {
+  const tzid = v.getFirstProperty(property)?.getParameter('tzid');
+  return typeof tzid === 'string' ? tzid : undefined;
 }
 
 /** The busy intervals of an ICS document between `from` and `to`. */
@@ -75,9 +85,12 @@ export function busyTimes(ics: string, ownerZone: string, from: number, to: numb
     for (let next = it.next(); next; next = it.next()) {
       if (++steps > MAX_STEPS) throw new Error('the calendar has more repeating events than can be read');
       const occurrence = event.getOccurrenceDetails(next);
-      const start = instantOf(occurrence.startDate, ownerZone);
+      // The occurrence's own event (the series, or an exception moved to another zone) names its zones.
+      const item = occurrence.item.component;
+      const startZone = tzidOf(item, 'dtstart');
+      const start = instantOf(occurrence.startDate, ownerZone, startZone);
       if (start >= to) break;
-      const end = instantOf(occurrence.endDate, ownerZone);
+      const end = instantOf(occurrence.endDate, ownerZone, tzidOf(item, 'dtend') ?? startZone);
       if (end <= from) continue;
       if (!isFree(occurrence.item.component)) add(start, end);
     }
