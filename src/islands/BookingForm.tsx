@@ -13,6 +13,7 @@ import { api, ApiError, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, focusFirstInvalid, formValues, toFieldErrors, type FieldErrors } from '#lib/form.ts';
 import { typedBefore, type FormPageProps } from '#shared/flash.ts';
 import type { PublicEventTypeDto, SlotDto } from '#shared/schemas/booking.ts';
+import { firstDateIn } from '#lib/booking-dates.ts';
 import { addDays, dateInZone } from '#shared/time.ts';
 
 interface Props extends FormPageProps {
@@ -81,7 +82,7 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
   // The visitor's own zone, unless they picked one.
   useEffect(() => {
     const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!tzChosen && mine && mine !== initial.tz) void load(mine, initial.from);
+    if (!tzChosen && mine && mine !== initial.tz) void load(mine, firstDateIn(mine, initial.from, today));
     // Once, at hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -128,14 +129,24 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
   }
 
   const grouped = useMemo(() => byDay(slots, tz), [slots, tz]);
-  const earlier = from > today ? (addDays(from, -days) < today ? today : addDays(from, -days)) : null;
+  // Today where the times are shown (the page's zone until the visitor's own or another is used).
+  const todayHere = tz === initial.tz ? today : dateInZone(Date.now(), tz);
+  const earlier = from > todayHere ? (addDays(from, -days) < todayHere ? todayHere : addDays(from, -days)) : null;
   const later = addDays(from, days);
   const pageHref = (f: string) => `?${new URLSearchParams({ tz, from: f }).toString()}`;
   const chosen = typedBefore(flash, 'start');
 
   return (
     <div className="space-y-8">
-      <form method="get" className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), void load(formValues(e.currentTarget).tz ?? tz, from))}>
+      <form
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const next = formValues(e.currentTarget).tz ?? tz;
+          void load(next, firstDateIn(next, from, todayHere));
+        }}
+      >
         <div>
           <label htmlFor="booking-tz" className="label">
             Your time zone

@@ -43,6 +43,23 @@ test('with JavaScript: from the home page, a time in my own zone, my details, bo
   await context.close();
 });
 
+test("a visitor whose date is not the owner's starts on their own today", async ({ browser, request }) => {
+  // The page is made in the owner's zone. Of a zone at UTC-11 and one at UTC+14, one always has
+  // another date than the owner's (any zone from UTC-1 to UTC+3), at any time of day.
+  const html = (await (await request.get(`${PAY_URL}/book/strategy-call`)).text()).replace(/<!--.*?-->/g, '');
+  const owner = /Times in ([^,]+),/.exec(html)![1].replaceAll(' ', '_');
+  const dateIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const visitor = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((zone) => dateIn(zone) !== dateIn(owner))!;
+  const context = await browser.newContext({ timezoneId: visitor });
+  const page = await context.newPage();
+  await withConsentDecided(page);
+  const asked = page.waitForRequest((r) => r.url().includes('/api/booking/slots') && new URL(r.url()).searchParams.get('tz') === visitor);
+  await page.goto(`${PAY_URL}/book/strategy-call`);
+  expect(new URL((await asked).url()).searchParams.get('from'), `${visitor} against ${owner}`).toBe(dateIn(visitor));
+  await expect(page.getByText(`Times in ${visitor.replaceAll('_', ' ')}`)).toBeVisible();
+  await context.close();
+});
+
 test('without JavaScript: the times are a list to pick from, and the form books', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
