@@ -2,7 +2,8 @@
 // cancelling one. The check that a slot is free and the write that takes it are one immediate
 // SQLite transaction, so two bookings can never overlap whatever the concurrency; the e-mails
 // (with their calendar invites) are written to the outbox in the same transaction.
-import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
+import { sameSecret } from '#server/http/signing.ts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { bookingBusy, bookingEventTypes, bookingReminders, bookings, bookingSettings } from '#db/schema/booking.ts';
@@ -341,9 +342,7 @@ const FEED_PAST_DAYS = 90;
 /** Every confirmed booking of the last 90 days and to come, for the owner's private feed; null when the token is not the feed's. */
 export function feedBookings(db: Db, token: string): { row: Booking; type: EventType }[] | null {
   const settings = bookingSettingsOf(db);
-  const a = Buffer.from(settings.feedToken);
-  const b = Buffer.from(token);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+  if (!sameSecret(settings.feedToken, token)) return null;
   return (
     db
       .select({ row: bookings, type: bookingEventTypes })

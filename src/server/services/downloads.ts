@@ -2,7 +2,8 @@
 // uploads URL, never under a guessable name), and download grants that let a paid order fetch
 // each file for a number of days and downloads. A grant's link carries `{id}.{mac}`, the mac
 // being an HMAC of the grant with the server's secret, so links are unguessable and never stored.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '#server/http/signing.ts';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -197,9 +198,7 @@ export function findGrant(token: string, now = Date.now()): FoundGrant | null {
     .where(eq(downloadGrants.id, Number(m[1])))
     .get();
   if (!row) return null;
-  const given = Buffer.from(m[2]!);
-  const expected = Buffer.from(mac(row.grant));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!sameSecret(mac(row.grant), m[2]!)) return null;
   const state: GrantState =
     row.grant.revokedAt || row.order.status !== 'succeeded' ? 'revoked' : row.grant.expiresAt.getTime() <= now ? 'expired' : row.grant.downloads >= row.grant.maxDownloads ? 'used-up' : 'ok';
   return { ...row, state };
