@@ -13,6 +13,11 @@ export const siteDocument = sqliteTable('site_document', {
   draft: text('draft'),
   draftUpdatedAt: integer('draft_updated_at', { mode: 'timestamp_ms' }),
   publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  /**
+   * Counts the row's changes (a draft saved or discarded, a publish, a restore): an editor that
+   * names the version it loaded cannot overwrite a change it has not seen.
+   */
+  version: integer('version').notNull().default(0),
 });
 
 export const siteRevisions = sqliteTable('site_revisions', {

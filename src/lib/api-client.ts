@@ -29,12 +29,12 @@ export class ApiError extends Error {
 export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
 /** Sends a call: a body as JSON, or as it is when it is FormData (multipart); a non-OK answer is thrown as an ApiError. */
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
+async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: json ? { 'Content-Type': 'application/json' } : {},
+    headers: json ? { ...headers, 'Content-Type': 'application/json' } : headers,
     body: json ? JSON.stringify(body) : body instanceof FormData ? body : null,
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
@@ -42,8 +42,8 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
 }
 
 /** Calls the site's API and answers its JSON. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const text = await (await send(method, path, body)).text();
+export async function api<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const text = await (await send(method, path, body, headers)).text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -181,6 +181,45 @@ describe('the site document', () => {
     expect((await state()).draft).toBeNull();
   });
 
+  it('a write naming the version its editor loaded is refused (412) once another write came in between, and changes nothing', async () => {
+    // Two admins (or two tabs) load the same version.
+    const loaded = await admin.get('/api/admin/site');
+    const seen = (loaded.body as SiteStateDto).version;
+    expect(loaded.headers.get('etag')).toBe(`"site-${seen}"`);
+    const ifMatch = { 'If-Match': `"site-${seen}"` };
+    const theirs = clone((loaded.body as SiteStateDto).published);
+    theirs.brand.blurb = 'Saved in the other tab.';
+    const saved = await admin.request('PUT', '/api/admin/site', theirs, ifMatch);
+    expect(saved.status).toBe(200);
+    const now = (saved.body as SiteStateDto).version;
+    expect(now).toBeGreaterThan(seen);
+
+    // The first tab, still at the version it loaded: nothing it sends overwrites that draft.
+    const mine = clone((loaded.body as SiteStateDto).published);
+    mine.brand.blurb = 'Typed in the first tab.';
+    const refused = await admin.request('PUT', '/api/admin/site', mine, ifMatch);
+    expect(refused.status).toBe(412);
+    expect(refused.body.message).toBe('The site was changed in another tab or by another admin since you opened it. Nothing was saved.');
+    expect((await admin.request('POST', '/api/admin/site/publish', {}, ifMatch)).status).toBe(412);
+    expect((await admin.request('DELETE', '/api/admin/site/draft', undefined, ifMatch)).status).toBe(412);
+    const first = ((await admin.get('/api/admin/site/revisions')).body as SiteRevisionDto[]).at(-1)!;
+    expect((await admin.request('POST', `/api/admin/site/revisions/${first.id}/restore`, {}, ifMatch)).status).toBe(412);
+    const after = await state();
+    expect(after.draft?.brand.blurb).toBe('Saved in the other tab.');
+    expect(after.published.brand.blurb).not.toBe('Saved in the other tab.');
+    expect(after.version).toBe(now);
+
+    // A version that is no version of the site is a bad request; '*' and no If-Match go ahead.
+    expect((await admin.request('PUT', '/api/admin/site', mine, { 'If-Match': 'W/"12"' })).status).toBe(400);
+    expect((await state()).draft?.brand.blurb).toBe('Saved in the other tab.');
+    expect((await admin.request('PUT', '/api/admin/site', mine, { 'If-Match': '*' })).status).toBe(200);
+    // At the version it answered, publish goes ahead.
+    const current = await state();
+    expect(current.draft?.brand.blurb).toBe('Typed in the first tab.');
+    expect((await admin.request('POST', '/api/admin/site/publish', {}, { 'If-Match': `"site-${current.version}"` })).status).toBe(200);
+    expect((await state()).published.brand.blurb).toBe('Typed in the first tab.');
+  });
+
   it('the footer, the privacy page, Book Now and the podcast feed read the document; a new owner e-mail shows in itunes:owner at the next request', async () => {
     await cachedRender('/podcast.xml');
     const doc = clone((await state()).published);

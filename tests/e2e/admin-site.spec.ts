@@ -110,3 +110,52 @@ test('a field the schema refuses is named and nothing is saved', async ({ page }
   const state = (await (await admin.get(`${EMPTY_URL}/api/admin/site`)).json()) as { draft: unknown };
   expect(state.draft).toBeNull();
 });
+
+test('a save from a tab opened before another tab saved is refused; the owner keeps either version', async ({ page }) => {
+  await loginAs(page, EMPTY_URL);
+  await page.goto(`${EMPTY_URL}/admin/site`);
+  const other = await page.context().newPage();
+  await other.goto(`${EMPTY_URL}/admin/site`);
+  const title = (p: Page) => p.getByLabel('Hero title');
+  const saved = (p: Page) => expect(p.getByRole('status').filter({ hasText: 'Draft saved, not published' })).toBeVisible();
+  const changedElsewhere = (p: Page) => p.getByRole('alert').filter({ hasText: 'The site was changed in another tab or by another admin since you opened it.' });
+  const admin = page.context().request;
+  const draftTitle = async () => ((await (await admin.get(`${EMPTY_URL}/api/admin/site`)).json()) as { draft: { home: { hero: { title: string } } } | null }).draft?.home.hero.title;
+
+  await title(other).fill('Saved in the other tab.');
+  await other.getByRole('button', { name: 'Save draft' }).click();
+  await saved(other);
+
+  // The first tab loaded the site before that save: its save is refused and what it typed stays.
+  await title(page).fill('Typed in the first tab.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(changedElsewhere(page)).toBeVisible();
+  await expect(title(page)).toHaveValue('Typed in the first tab.');
+  expect(await draftTitle()).toBe('Saved in the other tab.');
+  // Publishing from it is refused too: it would publish a draft it has not seen.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(changedElsewhere(page)).toBeVisible();
+  expect(await draftTitle()).toBe('Saved in the other tab.');
+
+  // Loading the latest shows the other tab's change; from there a save goes through.
+  await changedElsewhere(page).getByRole('button', { name: 'Load the latest version' }).click();
+  await expect(title(page)).toHaveValue('Saved in the other tab.');
+  await expect(changedElsewhere(page)).toHaveCount(0);
+  await title(page).fill('The first tab, up to date.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await saved(page);
+  expect(await draftTitle()).toBe('The first tab, up to date.');
+
+  // Now the other tab is behind: it can save its own over that, knowingly.
+  await title(other).fill('The other tab, kept on purpose.');
+  await other.getByRole('button', { name: 'Save draft' }).click();
+  await expect(changedElsewhere(other)).toBeVisible();
+  expect(await draftTitle()).toBe('The first tab, up to date.');
+  await changedElsewhere(other).getByRole('button', { name: 'Save mine over it' }).click();
+  await saved(other);
+  await expect(changedElsewhere(other)).toHaveCount(0);
+  expect(await draftTitle()).toBe('The other tab, kept on purpose.');
+
+  await other.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(other.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible();
+});

@@ -3,8 +3,7 @@
 // gone: one toast, then the login page after 0.5 s.
 import { API } from '#shared/api-paths.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiError } from '#lib/api-client.ts';
-import { api, errorMessage, isUnauthorized } from '#lib/api-client.ts';
+import { api, ApiError, errorMessage, isUnauthorized } from '#lib/api-client.ts';
 import { toast } from '#lib/toast.ts';
 
 export const ADMIN_REDIRECT_MS = 500;
@@ -103,11 +102,12 @@ export function reportFailure(err: unknown, fallback: string): boolean {
 }
 
 /** Runs a write; on failure toasts `failure` (unless the session expired) and rethrows. */
-export async function mutate<T>(method: string, path: string, body: unknown, failure: { title: string; description?: string }): Promise<T> {
+export async function mutate<T>(method: string, path: string, body: unknown, failure: { title: string; description?: string }, headers?: Record<string, string>): Promise<T> {
   try {
-    return await api<T>(method, path, body);
+    return await api<T>(method, path, body, headers);
   } catch (err) {
-    if (!handleUnauthorized(err)) toast({ ...failure, variant: 'destructive' });
+    // A refused precondition (412: the If-Match the caller sent) is the caller's to show.
+    if (!handleUnauthorized(err) && !(err instanceof ApiError && err.status === 412)) toast({ ...failure, variant: 'destructive' });
     throw err;
   }
 }

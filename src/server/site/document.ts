@@ -1,12 +1,12 @@
 // The site document: published (what visitors read), the owner's draft (what 'Preview' shows
 // admins), and a revision for every publish. The published document is read from the database
 // once per change and kept in memory; pages read it from there on every render.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { siteDocument, siteRevisions } from '#db/schema/site.ts';
 import { users } from '#db/schema/auth.ts';
 import { env } from '#server/env.ts';
-import { conflict, fromZod, notFound } from '#server/http/errors.ts';
+import { conflict, fromZod, HttpError, notFound } from '#server/http/errors.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
 import { packagesOf, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
@@ -55,42 +55,87 @@ export function getDraftSite(db: Db): SiteDocument | null {
   return draft === null ? null : parseStored(draft);
 }
 
-export const siteState = (db: Db): SiteStateDto => ({ published: getPublishedSite(db), draft: getDraftSite(db) });
+export const siteState = (db: Db): SiteStateDto => ({ published: getPublishedSite(db), draft: getDraftSite(db), version: row(db).version });
+
+/**
+ * The version an editor says it has seen (`If-Match: "site-N"`); undefined when it names none
+ * (or `*`), and the write then goes ahead whatever changed meanwhile.
+ */
+export type SeenVersion = number | undefined;
+
+/** The ETag of a version of the site's row. */
+export const siteEtag = (version: number) => `"site-${version}"`;
+
+/** The state as an answer, its version also as the ETag an If-Match can name. */
+export function siteAnswer(db: Db): Response {
+  const state = siteState(db);
+  return Response.json(state, { headers: { 'Cache-Control': 'no-store', ETag: siteEtag(state.version) } });
+}
+
+/** The version an If-Match header names; 400 for one that names no version of the site. */
+export function seenVersion(ifMatch: string | null): SeenVersion {
+  if (ifMatch === null || ifMatch.trim() === '*') return undefined;
+  const found = /^\s*"site-(\d{1,15})"\s*$/.exec(ifMatch);
+  if (!found) throw new HttpError(400, 'If-Match must name a version of the site, as in "site-12"');
+  return Number(found[1]);
+}
+
+const CHANGED_ELSEWHERE = 'The site was changed in another tab or by another admin since you opened it. Nothing was saved.';
+
+/** The row's filter for a write: the site's row, at the version the editor saw when it named one. */
+const atVersion = (seen: SeenVersion) => (seen === undefined ? eq(siteDocument.id, ROW) : and(eq(siteDocument.id, ROW), eq(siteDocument.version, seen)));
+const nextVersion = sql`${siteDocument.version} + 1`;
+
+/** Throws 412 when a write at `seen` changed no row: the version moved on meanwhile. */
+function written(changes: number): void {
+  if (changes === 0) throw new HttpError(412, CHANGED_ELSEWHERE);
+}
 
 /**
  * Saves a whole (already validated) document as the draft. Cleaning rich text can lengthen it
  * ('&' is written '&amp;', open tags are closed): what is stored is checked again, so a draft
  * that could not be read back is refused (400) rather than kept.
  */
-export function saveSiteDraft(db: Db, doc: SiteDocument): SiteDocument {
+export function saveSiteDraft(db: Db, doc: SiteDocument, seen?: SeenVersion): SiteDocument {
   row(db);
   const checked = SiteDocumentSchema.safeParse(clean(doc));
   if (!checked.success) throw fromZod(checked.error);
   const stored = checked.data;
-  db.update(siteDocument)
-    .set({ draft: serializeSite(stored), draftUpdatedAt: new Date() })
-    .where(eq(siteDocument.id, ROW))
-    .run();
+  written(
+    db
+      .update(siteDocument)
+      .set({ draft: serializeSite(stored), draftUpdatedAt: new Date(), version: nextVersion })
+      .where(atVersion(seen))
+      .run().changes,
+  );
   return stored;
 }
 
 /** Throws the draft away. */
-export function discardSiteDraft(db: Db): void {
+export function discardSiteDraft(db: Db, seen?: SeenVersion): void {
   row(db);
-  db.update(siteDocument).set({ draft: null, draftUpdatedAt: null }).where(eq(siteDocument.id, ROW)).run();
+  written(db.update(siteDocument).set({ draft: null, draftUpdatedAt: null, version: nextVersion }).where(atVersion(seen)).run().changes);
 }
 
 /**
  * Makes the draft live and keeps it as a revision (who, when). Only the pages showing what
  * changed are refreshed, at their very next request. 409 without a draft.
  */
-export function publishSite(db: Db, userId: string): SiteDocument {
+export function publishSite(db: Db, userId: string, seen?: SeenVersion): SiteDocument {
   const before = getPublishedSite(db);
-  const draft = row(db).draft;
+  const current = row(db);
+  // The draft the editor has not seen is not published on its behalf.
+  if (seen !== undefined && current.version !== seen) throw new HttpError(412, CHANGED_ELSEWHERE);
+  const draft = current.draft;
   if (draft === null) throw conflict('There is no draft to publish.');
   const doc = parseStored(draft);
   db.transaction((tx) => {
-    tx.update(siteDocument).set({ published: draft, draft: null, draftUpdatedAt: null, publishedAt: new Date() }).where(eq(siteDocument.id, ROW)).run();
+    const { changes } = tx
+      .update(siteDocument)
+      .set({ published: draft, draft: null, draftUpdatedAt: null, publishedAt: new Date(), version: nextVersion })
+      .where(atVersion(seen ?? current.version))
+      .run();
+    written(changes);
     tx.insert(siteRevisions).values({ document: draft, publishedBy: userId }).run();
   });
   cache = { doc, json: draft };
@@ -119,7 +164,7 @@ export function renameEventTypeInSite(db: Pick<Db, 'select' | 'update'>, from: s
   const draft = stored.draft === null ? null : withEventType(parseStored(stored.draft), from, to);
   if (!published && !draft) return;
   db.update(siteDocument)
-    .set({ ...(published && { published: serializeSite(published) }), ...(draft && { draft: serializeSite(draft) }) })
+    .set({ ...(published && { published: serializeSite(published) }), ...(draft && { draft: serializeSite(draft) }), version: nextVersion })
     .where(eq(siteDocument.id, ROW))
     .run();
   // Read again at the next use (a rolled-back change included).
@@ -142,10 +187,10 @@ export function listSiteRevisions(db: Db): SiteRevisionDto[] {
 }
 
 /** Makes a revision the draft (publish to make it live). */
-export function restoreSiteRevision(db: Db, id: number): SiteDocument {
+export function restoreSiteRevision(db: Db, id: number, seen?: SeenVersion): SiteDocument {
   const found = db.select({ document: siteRevisions.document }).from(siteRevisions).where(eq(siteRevisions.id, id)).get();
   if (!found) throw notFound('Revision not found');
-  return saveSiteDraft(db, parseStored(found.document));
+  return saveSiteDraft(db, parseStored(found.document), seen);
 }
 
 /** The published document as the export file's text. */

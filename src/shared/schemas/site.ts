@@ -275,4 +275,6 @@ export interface SiteRevisionDto {
 export interface SiteStateDto {
   published: SiteDocument;
   draft: SiteDocument | null;
+  /** Counts the changes of both; sent back as `If-Match: "site-N"`, a write over an unseen change is refused (412). */
+  version: number;
 }

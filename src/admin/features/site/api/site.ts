@@ -1,7 +1,7 @@
 // The site document's calls: the whole state, saving the draft, publishing, discarding,
 // revisions and export.
 import { API } from '#shared/api-paths.ts';
-import { apiBlob } from '#lib/api-client.ts';
+import { api, apiBlob } from '#lib/api-client.ts';
 import { mutate } from '#admin/lib/query.ts';
 import type { Json } from '#shared/json.ts';
 import type { SiteDocument, SiteRevisionDto, SiteStateDto } from '#shared/schemas/site.ts';
@@ -10,8 +10,13 @@ export { SiteDocumentSchema, SITE_ICONS, type SiteDocument } from '#shared/schem
 export type SiteState = Json<SiteStateDto>;
 export type SiteRevision = Json<SiteRevisionDto>;
 
-export const saveDraft = (doc: SiteDocument) => mutate<SiteState>('PUT', API.site, doc, { title: 'Error', description: 'Failed to save the draft. Please try again.' });
-export const publishDraft = () => mutate<SiteState>('POST', API.sitePublish, {}, { title: 'Error', description: 'Failed to publish. Please try again.' });
-export const discardDraft = () => mutate<SiteState>('DELETE', API.siteDraft, undefined, { title: 'Error', description: 'Failed to discard the draft. Please try again.' });
-export const restoreRevision = (id: number) => mutate<SiteState>('POST', API.siteRestore(id), {}, { title: 'Error', description: 'Failed to restore that version. Please try again.' });
+/** Each write names the version the editor loaded: one made meanwhile elsewhere is refused (412), not overwritten. */
+const at = (version: number) => ({ 'If-Match': `"site-${version}"` });
+
+export const saveDraft = (doc: SiteDocument, version: number) => mutate<SiteState>('PUT', API.site, doc, { title: 'Error', description: 'Failed to save the draft. Please try again.' }, at(version));
+export const publishDraft = (version: number) => mutate<SiteState>('POST', API.sitePublish, {}, { title: 'Error', description: 'Failed to publish. Please try again.' }, at(version));
+export const discardDraft = (version: number) => mutate<SiteState>('DELETE', API.siteDraft, undefined, { title: 'Error', description: 'Failed to discard the draft. Please try again.' }, at(version));
+export const restoreRevision = (id: number, version: number) =>
+  mutate<SiteState>('POST', API.siteRestore(id), {}, { title: 'Error', description: 'Failed to restore that version. Please try again.' }, at(version));
+export const loadSite = () => api<SiteState>('GET', API.site);
 export const exportSite = () => apiBlob(API.siteExport);

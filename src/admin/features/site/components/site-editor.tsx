@@ -11,7 +11,18 @@ import { loadState } from '#admin/ui/load-error.tsx';
 import { formatShortDate } from '#shared/format.ts';
 import { toast } from '#lib/toast.ts';
 import { ApiError } from '#lib/api-client.ts';
-import { discardDraft, exportSite, publishDraft, restoreRevision, saveDraft, SiteDocumentSchema, type SiteDocument, type SiteRevision, type SiteState } from '#admin/features/site/api/site.ts';
+import {
+  discardDraft,
+  exportSite,
+  loadSite,
+  publishDraft,
+  restoreRevision,
+  saveDraft,
+  SiteDocumentSchema,
+  type SiteDocument,
+  type SiteRevision,
+  type SiteState,
+} from '#admin/features/site/api/site.ts';
 import { EditingContext, fieldId, pathKey, setIn, type Path } from './fields.tsx';
 import { SiteSections } from './site-sections.tsx';
 
@@ -33,16 +44,20 @@ function focusFirst(errors: Record<string, string>) {
   el?.scrollIntoView({ block: 'center' });
 }
 
-function Revisions({ onRestored }: { onRestored: (state: SiteState) => void }) {
+/** A write refused because the site changed elsewhere since this screen loaded it (412). */
+const changedElsewhere = (err: unknown) => err instanceof ApiError && err.status === 412;
+
+function Revisions({ version, onRestored, onConflict }: { version: number; onRestored: (state: SiteState) => void; onConflict: () => void }) {
   const list = useQuery<SiteRevision[]>(API.siteRevisions, 'Failed to load the versions');
   const [busy, setBusy] = useState<number | null>(null);
   const restore = async (r: SiteRevision) => {
     setBusy(r.id);
     try {
-      onRestored(await restoreRevision(r.id));
+      onRestored(await restoreRevision(r.id, version));
       toast({ title: 'Version restored as the draft', description: 'Publish to make it live.' });
-    } catch {
-      // mutate() has said so.
+    } catch (err) {
+      // mutate() has said anything else.
+      if (changedElsewhere(err)) onConflict();
     } finally {
       setBusy(null);
     }
@@ -89,12 +104,18 @@ export default function SiteEditor() {
   const [busy, setBusy] = useState(false);
   const [revisionsKey, setRevisionsKey] = useState(0);
   const [formKey, setFormKey] = useState(0);
+  /** A write was refused: the site changed elsewhere since this screen loaded it. What is typed here stays until the owner chooses. */
+  const [conflict, setConflict] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  /** The version of the state on screen, for the next write (an action right after another reads the newest). */
+  const versionNow = useRef(0);
 
   const load = (next: SiteState) => {
+    versionNow.current = next.version;
     setState(next);
     setDoc(next.draft ?? next.published);
     setErrors({});
+    setConflict(false);
     // Controls that keep what was typed (amounts) start again from the new document.
     setFormKey((k) => k + 1);
   };
@@ -129,6 +150,10 @@ export default function SiteEditor() {
       setRevisionsKey((k) => k + 1);
       return true;
     } catch (err) {
+      if (changedElsewhere(err)) {
+        setConflict(true);
+        return false;
+      }
       const found = errorsOf(err instanceof ApiError ? err.issues : []);
       setErrors(found);
       focusFirst(found);
@@ -136,6 +161,32 @@ export default function SiteEditor() {
     } finally {
       setBusy(false);
     }
+  };
+
+  /** After a refused write: the site as it is now, replacing what was typed here. */
+  const takeLatest = async () => {
+    setBusy(true);
+    try {
+      load(await loadSite());
+      toast({ title: 'Loaded the latest version' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load the site. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  /** After a refused write: what is typed here saved as the draft over the change made elsewhere. */
+  const keepMine = async () => {
+    if (!doc) return;
+    let latest: SiteState;
+    try {
+      latest = await loadSite();
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load the site. Please try again.', variant: 'destructive' });
+      return;
+    }
+    const mine = doc;
+    await act(() => saveDraft(mine, latest.version), 'Draft saved');
   };
 
   const save = async (e?: FormEvent) => {
@@ -149,13 +200,14 @@ export default function SiteEditor() {
       toast({ title: 'Please check the highlighted fields', variant: 'destructive' });
       return false;
     }
-    return act(() => saveDraft(checked.data), 'Draft saved');
+    return act(() => saveDraft(checked.data, versionNow.current), 'Draft saved');
   };
 
   const dirty = state && doc && JSON.stringify(doc) !== JSON.stringify(state.draft ?? state.published);
   const publish = async () => {
     if (dirty && !(await save())) return;
-    await act(publishDraft, 'Published');
+    // A save just made moved the version on: publish names the one it answered.
+    await act(() => publishDraft(versionNow.current), 'Published');
   };
 
   const download = async () => {
@@ -185,7 +237,7 @@ export default function SiteEditor() {
       toast({ title: 'Import failed', description: `${first.path.join('.')}: ${first.message}. Nothing was changed.`, variant: 'destructive' });
       return;
     }
-    await act(() => saveDraft(checked.data), 'Imported as the draft');
+    await act(() => saveDraft(checked.data, versionNow.current), 'Imported as the draft');
   };
 
   return (
@@ -208,10 +260,25 @@ export default function SiteEditor() {
                 <button type="button" className="btn-primary" disabled={busy || (!state.draft && !dirty)} onClick={() => void publish()}>
                   Publish
                 </button>
-                <button type="button" className="btn-secondary" disabled={busy || !state.draft} onClick={() => void act(discardDraft, 'Draft discarded')}>
+                <button type="button" className="btn-secondary" disabled={busy || !state.draft} onClick={() => void act(() => discardDraft(versionNow.current), 'Draft discarded')}>
                   Discard draft
                 </button>
               </div>
+              {conflict && (
+                <div role="alert" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+                  <p>
+                    <strong>The site was changed in another tab or by another admin since you opened it.</strong> Nothing was saved: your changes are still here.
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    <button type="button" className="btn-secondary py-1.5" disabled={busy} onClick={() => void takeLatest()}>
+                      Load the latest version
+                    </button>
+                    <button type="button" className="btn-secondary py-1.5" disabled={busy} onClick={() => void keepMine()}>
+                      Save mine over it
+                    </button>
+                  </div>
+                </div>
+              )}
               <EditingContext.Provider value={editing}>
                 <SiteSections />
               </EditingContext.Provider>
@@ -229,7 +296,7 @@ export default function SiteEditor() {
                   <FileButton id="site-import" label="Import" accept="application/json,.json" disabled={busy} onFile={(f) => void importFile(f)} />
                 </div>
               </section>
-              <Revisions key={revisionsKey} onRestored={load} />
+              <Revisions key={revisionsKey} version={state.version} onRestored={load} onConflict={() => setConflict(true)} />
             </aside>
           </div>
         ))}

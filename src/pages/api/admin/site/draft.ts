@@ -1,9 +1,9 @@
 import { getDb } from '#server/context.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { discardSiteDraft, siteState } from '#server/site/document.ts';
+import { discardSiteDraft, seenVersion, siteAnswer } from '#server/site/document.ts';
 
-/** Throws the draft away. */
-export const DELETE = endpoint({ auth: 'admin', changesContent: false }, () => {
-  discardSiteDraft(getDb());
-  return siteState(getDb());
+/** Throws the draft away (with If-Match, only the version the editor has seen: 412 otherwise). */
+export const DELETE = endpoint({ auth: 'admin', changesContent: false }, ({ request }) => {
+  discardSiteDraft(getDb(), seenVersion(request.headers.get('if-match')));
+  return siteAnswer(getDb());
 });

@@ -1,17 +1,19 @@
 import { getDb } from '#server/context.ts';
 import { checkPackageLinks } from '#server/billing/packages.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { getDraftSite, publishSite, siteState } from '#server/site/document.ts';
+import { getDraftSite, publishSite, seenVersion, siteAnswer } from '#server/site/document.ts';
 
 /**
  * Makes the draft live (409 without one); the pages it changes are refreshed by the publish
  * itself. What its packages point at is checked again (400 with the reasons): an event type or
  * a product may have been renamed or deleted since the draft was saved, or a revision restored.
+ * With If-Match, only the version the editor has seen is published (412 otherwise).
  */
-export const POST = endpoint({ auth: 'admin', changesContent: false }, ({ user }) => {
+export const POST = endpoint({ auth: 'admin', changesContent: false }, ({ user, request }) => {
   const db = getDb();
+  const seen = seenVersion(request.headers.get('if-match'));
   const draft = getDraftSite(db);
   if (draft) checkPackageLinks(db, draft);
-  publishSite(db, user.id);
-  return siteState(db);
+  publishSite(db, user.id, seen);
+  return siteAnswer(db);
 });

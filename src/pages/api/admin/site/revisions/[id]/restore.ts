@@ -1,10 +1,10 @@
 import { getDb } from '#server/context.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { restoreSiteRevision, siteState } from '#server/site/document.ts';
+import { restoreSiteRevision, seenVersion, siteAnswer } from '#server/site/document.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
-/** Makes a revision the draft; Publish makes it live. */
-export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params }) => {
-  restoreSiteRevision(getDb(), params.id);
-  return siteState(getDb());
+/** Makes a revision the draft; Publish makes it live. With If-Match, a draft saved meanwhile elsewhere is not replaced (412). */
+export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params, request }) => {
+  restoreSiteRevision(getDb(), params.id, seenVersion(request.headers.get('if-match')));
+  return siteAnswer(getDb());
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `site_document` ADD `version` integer DEFAULT 0 NOT NULL;
