@@ -6,7 +6,7 @@
 import Stripe from 'stripe';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '#db/schema/auth.ts';
+import { passkeys, twoFactors, users } from '#db/schema/auth.ts';
 import { clientPackages, clients, packagePrices } from '#db/schema/clients.ts';
 import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
 import { orders } from '#db/schema/commerce.ts';
@@ -443,10 +443,42 @@ describe('what the review found', () => {
     expect(other.body.clientSecret).not.toBe(first.body.clientSecret);
   });
 
-  it("an account registered with a buyer's address by someone else loses its password: only the buyer's mailbox opens it", async () => {
+  it('the same checkout sent again after the owner changed the number of instalments is a plan of its own (not an error)', async () => {
+    const checkoutId = crypto.randomUUID();
+    const send = () => visitor().post('/api/checkout/package', { packageId: 'lead-the-team', email: 'instalments-edited@example.com', checkoutId });
+    const setInstalments = async (n: number) => {
+      const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
+      doc.workWithMe.packageTabs.find((t) => t.id === 'leadership')!.packages.find((p) => p.id === 'lead-the-team')!.instalments = n;
+      expect((await admin.put('/api/admin/site', doc)).status).toBe(200);
+      expect((await admin.post('/api/admin/site/publish')).status).toBe(200);
+    };
+    const first = await send();
+    expect(first.status, first.text).toBe(200);
+    await setInstalments(4);
+    try {
+      const again = await send();
+      expect(again.status, again.text).toBe(200);
+      expect(again.body.clientSecret).not.toBe(first.body.clientSecret);
+    } finally {
+      await setInstalments(3);
+    }
+  });
+
+  it("an account registered with a buyer's address by someone else loses its password, passkeys and two-factor: only the buyer's mailbox opens it", async () => {
     const email = `${unique('victim')}@example.com`;
     const squatter = unique('squatter');
     expect((await visitor().post('/api/register', { username: squatter, password: 'squatter-pass-2026', email })).status).toBe(201);
+    // What the squatter could add once approved: a passkey (which signs in with nothing else) and two-factor.
+    const squatterId = server.db.select({ id: users.id }).from(users).where(eq(users.username, squatter)).get()!.id;
+    server.db
+      .insert(passkeys)
+      .values({ id: unique('pk'), publicKey: 'squatter-key', userId: squatterId, credentialID: unique('cred'), counter: 0, deviceType: 'singleDevice', backedUp: false })
+      .run();
+    server.db
+      .insert(twoFactors)
+      .values({ id: unique('tf'), secret: 'squatter-secret', backupCodes: 'squatter-codes', userId: squatterId })
+      .run();
+    server.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, squatterId)).run();
     const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email });
     const row = server.db
       .select()
@@ -455,6 +487,9 @@ describe('what the review found', () => {
       .get()!;
     await deliver('payment_intent.succeeded', stripe.settle(row.paymentIntentId!, 'succeeded'));
     expect((await visitor().post('/api/login', { username: squatter, password: 'squatter-pass-2026' })).status).toBe(401);
+    expect(server.db.select().from(passkeys).where(eq(passkeys.userId, squatterId)).all()).toEqual([]);
+    expect(server.db.select().from(twoFactors).where(eq(twoFactors.userId, squatterId)).all()).toEqual([]);
+    expect(server.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, squatterId)).get()).toEqual({ on: false });
     const { username } = await setPasswordFrom(email, 'the-real-buyer-2026');
     expect(username).toBe(squatter);
     const buyer = await new Client(server).login(username, 'the-real-buyer-2026');
@@ -529,6 +564,9 @@ describe('what the review found', () => {
     expect(portal.body.url).toMatch(/\/portal\//);
     const call = stripe.calls.filter((c) => c.path === '/v1/billing_portal/sessions').at(-1)!;
     expect(call.form.get('flow_data[type]')).toBe('payment_method_update');
+    // After the card update, back to the account, not on to the portal's home page (where the plan could be cancelled).
+    expect(call.form.get('flow_data[after_completion][type]')).toBe('redirect');
+    expect(call.form.get('flow_data[after_completion][redirect][return_url]')).toBe(`${server.url}/account`);
     expect(call.form.get('return_url')).toBe(`${server.url}/account`);
   });
 });
@@ -612,6 +650,22 @@ describe('Admin → Clients', () => {
     expect((ended.body.packages as ClientPackageDto[]).find((p) => p.id === pkg.id)!.status).toBe('ended');
     const sub = server.db.select().from(clientPackages).where(eq(clientPackages.id, pkg.id)).get()!.subscriptionId!;
     expect(stripe.subscriptions.get(sub)!.status).toBe('canceled');
+  });
+
+  it('a plan paid in full that the owner ended stays ended when its subscription ends at Stripe a month later', async () => {
+    const { sub } = await subscribe('lead-the-team', `${unique('done')}@example.com`);
+    await payNext(sub);
+    stripe.nextInvoice(sub.id);
+    await payNext(sub);
+    stripe.nextInvoice(sub.id);
+    await payNext(sub);
+    const row = packageRow({ subscriptionId: sub.id });
+    expect(row.status).toBe('completed');
+    expect((await admin.post(`/api/admin/clients/packages/${row.id}/end`)).status).toBe(200);
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+    // The plan's own end (cancel_at, a month after the last payment) is heard of later.
+    await deliver('customer.subscription.deleted', stripe.endSubscription(sub.id));
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
   });
 });
 

@@ -135,7 +135,7 @@ async function checkOut(db: Db, stripe: Stripe, input: PackageCheckoutInput, pkg
   // key sent again with other parameters: the same checkout sent again with another e-mail or
   // coupon (the page kept by the browser's Back button), or after the package was edited, is
   // another payment, with a key of its own.
-  const sent = [client.email, coupon?.id ?? '', amountDue, pkg.name, pkg.price, pkg.billing, pkg.productId ?? ''].join('|');
+  const sent = [client.email, coupon?.id ?? '', amountDue, pkg.name, pkg.price, pkg.billing, pkg.instalments ?? '', pkg.sessions, pkg.eventType ?? '', pkg.productId ?? ''].join('|');
   const key = input.checkoutId ? `${pkg.id}-${input.checkoutId}-${hash('sha256', sent, 'hex').slice(0, 16)}` : null;
 
   if (pkg.billing === 'one_time') {

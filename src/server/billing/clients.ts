@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { accounts, sessions, users, verifications } from '#db/schema/auth.ts';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '#db/schema/auth.ts';
 import { clientPackages, clients } from '#db/schema/clients.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { resetLink } from '#server/auth.ts';
@@ -58,21 +58,27 @@ function freeUsername(tx: Tx, email: string): string {
  * gets a single-use link to choose it, valid for a week.
  *
  * Registering proves nothing about an address, so an existing account whose address was never
- * shown to be its owner's (anyone can register with someone else's) loses its password and
- * sessions before it is linked: only the buyer's mailbox, through the set-password link, opens
- * it. An admin's account is linked as it is.
+ * shown to be its owner's (anyone can register with someone else's) loses every way in before
+ * it is linked: its password, sessions, passkeys and two-factor secret. Only the buyer's mailbox,
+ * through the set-password link, opens it. An admin's account is linked as it is.
  */
 export function admitClient(tx: Tx & Pick<Db, 'delete'>, client: Client, packageName: string): void {
   if (client.userId) return;
   let user = tx.select().from(users).where(eq(users.email, client.email)).get();
-  if (user && !user.isAdmin && !user.emailVerified) {
+  const unproven = user && !user.isAdmin && !user.emailVerified;
+  if (user && unproven) {
     tx.delete(accounts)
       .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
       .run();
     tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+    tx.delete(passkeys).where(eq(passkeys.userId, user.id)).run();
+    tx.delete(twoFactors).where(eq(twoFactors.userId, user.id)).run();
   }
   if (user) {
-    tx.update(users).set({ isApproved: true, emailVerified: true }).where(eq(users.id, user.id)).run();
+    tx.update(users)
+      .set({ isApproved: true, emailVerified: true, ...(unproven && { twoFactorEnabled: false }) })
+      .where(eq(users.id, user.id))
+      .run();
   } else {
     const username = freeUsername(tx, client.email);
     user = tx.insert(users).values({ id: randomUUID(), username, displayUsername: username, email: client.email, emailVerified: true, name: username, isApproved: true }).returning().get();

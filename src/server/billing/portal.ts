@@ -18,10 +18,13 @@ export async function billingPortal(userId: string): Promise<string> {
     .from(clientPackages)
     .where(and(eq(clientPackages.clientId, client.id), eq(clientPackages.billing, 'instalments'), inArray(clientPackages.status, ['active', 'past_due'])))
     .get();
+  const back = `${env().SITE_URL}/account`;
   const session = await requireStripe().billingPortal.sessions.create({
     customer: client.stripeCustomerId,
-    return_url: `${env().SITE_URL}/account`,
-    ...(paying ? { flow_data: { type: 'payment_method_update' as const } } : {}),
+    return_url: back,
+    // Once the card is changed, back to the account rather than on to the portal's home page,
+    // where the plan could be cancelled.
+    ...(paying ? { flow_data: { type: 'payment_method_update' as const, after_completion: { type: 'redirect' as const, redirect: { return_url: back } } } } : {}),
   });
   return session.url;
 }
