@@ -45,6 +45,7 @@ import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
 import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
 import { bookingFigures, type BookingTools } from '#scripts/lib/booking-bench.ts';
 import { analyticsFigures, type AnalyticsTools } from '#scripts/lib/analytics-bench.ts';
+import type { Answer } from '#scripts/lib/bench-types.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 import { SERVER_FLAGS } from '#scripts/lib/server-flags.mjs';
 
@@ -276,35 +277,46 @@ async function photoPost(base: string): Promise<string> {
 
 /**
  * A page's body exactly as the site sends it to a client that accepts brotli: still compressed
- * (fetch would decode it), so that the ceiling sends the same bytes.
+ * (fetch would decode it), so that the ceiling sends the same bytes; and the headers it came with.
  */
-async function compressedAnswer(url: string): Promise<{ body: Buffer; type: string; encoding: string | null }> {
+async function compressedAnswer(url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
       const chunks: Buffer[] = [];
+      const headers: [string, string][] = [];
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+        const name = res.rawHeaders[i]!;
+        if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name.toLowerCase())) headers.push([name, res.rawHeaders[i + 1]!]);
+      }
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), type: res.headers['content-type'] ?? 'text/html', encoding: res.headers['content-encoding'] ?? null }));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), type: res.headers['content-type'] ?? 'text/html', encoding: res.headers['content-encoding'] ?? null, headers }));
       res.on('error', reject);
     }).on('error', reject);
   });
 }
 
-/** The ceiling: a bare Node server answering each path with fixed bytes from memory. */
-async function startCeiling(pages: Map<string, { body: Buffer; type: string; encoding: string | null }>) {
+/**
+ * The ceiling: a bare Node server answering each path with fixed bytes from memory: the body,
+ * its type and encoding; with `withHeaders`, every header the site sent with it as well (its
+ * security policy, cache headers and the rest), which tells how much of the gap those bytes are.
+ */
+async function startCeiling(pages: Map<string, Answer>, withHeaders = false) {
   const port = await freePort();
-  const table = Object.fromEntries([...pages].map(([p, v]) => [p, { body: v.body.toString('base64'), type: v.type, encoding: v.encoding }]));
-  writeFileSync(`${TMP}/ceiling.json`, JSON.stringify(table));
+  const table = Object.fromEntries([...pages].map(([p, v]) => [p, { body: v.body.toString('base64'), type: v.type, encoding: v.encoding, headers: withHeaders ? v.headers : null }]));
+  writeFileSync(`${TMP}/ceiling-${port}.json`, JSON.stringify(table));
   const code = `
     const http = require('node:http');
-    const table = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(`${TMP}/ceiling.json`)}, 'utf8'));
+    const table = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(`${TMP}/ceiling-${port}.json`)}, 'utf8'));
     const pages = {};
-    for (const [p, v] of Object.entries(table)) pages[p] = { body: Buffer.from(v.body, 'base64'), type: v.type, encoding: v.encoding };
+    for (const [p, v] of Object.entries(table)) {
+      const body = Buffer.from(v.body, 'base64');
+      const h = v.headers ? v.headers.flat() : ['Content-Type', v.type, ...(v.encoding ? ['Content-Encoding', v.encoding] : [])];
+      pages[p] = { body, headers: [...h, 'Content-Length', String(body.length)] };
+    }
     http.createServer((req, res) => {
       const page = pages[req.url];
       if (!page) { res.writeHead(404); return res.end(); }
-      const h = { 'Content-Type': page.type, 'Content-Length': page.body.length };
-      if (page.encoding) h['Content-Encoding'] = page.encoding;
-      res.writeHead(200, h);
+      res.writeHead(200, page.headers);
       res.end(page.body);
     }).listen(${port}, '127.0.0.1');`;
   const proc = spawn(...onServerCore(['-e', code]), { stdio: 'ignore' });
@@ -416,7 +428,7 @@ async function main() {
   const checkoutJs = Math.max(productJs, packageJs);
 
   // The same bytes the site sends (brotli), for the ceiling.
-  const captured = new Map<string, { body: Buffer; type: string; encoding: string | null }>();
+  const captured = new Map<string, Answer>();
   const js = new Map<string, number>();
   for (const p of pages) {
     captured.set(p, await compressedAnswer(`${site.url}${p}`));

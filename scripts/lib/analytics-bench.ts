@@ -5,7 +5,8 @@
 //    varied pages, referrers and widths), the server's CPU time per beacon, the answers that were
 //    not 202, and the page views written to analytics_events against those sent;
 // 2. /blog against the ceiling while a separate process sends 500 beacons a second, with the
-//    ratio without beacons measured in the same minutes;
+//    ratio without beacons measured in the same minutes, and against a bare server sending the
+//    site's headers as well as its body (how much of the gap is those headers' bytes);
 // 3. the 30-day dashboard (GET /api/admin/analytics) at 1,000,000 stored page views
 //    (BENCH_ANALYTICS_EVENTS) in the last 30 days, and the 30 days before at the same rate rolled
 //    up and their raw rows pruned the way the hourly job does: the cold call, then p50/p99 of
@@ -39,7 +40,7 @@ export interface AnalyticsTools {
   adminCookie: (base: string) => Promise<string>;
   peakRssMb: (pid: number) => number;
   compressedAnswer: (url: string) => Promise<Answer>;
-  startCeiling: (pages: Map<string, Answer>) => Promise<Server>;
+  startCeiling: (pages: Map<string, Answer>, withHeaders?: boolean) => Promise<Server>;
   interleave: (sides: { url: string; around?: (running: boolean) => void }[], rounds?: number, seconds?: number) => Promise<Rates[]>;
   pinLoadGenerator: (on: boolean) => void;
   timed: (url: string, headers: Record<string, string>, n: number) => Promise<{ p50: number; p99: number }>;
@@ -362,19 +363,25 @@ function startBeaconSender(site: string, rate: number, maxSeconds: number) {
 async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
   const site = await t.startSite(`${t.tmp}/analytics-pages.db`, true, true, { TRUST_PROXY: '1' });
   let ceiling: Server | undefined;
+  let dressed: Server | undefined;
   try {
-    ceiling = await t.startCeiling(new Map([['/blog', await t.compressedAnswer(`${site.url}/blog`)]]));
-    // Twice the page table's rounds: four sides share the minutes, and this machine's speed
+    const blog = new Map([['/blog', await t.compressedAnswer(`${site.url}/blog`)]]);
+    ceiling = await t.startCeiling(blog);
+    // The bare server sending the site's headers too (not a target: how much of the gap is
+    // the bytes of the headers every page carries, its security policy among them).
+    dressed = await t.startCeiling(blog, true);
+    // Twice the page table's rounds: five sides share the minutes, and this machine's speed
     // drifts by a third within seconds.
     const rounds = 2 * t.pairs;
-    // Long enough for every run of the four sides, each with a second of start and stop.
-    const senderSeconds = rounds * 4 * (t.slice + 1) + 30;
+    // Long enough for every run of the five sides, each with a second of start and stop.
+    const senderSeconds = rounds * 5 * (t.slice + 1) + 30;
     const beacons = startBeaconSender(site.url, BEACON_RATE, senderSeconds);
     // The same beacons sent to the bare server too (it answers them at once, doing nothing): the
     // ceiling for the same traffic. On two cores the sender shares the load generator's core,
     // so the bare server without beacons is not the same load for the generator.
     const ceilingBeacons = startBeaconSender(ceiling.url, BEACON_RATE, senderSeconds);
     const top0 = ceiling;
+    const dressed0 = dressed;
     const meters = [
       meter(
         () => site.proc.pid,
@@ -388,20 +395,22 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
         () => [ceilingBeacons.pid()],
         ceilingBeacons.sending,
       ),
+      meter(() => dressed0.proc.pid),
     ];
-    const [busy, quiet, top, topBusy] = await t.interleave(
+    const [busy, quiet, top, topBusy, topDressed] = await t.interleave(
       [
         { url: `${site.url}/blog`, around: meters[0]!.around },
         { url: `${site.url}/blog`, around: meters[1]!.around },
         { url: `${ceiling.url}/blog`, around: meters[2]!.around },
         { url: `${ceiling.url}/blog`, around: meters[3]!.around },
+        { url: `${dressed.url}/blog`, around: meters[4]!.around },
       ],
       rounds,
       t.slice,
     );
     await ceilingBeacons.stop();
     const sent = await beacons.stop();
-    const [b, q, c, cb] = meters.map((m) => m.shares());
+    const [b, q, c, cb, cd] = meters.map((m) => m.shares());
     console.log(`\n/blog while ${BEACON_RATE} beacons/s arrive        req/s   p50 ms   p99 ms | ceiling req/s   ratio [target ≥ ${TARGETS.ratio}] | without beacons`);
     console.log(
       `${'/blog'.padEnd(38)} ${busy!.rps.toFixed(0).padStart(8)} ${busy!.p50.toFixed(1).padStart(8)} ${busy!.p99.toFixed(1).padStart(8)} | ${topBusy!.rps.toFixed(0).padStart(13)}   ${(busy!.rps / topBusy!.rps).toFixed(2).padStart(5)}              | ${(quiet!.rps / top!.rps).toFixed(2).padStart(15)}${busy!.errors ? `  (${busy!.errors} errors)` : ''}`,
@@ -422,12 +431,17 @@ async function pagesWhileBeacons(t: AnalyticsTools): Promise<void> {
     // own could serve, whichever side the load generator's core held back.
     const cpuPerPage = (share: number, rps: number) => (share * 10_000) / rps;
     const [siteCpu, siteQuietCpu, topCpu, topBusyCpu] = [cpuPerPage(b!.server, busy!.rps), cpuPerPage(q!.server, quiet!.rps), cpuPerPage(c!.server, top!.rps), cpuPerPage(cb!.server, topBusy!.rps)];
+    const headerBytes = [...blog.values()][0]!.headers.reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+    console.log(
+      `  (the bare server sending the site's ${headerBytes} bytes of headers as well: ${topDressed!.rps.toFixed(0)} req/s, ${cpuPerPage(cd!.server, topDressed!.rps).toFixed(1)} µs of its CPU per answer, the load generator ${cd!.load.toFixed(0)}% busy; the site without beacons is ${(quiet!.rps / topDressed!.rps).toFixed(2)} of it: the rest of the gap is the headers' bytes)`,
+    );
     console.log(
       `  (the server's CPU per /blog answered, the beacons' included: the site ${siteCpu.toFixed(1)} µs (${siteQuietCpu.toFixed(1)} without beacons), the ceiling ${topBusyCpu.toFixed(1)} µs (${topCpu.toFixed(1)}); on a core of its own the site would answer ${(topBusyCpu / siteCpu).toFixed(2)} of the ceiling's pages while beacons arrive, ${(topCpu / siteQuietCpu).toFixed(2)} without)`,
     );
   } finally {
     await stopServer(site);
     if (ceiling) await stopServer(ceiling);
+    if (dressed) await stopServer(dressed);
   }
 }
 

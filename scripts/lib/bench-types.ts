@@ -7,8 +7,11 @@ export interface Server {
   proc: ChildProcess;
 }
 
-/** A page's answer as the ceiling server sends it. */
-export type Answer = { body: Buffer; type: string; encoding: string | null };
+/**
+ * A page's answer as the ceiling server sends it; `headers` are every header the site sent with
+ * it (but those Node adds itself and the length), for a ceiling that sends them too.
+ */
+export type Answer = { body: Buffer; type: string; encoding: string | null; headers: [string, string][] };
 
 /** One load run's figures. */
 export interface Rates {
