@@ -148,6 +148,11 @@ export const newsletterSubscribers = sqliteTable(
     unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
     /** The address was refused for good (a 5xx for it): no more newsletters go there. */
     bouncedAt: integer('bounced_at', { mode: 'timestamp_ms' }),
+    /**
+     * Signed up through the Kit form (KIT_FORM_ID): waiting since then for Kit's own confirmation
+     * e-mail to be followed; the subscriber gets no issue until Kit says they confirmed.
+     */
+    kitPendingSince: integer('kit_pending_since', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_unique').on(t.email),

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '#db/schema/auth.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
+import { analyticsGoals } from '#db/schema/analytics.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { Client, clientAs, createPost, createUser } from '#tests/support/factories.ts';
 import { startKitDouble } from '#tests/support/kit-double.ts';
@@ -215,6 +216,54 @@ describe('with a Kit form (KIT_FORM_ID)', () => {
       const confirmation = await smtp.waitFor(to('kitform@example.com', /confirm/i));
       expect((await fetch(linkIn(confirmation, `${withKit.url}/newsletter/confirm?token=`))).status).toBe(200);
       expect(row().isActive).toBe(true);
+    } finally {
+      await withKit.stop();
+      await kit.stop();
+    }
+  });
+});
+
+describe('with a Kit form, waiting for Kit', () => {
+  it("a sign-up gets no issue until Kit's own confirmation is followed; then it is active and counts as a confirmed subscription, once", async () => {
+    const kit = await startKitDouble();
+    const withKit = await startServer({ SMTP_URL: smtp.url, KIT_API_KEY: 'kit_test_key', KIT_API_URL: kit.url, KIT_FORM_ID: '4242' });
+    try {
+      const row = (email: string) => withKit.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()!;
+      const signUp = async (email: string) => {
+        const res = await new Client(withKit).post('/api/newsletter/subscribe', { email });
+        expect(res.status).toBe(201);
+        expect(res.body.message).toBe('Please check your inbox to confirm your subscription.');
+        const until = Date.now() + 10_000;
+        while (!row(email).convertKitId && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        expect(row(email).convertKitId).toBeTruthy();
+      };
+      await signUp('waits@example.com');
+      await signUp('never@example.com');
+      const admin = await clientAs(withKit, 'admin');
+      const statusOf = async (email: string) => ((await admin.get('/api/newsletter/subscribers')).body as { email: string; status: string }[]).find((s) => s.email === email)?.status;
+      // Not confirmed at Kit yet: pending, and not on the list issues go to.
+      expect(await statusOf('waits@example.com')).toBe('pending');
+      expect(row('waits@example.com').isActive).toBe(false);
+
+      // The confirmation e-mail Kit sent is followed; another sign-up is cancelled at Kit.
+      kit.setState('waits@example.com', 'active');
+      kit.setState('never@example.com', 'cancelled');
+      // The owner opening the list asks Kit at once.
+      const until = Date.now() + 10_000;
+      while ((await statusOf('waits@example.com')) !== 'active' && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+      expect(row('waits@example.com')).toMatchObject({ isActive: true, kitPendingSince: null });
+      expect(row('waits@example.com').confirmedAt).toBeInstanceOf(Date);
+      while (row('never@example.com').kitPendingSince !== null && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+      expect(row('never@example.com')).toMatchObject({ isActive: false, kitPendingSince: null });
+      // Asked again later, nothing changes and nothing is counted twice.
+      await admin.get('/api/newsletter/subscribers');
+      await new Promise((r) => setTimeout(r, 500));
+      const goals = withKit.db.select().from(analyticsGoals).where(eq(analyticsGoals.goal, 'newsletter_confirmed')).all();
+      expect(goals).toHaveLength(1);
+      const asked = kit.calls.filter((c) => c.method === 'GET' && c.path === `/v4/subscribers/${row('never@example.com').convertKitId}`).length;
+      await admin.get('/api/newsletter/subscribers');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(kit.calls.filter((c) => c.method === 'GET' && c.path === `/v4/subscribers/${row('never@example.com').convertKitId}`)).toHaveLength(asked);
     } finally {
       await withKit.stop();
       await kit.stop();

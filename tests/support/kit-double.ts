@@ -1,5 +1,6 @@
 // A local HTTP stand-in for Kit's v4 subscriber endpoints. `failNext` makes the next calls
-// answer 500, to exercise retries.
+// answer 500, to exercise retries; `setState` stands for what happens at Kit (its confirmation
+// e-mail followed, a cancellation), which GET /v4/subscribers/{id} then answers.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, readBody, sendJson } from './double-http.ts';
 
@@ -13,6 +14,7 @@ export interface KitCall {
 export async function startKitDouble() {
   const calls: KitCall[] = [];
   const byEmail = new Map<string, number>();
+  const states = new Map<number, string>();
   let nextId = 9000;
   let failures = 0;
   let held: Promise<void> | null = null;
@@ -33,7 +35,8 @@ export async function startKitDouble() {
       const existing = byEmail.get(email);
       const id = existing ?? nextId++;
       byEmail.set(email, id);
-      return send(existing ? 200 : 201, { subscriber: { id, email_address: email, first_name: body.first_name ?? null, state: body.state ?? 'active' } });
+      if (!existing || body.state === 'active') states.set(id, body.state === 'inactive' ? 'inactive' : 'active');
+      return send(existing ? 200 : 201, { subscriber: { id, email_address: email, first_name: body.first_name ?? null, state: states.get(id) } });
     }
     // Adding a subscriber to a form (Kit then sends the form's own confirmation e-mail).
     const form = /^\/v4\/forms\/(\d+)\/subscribers$/.exec(req.url ?? '');
@@ -42,7 +45,18 @@ export async function startKitDouble() {
       if (id === undefined) return send(404, { errors: ['Subscriber not found'] });
       return send(201, { subscriber: { id, email_address: body.email_address, state: 'inactive' } });
     }
-    if (req.method === 'POST' && /^\/v4\/subscribers\/\d+\/unsubscribe$/.test(req.url ?? '')) return send(200, {});
+    const one = /^\/v4\/subscribers\/(\d+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && one) {
+      const id = Number(one[1]);
+      const email = [...byEmail].find(([, n]) => n === id)?.[0];
+      if (email === undefined) return send(404, { errors: ['Not Found'] });
+      return send(200, { subscriber: { id, email_address: email, first_name: null, state: states.get(id) ?? 'active', created_at: new Date().toISOString(), fields: {} } });
+    }
+    const unsubscribe = /^\/v4\/subscribers\/(\d+)\/unsubscribe$/.exec(req.url ?? '');
+    if (req.method === 'POST' && unsubscribe) {
+      states.set(Number(unsubscribe[1]), 'cancelled');
+      return send(200, {});
+    }
     send(404, { errors: ['Not Found'] });
   }
   const { port, stop } = await listen(server);
@@ -51,6 +65,12 @@ export async function startKitDouble() {
     calls,
     failNext: (n: number) => {
       failures = n;
+    },
+    /** What Kit knows of an address now ('active' once its confirmation e-mail was followed, 'cancelled', ...). */
+    setState: (email: string, state: string) => {
+      const id = byEmail.get(email);
+      if (id === undefined) throw new Error(`Kit knows no ${email}`);
+      states.set(id, state);
     },
     /** Holds every answer to 'create a subscriber' until the returned function is called. */
     holdCreates: () => {

@@ -15,7 +15,7 @@ import { reloadCountryDb } from '#server/analytics/country.ts';
 import { rollUpDownloads } from '#server/analytics/downloads.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { pruneAudit } from '#server/security/audit.ts';
-import { KIT_UNSUBSCRIBES_JOB, passOnUnsubscribes, retryUnsubscribesNow } from '#server/newsletter/kit.ts';
+import { checkKitConfirmations, KIT_CONFIRMATIONS_JOB, KIT_UNSUBSCRIBES_JOB, passOnUnsubscribes, retryUnsubscribesNow } from '#server/newsletter/kit.ts';
 import { JobRunner, shareRunner } from './runner.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -33,6 +33,8 @@ const REMINDER_POLL_MS = 5_000;
 const GEOIP_POLL_MS = 5_000;
 /** How often the unsubscribes waiting for Kit are looked at when none was due. */
 const KIT_POLL_MS = 60_000;
+/** How often Kit is asked whether sign-ups through its form have confirmed (and when the owner opens the subscriber list). */
+const KIT_CONFIRM_POLL_MS = 5 * 60_000;
 /** How often the owner's calendar is read for busy times. */
 const CALENDAR_POLL_MS = 5 * 60_000;
 /** How soon a calendar that could not be read is tried again. */
@@ -68,6 +70,8 @@ export function startBackgroundJobs(): void {
   if (env().KIT_API_KEY) {
     retryUnsubscribesNow(db);
     jobs.start({ name: KIT_UNSUBSCRIBES_JOB, idleMs: KIT_POLL_MS, busyMs: 0, step: () => passOnUnsubscribes(db) });
+    // Sign-ups through the Kit form get issues once Kit says they confirmed.
+    if (env().KIT_FORM_ID) jobs.start({ name: KIT_CONFIRMATIONS_JOB, firstInMs: 30_000, idleMs: KIT_CONFIRM_POLL_MS, busyMs: KIT_CONFIRM_POLL_MS, step: () => checkKitConfirmations(db) });
   }
   // Read now, then every five minutes, and at once when the owner changes the address.
   jobs.start({

@@ -1,14 +1,16 @@
 // Newsletter sync with Kit (formerly ConvertKit). Without KIT_API_KEY nothing leaves the
 // server. With it, new subscribers are pushed in the background with retries and their Kit
 // id is stored; an unsubscribe or a delete here unsubscribes them at Kit, kept in the database
-// until Kit takes it (a background job, tried again after a growing wait). KIT_API_URL lets a
-// local double stand in.
-import { and, asc, eq, isNull, lte, min } from 'drizzle-orm';
+// until Kit takes it (a background job, tried again after a growing wait). With KIT_FORM_ID,
+// Kit confirms new subscribers with its own e-mail: they wait here, getting no issue, until a
+// background job reads from Kit that they confirmed. KIT_API_URL lets a local double stand in.
+import { and, asc, eq, isNotNull, isNull, lte, min, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { kitUnsubscribes, newsletterSubscribers } from '#db/schema/content.ts';
 import { env, getDb } from '#server/context.ts';
 import { wakeJob, type StepResult } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
+import { countGoal } from '#server/analytics/goals.ts';
 
 /** Waits between attempts: immediately, then after 0.5 s, 2 s and 5 s. */
 export const RETRY_DELAYS_MS = [0, 500, 2000, 5000];
@@ -18,12 +20,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const kitConfigured = () => Boolean(env().KIT_API_KEY);
 
-async function kit(path: string, body: unknown): Promise<unknown> {
+/** Calls Kit: a POST of `body`, or a GET without one. */
+async function kit(path: string, body?: unknown): Promise<unknown> {
   const base = (env().KIT_API_URL ?? 'https://api.kit.com').replace(/\/$/, '');
   const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Kit-Api-Key': env().KIT_API_KEY! },
-    body: JSON.stringify(body),
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...(body !== undefined && { 'Content-Type': 'application/json' }), Accept: 'application/json', 'X-Kit-Api-Key': env().KIT_API_KEY! },
+    body: body === undefined ? null : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
   if (!res.ok) throw Object.assign(new Error(`Kit answered ${res.status}`), { status: res.status });
@@ -56,11 +59,13 @@ export async function pushSubscriber(id: number): Promise<boolean> {
   return withRetries(`push:${id}`, `subscribe #${id}`, async () => {
     const db = getDb();
     const row = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
-    if (!row || row.convertKitId || !row.isActive) return;
+    if (!row || row.convertKitId || !(row.isActive || row.kitPendingSince)) return;
     // With KIT_FORM_ID the subscriber is added inactive and then to the form, so Kit sends the
     // form's own confirmation (and incentive) e-mail; otherwise they are active at once.
     const formId = env().KIT_FORM_ID;
-    const res = (await kit('/v4/subscribers', { email_address: row.email, first_name: row.name ?? undefined, state: formId ? 'inactive' : 'active' })) as { subscriber?: { id?: number | string } };
+    const res = (await kit('/v4/subscribers', { email_address: row.email, first_name: row.name ?? undefined, state: formId || !row.isActive ? 'inactive' : 'active' })) as {
+      subscriber?: { id?: number | string };
+    };
     const kitId = res.subscriber?.id;
     if (kitId === undefined || kitId === null) throw new Error('Kit answered without a subscriber id');
     if (formId) await kit(`/v4/forms/${encodeURIComponent(formId)}/subscribers`, { email_address: row.email });
@@ -68,12 +73,13 @@ export async function pushSubscriber(id: number): Promise<boolean> {
       .update(newsletterSubscribers)
       .set({ convertKitId: String(kitId) })
       .where(and(eq(newsletterSubscribers.id, id), isNull(newsletterSubscribers.convertKitId)))
-      .returning({ isActive: newsletterSubscribers.isActive })
+      .returning({ isActive: newsletterSubscribers.isActive, kitPendingSince: newsletterSubscribers.kitPendingSince })
       .get();
     // Unsubscribed while Kit was being asked: the unsubscribe found no Kit id to pass on then,
-    // so it is passed on now. Subscribed (Kit gives an address its old id): nothing waiting for
-    // that id is passed on any more.
-    if (stored && !stored.isActive) queueUnsubscribe(String(kitId));
+    // so it is passed on now (one still waiting for Kit's confirmation is not unsubscribed).
+    // Subscribed (Kit gives an address its old id): nothing waiting for that id is passed on any
+    // more.
+    if (stored && !stored.isActive && !stored.kitPendingSince) queueUnsubscribe(String(kitId));
     else if (stored) cancelUnsubscribe(String(kitId));
   });
 }
@@ -143,9 +149,67 @@ export function catchUpOnce(): void {
   const pending = getDb()
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
-    .where(and(isNull(newsletterSubscribers.convertKitId), eq(newsletterSubscribers.isActive, true)))
+    .where(and(isNull(newsletterSubscribers.convertKitId), or(eq(newsletterSubscribers.isActive, true), isNotNull(newsletterSubscribers.kitPendingSince))))
     .all();
   void (async () => {
     for (const p of pending) await pushSubscriber(p.id);
   })();
+}
+
+export const KIT_CONFIRMATIONS_JOB = 'kit-confirmations';
+/** How long a sign-up through the Kit form is waited for: after that, it stays unconfirmed. */
+export const KIT_CONFIRM_WAIT_MS = 30 * 86_400_000;
+/** Sign-ups read from Kit per step (the job comes back every few minutes). */
+const CONFIRMATIONS_PER_STEP = 100;
+
+/**
+ * Reads from Kit whether the sign-ups waiting for its confirmation have confirmed (the
+ * background job): one Kit says is active gets issues from now on and counts as a confirmed
+ * subscription; one Kit has cancelled, bounced or no longer knows, or that waited 30 days,
+ * is no longer asked about (and stays without issues). Kit down: asked again next time.
+ */
+export async function checkKitConfirmations(db: Db): Promise<StepResult> {
+  const waiting = db
+    .select({ id: newsletterSubscribers.id, kitId: newsletterSubscribers.convertKitId, since: newsletterSubscribers.kitPendingSince })
+    .from(newsletterSubscribers)
+    .where(and(isNotNull(newsletterSubscribers.kitPendingSince), isNotNull(newsletterSubscribers.convertKitId)))
+    .orderBy(asc(newsletterSubscribers.kitPendingSince))
+    .limit(CONFIRMATIONS_PER_STEP)
+    .all();
+  let confirmed = 0;
+  for (const row of waiting) {
+    let state: string | undefined;
+    try {
+      state = ((await kit(`/v4/subscribers/${encodeURIComponent(row.kitId!)}`)) as { subscriber?: { state?: string } }).subscriber?.state;
+    } catch (err) {
+      if ((err as { status?: number }).status !== 404) {
+        logger.warn({ err: (err as Error).message }, 'kit: confirmations could not be read; they will be asked again');
+        break;
+      }
+      state = 'gone';
+    }
+    if (state === 'active') confirmed += confirmedAtKit(db, row.id) ? 1 : 0;
+    else if (state !== 'inactive' || Date.now() - row.since!.getTime() > KIT_CONFIRM_WAIT_MS) {
+      db.update(newsletterSubscribers).set({ kitPendingSince: null }).where(eq(newsletterSubscribers.id, row.id)).run();
+    }
+  }
+  return confirmed;
+}
+
+/** A sign-up confirmed at Kit: active here too (once), counted as a confirmed subscription. */
+function confirmedAtKit(db: Db, id: number): boolean {
+  return db.transaction((tx) => {
+    const changed = tx
+      .update(newsletterSubscribers)
+      .set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, unsubscribedAt: null })
+      .where(and(eq(newsletterSubscribers.id, id), isNotNull(newsletterSubscribers.kitPendingSince), eq(newsletterSubscribers.isActive, false)))
+      .run().changes;
+    if (changed > 0) countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${id}` });
+    return changed > 0;
+  });
+}
+
+/** Asks Kit about the sign-ups waiting for its confirmation now (the owner opened the subscriber list). */
+export function checkKitConfirmationsSoon(): void {
+  if (kitConfigured() && env().KIT_FORM_ID) wakeJob(KIT_CONFIRMATIONS_JOB);
 }

@@ -11,7 +11,7 @@ import { env, getDb } from '#server/context.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
 import { confirmSubscription, unsubscribeHeaders, welcome } from '#server/mail/templates.ts';
 import { notFound } from '#server/http/errors.ts';
-import { cancelUnsubscribe, catchUpOnce, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
+import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitConfigured, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
@@ -58,16 +58,19 @@ function sendConfirmation(tx: Pick<Db, 'update' | 'insert'>, subscriber: Subscri
 }
 
 /**
- * Adds a subscriber; an existing e-mail is never duplicated. With e-mail set up (and no Kit
- * form), a new or returning subscriber is pending until they follow the confirmation link
- * (re-sent at most once an hour), and every visitor hears the same 'check your inbox', whether
- * the address was known or not. Without e-mail, subscribers are active at once.
+ * Adds a subscriber; an existing e-mail is never duplicated. With e-mail set up, a new or
+ * returning subscriber is pending until they follow the confirmation link (re-sent at most once
+ * an hour), and every visitor hears the same 'check your inbox', whether the address was known
+ * or not. With a Kit form, a new address is pending until Kit's own confirmation e-mail is
+ * followed. Without either, subscribers are active at once.
  */
 export function subscribe(input: SubscribeInput): SubscribeResult {
   const db = getDb();
-  // With a Kit form, Kit confirms new subscribers; an address known here and not receiving
-  // issues (unsubscribed, waiting for a confirmation, or bounced) is subscribed again only by
-  // its own confirmation: anyone can type an address, as often as they like.
+  const throughKit = kitConfigured() && env().KIT_FORM_ID ? subscribeThroughKitForm(input) : null;
+  if (throughKit) return throughKit;
+  // An address known here and not receiving issues (unsubscribed, waiting for a confirmation, or
+  // bounced) is subscribed again only by its own confirmation: anyone can type an address, as
+  // often as they like.
   if (!mailConfigured() || (env().KIT_FORM_ID && !needsConfirmation(db, input.email))) return subscribeAtOnce(input);
   const result = db.transaction((tx) => {
     const inserted = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name, isActive: false }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
@@ -83,6 +86,23 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
     return { subscriber: existing, created: false };
   });
   return { ...result, pending: true, message: CHECK_INBOX };
+}
+
+/**
+ * A new address through the Kit form: kept pending (no issue goes to it) and pushed to Kit, which
+ * sends the form's confirmation; a background job reads from Kit when it was followed. Null for
+ * an address already known here.
+ */
+function subscribeThroughKitForm(input: SubscribeInput): SubscribeResult | null {
+  const inserted = getDb()
+    .insert(newsletterSubscribers)
+    .values({ email: input.email, name: input.name, isActive: false, kitPendingSince: new Date() })
+    .onConflictDoNothing({ target: newsletterSubscribers.email })
+    .returning()
+    .get();
+  if (!inserted) return null;
+  queuePush(inserted.id);
+  return { subscriber: inserted, created: true, pending: true, message: CHECK_INBOX };
 }
 
 /** Whether a subscriber is on the list issues go to: active, and not bounced. */
@@ -142,7 +162,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
     const confirmed = tx
       .update(newsletterSubscribers)
       // Following the link shows the mailbox takes mail: an earlier bounce no longer holds.
-      .set({ isActive: true, confirmedAt: new Date(), unsubscribedAt: null, bouncedAt: null })
+      .set({ isActive: true, confirmedAt: new Date(), unsubscribedAt: null, bouncedAt: null, kitPendingSince: null })
       .where(eq(newsletterSubscribers.id, row.id))
       .returning()
       .get();
@@ -177,7 +197,7 @@ export function unsubscribeByToken(token: string): boolean {
   return getDb().transaction((tx) => {
     const row = tx
       .update(newsletterSubscribers)
-      .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null })
+      .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null, kitPendingSince: null })
       .where(eq(newsletterSubscribers.unsubscribeToken, token))
       .returning()
       .get();
@@ -192,8 +212,8 @@ export function unsubscribeByToken(token: string): boolean {
  * their own link); inactive (switched off before these states existed).
  */
 
-export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'unsubscribedAt' | 'confirmTokenHash'>): SubscriberStatus =>
-  s.isActive ? 'active' : s.unsubscribedAt ? 'unsubscribed' : s.confirmTokenHash ? 'pending' : 'inactive';
+export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'unsubscribedAt' | 'confirmTokenHash' | 'kitPendingSince'>): SubscriberStatus =>
+  s.isActive ? 'active' : s.unsubscribedAt ? 'unsubscribed' : s.confirmTokenHash || s.kitPendingSince ? 'pending' : 'inactive';
 
 const toDto = (s: Subscriber): SubscriberDto => ({
   id: s.id,
@@ -209,6 +229,7 @@ const NEWEST_FIRST = [desc(newsletterSubscribers.subscribedAt), desc(newsletterS
 /** Every subscriber, newest first (the plain GET, which other tools rely on). */
 export function listSubscribers(): SubscriberDto[] {
   catchUpOnce();
+  checkKitConfirmationsSoon();
   return getDb()
     .select()
     .from(newsletterSubscribers)
@@ -224,6 +245,8 @@ export function listSubscribers(): SubscriberDto[] {
  */
 export function pageSubscribers(query: SubscriberPageQuery): SubscriberPageDto {
   catchUpOnce();
+  // The owner looks at the list: sign-ups waiting for Kit's confirmation are asked about now.
+  checkKitConfirmationsSoon();
   const db = getDb();
   const { page, pageSize, offset } = windowOf(query);
   const where = containsText(query.q, newsletterSubscribers.email, newsletterSubscribers.name);
@@ -243,7 +266,7 @@ export function pageSubscribers(query: SubscriberPageQuery): SubscriberPageDto {
     .select({
       total: count(),
       active: countIf(t.isActive),
-      pending: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is null and ${t.confirmTokenHash} is not null`),
+      pending: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is null and (${t.confirmTokenHash} is not null or ${t.kitPendingSince} is not null)`),
       unsubscribed: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is not null`),
       synced: countIf(sql`coalesce(${t.convertKitId}, '') != ''`),
       thisMonth: countIf(sql`${t.subscribedAt} >= ${sinceMs}`),

@@ -1,0 +1,1 @@
+ALTER TABLE `newsletter_subscribers` ADD `kit_pending_since` integer;
