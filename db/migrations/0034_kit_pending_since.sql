@@ -1,1 +1,2 @@
-ALTER TABLE `newsletter_subscribers` ADD `kit_pending_since` integer;
+ALTER TABLE `newsletter_subscribers` ADD `kit_pending_since` integer;--> statement-breakpoint
+ALTER TABLE `newsletter_subscribers` ADD `kit_checked_at` integer;

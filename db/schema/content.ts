@@ -153,6 +153,8 @@ export const newsletterSubscribers = sqliteTable(
      * e-mail to be followed; the subscriber gets no issue until Kit says they confirmed.
      */
     kitPendingSince: integer('kit_pending_since', { mode: 'timestamp_ms' }),
+    /** When Kit was last asked whether that confirmation came: the job asks the longest unasked first. */
+    kitCheckedAt: integer('kit_checked_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_unique').on(t.email),

@@ -159,21 +159,37 @@ export function catchUpOnce(): void {
 export const KIT_CONFIRMATIONS_JOB = 'kit-confirmations';
 /** How long a sign-up through the Kit form is waited for: after that, it stays unconfirmed. */
 export const KIT_CONFIRM_WAIT_MS = 30 * 86_400_000;
-/** Sign-ups read from Kit per step (the job comes back every few minutes). */
-const CONFIRMATIONS_PER_STEP = 100;
+/** Sign-ups read from Kit per step, the longest unasked first (Kit allows about 120 calls a minute per key). */
+const CONFIRMATIONS_PER_STEP = 50;
+/** Sign-ups whose push to Kit gave up, pushed again per step. */
+const PUSHES_PER_STEP = 10;
+/** What Kit says of an address that will not confirm any more: asking stops. */
+const GIVEN_UP = ['bounced', 'complained', 'gone'];
 
 /**
  * Reads from Kit whether the sign-ups waiting for its confirmation have confirmed (the
- * background job): one Kit says is active gets issues from now on and counts as a confirmed
- * subscription; one Kit has cancelled, bounced or no longer knows, or that waited 30 days,
- * is no longer asked about (and stays without issues). Kit down: asked again next time.
+ * background job), the longest unasked first, so sign-ups that never confirm do not hold up the
+ * others. One Kit says is active gets issues from now on and counts as a confirmed
+ * subscription; one Kit has bounced or no longer knows, or that waited 30 days, is no longer
+ * asked about (and gets no issue). A sign-up whose push to Kit gave up (Kit down) is pushed
+ * again first, so Kit sends its confirmation. Kit down: asked again next time.
  */
 export async function checkKitConfirmations(db: Db): Promise<StepResult> {
+  const t = newsletterSubscribers;
+  const unpushed = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(isNotNull(t.kitPendingSince), isNull(t.convertKitId)))
+    .limit(PUSHES_PER_STEP)
+    .all();
+  // Kit still refusing: the rest wait for the next step.
+  for (const row of unpushed) if (!(await pushSubscriber(row.id))) break;
+  // Never asked first (SQLite sorts nulls first), then the longest ago.
   const waiting = db
-    .select({ id: newsletterSubscribers.id, kitId: newsletterSubscribers.convertKitId, since: newsletterSubscribers.kitPendingSince })
-    .from(newsletterSubscribers)
-    .where(and(isNotNull(newsletterSubscribers.kitPendingSince), isNotNull(newsletterSubscribers.convertKitId)))
-    .orderBy(asc(newsletterSubscribers.kitPendingSince))
+    .select({ id: t.id, kitId: t.convertKitId, since: t.kitPendingSince })
+    .from(t)
+    .where(and(isNotNull(t.kitPendingSince), isNotNull(t.convertKitId)))
+    .orderBy(asc(t.kitCheckedAt), asc(t.id))
     .limit(CONFIRMATIONS_PER_STEP)
     .all();
   let confirmed = 0;
@@ -189,27 +205,40 @@ export async function checkKitConfirmations(db: Db): Promise<StepResult> {
       state = 'gone';
     }
     if (state === 'active') confirmed += confirmedAtKit(db, row.id) ? 1 : 0;
-    else if (state !== 'inactive' || Date.now() - row.since!.getTime() > KIT_CONFIRM_WAIT_MS) {
-      db.update(newsletterSubscribers).set({ kitPendingSince: null }).where(eq(newsletterSubscribers.id, row.id)).run();
-    }
+    // Cancelled includes someone who had unsubscribed at Kit and signed up again: they may still confirm.
+    else if (GIVEN_UP.includes(state ?? 'gone') || Date.now() - row.since!.getTime() > KIT_CONFIRM_WAIT_MS)
+      db.update(t).set({ kitPendingSince: null, kitCheckedAt: null }).where(eq(t.id, row.id)).run();
+    else db.update(t).set({ kitCheckedAt: new Date() }).where(eq(t.id, row.id)).run();
   }
   return confirmed;
 }
 
-/** A sign-up confirmed at Kit: active here too (once), counted as a confirmed subscription. */
+/** A sign-up confirmed at Kit: active here too, and counted once as a confirmed subscription (unless it was already active). */
 function confirmedAtKit(db: Db, id: number): boolean {
   return db.transaction((tx) => {
-    const changed = tx
-      .update(newsletterSubscribers)
-      .set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, unsubscribedAt: null })
-      .where(and(eq(newsletterSubscribers.id, id), isNotNull(newsletterSubscribers.kitPendingSince), eq(newsletterSubscribers.isActive, false)))
-      .run().changes;
-    if (changed > 0) countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${id}` });
-    return changed > 0;
+    const t = newsletterSubscribers;
+    const row = tx
+      .select({ isActive: t.isActive })
+      .from(t)
+      .where(and(eq(t.id, id), isNotNull(t.kitPendingSince)))
+      .get();
+    if (!row) return false;
+    tx.update(t).set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, kitCheckedAt: null, unsubscribedAt: null }).where(eq(t.id, id)).run();
+    if (!row.isActive) countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${id}` });
+    return !row.isActive;
   });
 }
 
+/** The owner opening the subscriber list asks Kit at once, at most once a minute. */
+const ASK_SOON_EVERY_MS = 60_000;
+let askedSoonAt = 0;
+
 /** Asks Kit about the sign-ups waiting for its confirmation now (the owner opened the subscriber list). */
 export function checkKitConfirmationsSoon(): void {
-  if (kitConfigured() && env().KIT_FORM_ID) wakeJob(KIT_CONFIRMATIONS_JOB);
+  if (!kitConfigured() || !env().KIT_FORM_ID || Date.now() - askedSoonAt < ASK_SOON_EVERY_MS) return;
+  askedSoonAt = Date.now();
+  wakeJob(KIT_CONFIRMATIONS_JOB);
 }
+
+/** Whether a new subscriber confirms before getting issues: a confirmation e-mail goes out (the site's, or the Kit form's). */
+export const kitFormConfirms = () => kitConfigured() && Boolean(env().KIT_FORM_ID);

@@ -11,13 +11,16 @@ import { env, getDb } from '#server/context.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
 import { confirmSubscription, unsubscribeHeaders, welcome } from '#server/mail/templates.ts';
 import { notFound } from '#server/http/errors.ts';
-import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitConfigured, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
+import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitFormConfirms, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
 /** What a visitor is told after subscribing when a confirmation e-mail is on its way. */
 export const CHECK_INBOX = 'Please check your inbox to confirm your subscription.';
+
+/** Whether a new subscriber is sent a confirmation e-mail first (the site's, or the Kit form's) rather than being subscribed at once. */
+export const confirmsFirst = () => mailConfigured() || kitFormConfirms();
 const CONFIRM_VALID_MS = 7 * 24 * 60 * 60_000;
 const RESEND_AFTER_MS = 60 * 60_000;
 
@@ -66,7 +69,7 @@ function sendConfirmation(tx: Pick<Db, 'update' | 'insert'>, subscriber: Subscri
  */
 export function subscribe(input: SubscribeInput): SubscribeResult {
   const db = getDb();
-  const throughKit = kitConfigured() && env().KIT_FORM_ID ? subscribeThroughKitForm(input) : null;
+  const throughKit = kitFormConfirms() ? subscribeThroughKitForm(input) : null;
   if (throughKit) return throughKit;
   // An address known here and not receiving issues (unsubscribed, waiting for a confirmation, or
   // bounced) is subscribed again only by its own confirmation: anyone can type an address, as
@@ -128,7 +131,7 @@ function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
     const updated = db.transaction((tx) => {
       const row = tx
         .update(newsletterSubscribers)
-        .set({ isActive: true, unsubscribedAt: null, name: existing.name ?? input.name })
+        .set({ isActive: true, unsubscribedAt: null, name: existing.name ?? input.name, kitPendingSince: null, kitCheckedAt: null })
         .where(eq(newsletterSubscribers.id, existing.id))
         .returning()
         .get();
@@ -162,7 +165,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
     const confirmed = tx
       .update(newsletterSubscribers)
       // Following the link shows the mailbox takes mail: an earlier bounce no longer holds.
-      .set({ isActive: true, confirmedAt: new Date(), unsubscribedAt: null, bouncedAt: null, kitPendingSince: null })
+      .set({ isActive: true, confirmedAt: new Date(), unsubscribedAt: null, bouncedAt: null, kitPendingSince: null, kitCheckedAt: null })
       .where(eq(newsletterSubscribers.id, row.id))
       .returning()
       .get();
@@ -197,7 +200,7 @@ export function unsubscribeByToken(token: string): boolean {
   return getDb().transaction((tx) => {
     const row = tx
       .update(newsletterSubscribers)
-      .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null, kitPendingSince: null })
+      .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null, kitPendingSince: null, kitCheckedAt: null })
       .where(eq(newsletterSubscribers.unsubscribeToken, token))
       .returning()
       .get();

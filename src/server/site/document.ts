@@ -86,6 +86,11 @@ const CHANGED_ELSEWHERE = 'The site was changed in another tab or by another adm
 const atVersion = (seen: SeenVersion) => (seen === undefined ? eq(siteDocument.id, ROW) : and(eq(siteDocument.id, ROW), eq(siteDocument.version, seen)));
 const nextVersion = sql`${siteDocument.version} + 1`;
 
+/** 412 when the editor names a version the site has moved on from. */
+export function checkSeen(db: Db, seen: SeenVersion): void {
+  if (seen !== undefined && row(db).version !== seen) throw new HttpError(412, CHANGED_ELSEWHERE);
+}
+
 /** Throws 412 when a write at `seen` changed no row: the version moved on meanwhile. */
 function written(changes: number): void {
   if (changes === 0) throw new HttpError(412, CHANGED_ELSEWHERE);
@@ -123,9 +128,9 @@ export function discardSiteDraft(db: Db, seen?: SeenVersion): void {
  */
 export function publishSite(db: Db, userId: string, seen?: SeenVersion): SiteDocument {
   const before = getPublishedSite(db);
-  const current = row(db);
   // The draft the editor has not seen is not published on its behalf.
-  if (seen !== undefined && current.version !== seen) throw new HttpError(412, CHANGED_ELSEWHERE);
+  checkSeen(db, seen);
+  const current = row(db);
   const draft = current.draft;
   if (draft === null) throw conflict('There is no draft to publish.');
   const doc = parseStored(draft);

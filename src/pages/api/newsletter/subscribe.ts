@@ -3,15 +3,14 @@ import { getDb } from '#server/context.ts';
 import { screenBots } from '#server/http/bots.ts';
 import { endpoint, json } from '#server/http/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { mailConfigured } from '#server/mail/outbox.ts';
-import { CHECK_INBOX, subscribe } from '#server/services/newsletter.ts';
+import { CHECK_INBOX, confirmsFirst, subscribe } from '#server/services/newsletter.ts';
 import { SubscribeSchema } from '#shared/schemas/newsletter.ts';
 
 export const POST = endpoint({ auth: 'public', changesContent: false, body: SubscribeSchema, form: { success: (a) => String(a.message) } }, ({ body, context }) => {
   hit(LIMITS.subscribe, clientKey(context));
   // A robot is answered like a person, and nothing is stored or sent.
   if (screenBots(body) === 'bot') {
-    const pending = mailConfigured();
+    const pending = confirmsFirst();
     return json({ email: body.email, alreadySubscribed: false, pending, message: pending ? CHECK_INBOX : 'Thanks for subscribing!' }, 201);
   }
   const { subscriber, created, pending, message } = subscribe(body);

@@ -47,7 +47,14 @@ function focusFirst(errors: Record<string, string>) {
 /** A write refused because the site changed elsewhere since this screen loaded it (412). */
 const changedElsewhere = (err: unknown) => err instanceof ApiError && err.status === 412;
 
-function Revisions({ version, onRestored, onConflict }: { version: number; onRestored: (state: SiteState) => void; onConflict: () => void }) {
+/** A refused write, to do again over the change made elsewhere (at the version now), and what its button says; none for a publish. */
+interface Redo {
+  run: (version: number) => Promise<SiteState>;
+  label: string;
+  done: string;
+}
+
+function Revisions({ version, disabled, onRestored, onConflict }: { version: number; disabled: boolean; onRestored: (state: SiteState) => void; onConflict: (redo: Redo) => void }) {
   const list = useQuery<SiteRevision[]>(API.siteRevisions, 'Failed to load the versions');
   const [busy, setBusy] = useState<number | null>(null);
   const restore = async (r: SiteRevision) => {
@@ -57,7 +64,7 @@ function Revisions({ version, onRestored, onConflict }: { version: number; onRes
       toast({ title: 'Version restored as the draft', description: 'Publish to make it live.' });
     } catch (err) {
       // mutate() has said anything else.
-      if (changedElsewhere(err)) onConflict();
+      if (changedElsewhere(err)) onConflict({ run: (v) => restoreRevision(r.id, v), label: 'Restore it over that', done: 'Version restored as the draft' });
     } finally {
       setBusy(null);
     }
@@ -81,7 +88,7 @@ function Revisions({ version, onRestored, onConflict }: { version: number; onRes
                 <button
                   type="button"
                   className="btn-secondary px-3 py-1.5"
-                  disabled={busy !== null}
+                  disabled={disabled || busy !== null}
                   onClick={() => void restore(r)}
                   aria-label={`Restore the version of ${formatShortDate(r.publishedAt)} (${r.id})`}
                 >
@@ -104,8 +111,11 @@ export default function SiteEditor() {
   const [busy, setBusy] = useState(false);
   const [revisionsKey, setRevisionsKey] = useState(0);
   const [formKey, setFormKey] = useState(0);
-  /** A write was refused: the site changed elsewhere since this screen loaded it. What is typed here stays until the owner chooses. */
-  const [conflict, setConflict] = useState(false);
+  /**
+   * A write was refused: the site changed elsewhere since this screen loaded it. What is typed
+   * here stays until the owner chooses; `redo` (null for a publish) does the refused write again.
+   */
+  const [conflict, setConflict] = useState<{ redo: Redo | null } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   /** The version of the state on screen, for the next write (an action right after another reads the newest). */
   const versionNow = useRef(0);
@@ -115,7 +125,7 @@ export default function SiteEditor() {
     setState(next);
     setDoc(next.draft ?? next.published);
     setErrors({});
-    setConflict(false);
+    setConflict(null);
     // Controls that keep what was typed (amounts) start again from the new document.
     setFormKey((k) => k + 1);
   };
@@ -141,8 +151,8 @@ export default function SiteEditor() {
     [doc, errors],
   );
 
-  /** Runs an action that answers the new state; the screen shows that state after. */
-  const act = async (run: () => Promise<SiteState>, done: string) => {
+  /** Runs an action that answers the new state; the screen shows that state after. `redo` is offered if the site changed elsewhere meanwhile. */
+  const act = async (run: () => Promise<SiteState>, done: string, redo: Redo | null = null) => {
     setBusy(true);
     try {
       load(await run());
@@ -151,7 +161,7 @@ export default function SiteEditor() {
       return true;
     } catch (err) {
       if (changedElsewhere(err)) {
-        setConflict(true);
+        setConflict({ redo });
         return false;
       }
       const found = errorsOf(err instanceof ApiError ? err.issues : []);
@@ -175,18 +185,18 @@ export default function SiteEditor() {
       setBusy(false);
     }
   };
-  /** After a refused write: what is typed here saved as the draft over the change made elsewhere. */
-  const keepMine = async () => {
-    if (!doc) return;
+  /** After a refused write: the same write again, over the change made elsewhere. */
+  const redoOver = async (redo: Redo) => {
+    setBusy(true);
     let latest: SiteState;
     try {
       latest = await loadSite();
     } catch {
       toast({ title: 'Error', description: 'Failed to load the site. Please try again.', variant: 'destructive' });
+      setBusy(false);
       return;
     }
-    const mine = doc;
-    await act(() => saveDraft(mine, latest.version), 'Draft saved');
+    await act(() => redo.run(latest.version), redo.done, redo);
   };
 
   const save = async (e?: FormEvent) => {
@@ -200,7 +210,8 @@ export default function SiteEditor() {
       toast({ title: 'Please check the highlighted fields', variant: 'destructive' });
       return false;
     }
-    return act(() => saveDraft(checked.data, versionNow.current), 'Draft saved');
+    const mine = checked.data;
+    return act(() => saveDraft(mine, versionNow.current), 'Draft saved', { run: (v) => saveDraft(mine, v), label: 'Save mine over it', done: 'Draft saved' });
   };
 
   const dirty = state && doc && JSON.stringify(doc) !== JSON.stringify(state.draft ?? state.published);
@@ -237,7 +248,8 @@ export default function SiteEditor() {
       toast({ title: 'Import failed', description: `${first.path.join('.')}: ${first.message}. Nothing was changed.`, variant: 'destructive' });
       return;
     }
-    await act(() => saveDraft(checked.data, versionNow.current), 'Imported as the draft');
+    const imported = checked.data;
+    await act(() => saveDraft(imported, versionNow.current), 'Imported as the draft', { run: (v) => saveDraft(imported, v), label: 'Import it over that', done: 'Imported as the draft' });
   };
 
   return (
@@ -260,22 +272,29 @@ export default function SiteEditor() {
                 <button type="button" className="btn-primary" disabled={busy || (!state.draft && !dirty)} onClick={() => void publish()}>
                   Publish
                 </button>
-                <button type="button" className="btn-secondary" disabled={busy || !state.draft} onClick={() => void act(() => discardDraft(versionNow.current), 'Draft discarded')}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy || !state.draft}
+                  onClick={() => void act(() => discardDraft(versionNow.current), 'Draft discarded', { run: (v) => discardDraft(v), label: 'Discard that draft too', done: 'Draft discarded' })}
+                >
                   Discard draft
                 </button>
               </div>
               {conflict && (
                 <div role="alert" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
                   <p>
-                    <strong>The site was changed in another tab or by another admin since you opened it.</strong> Nothing was saved: your changes are still here.
+                    <strong>The site was changed in another tab or by another admin since you opened it.</strong> Nothing was changed, and the form still shows what you had.
                   </p>
                   <div className="flex flex-wrap gap-2">
                     <button type="button" className="btn-secondary py-1.5" disabled={busy} onClick={() => void takeLatest()}>
                       Load the latest version
                     </button>
-                    <button type="button" className="btn-secondary py-1.5" disabled={busy} onClick={() => void keepMine()}>
-                      Save mine over it
-                    </button>
+                    {conflict.redo && (
+                      <button type="button" className="btn-secondary py-1.5" disabled={busy} onClick={() => void redoOver(conflict.redo!)}>
+                        {conflict.redo.label}
+                      </button>
+                    )}
                   </div>
                 </div>
               )}
@@ -296,7 +315,7 @@ export default function SiteEditor() {
                   <FileButton id="site-import" label="Import" accept="application/json,.json" disabled={busy} onFile={(f) => void importFile(f)} />
                 </div>
               </section>
-              <Revisions key={revisionsKey} version={state.version} onRestored={load} onConflict={() => setConflict(true)} />
+              <Revisions key={revisionsKey} version={state.version} disabled={busy} onRestored={load} onConflict={(redo) => setConflict({ redo })} />
             </aside>
           </div>
         ))}

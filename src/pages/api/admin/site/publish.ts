@@ -1,7 +1,7 @@
 import { getDb } from '#server/context.ts';
 import { checkPackageLinks } from '#server/billing/packages.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { getDraftSite, publishSite, seenVersion, siteAnswer } from '#server/site/document.ts';
+import { checkSeen, getDraftSite, publishSite, seenVersion, siteAnswer } from '#server/site/document.ts';
 
 /**
  * Makes the draft live (409 without one); the pages it changes are refreshed by the publish
@@ -12,6 +12,8 @@ import { getDraftSite, publishSite, seenVersion, siteAnswer } from '#server/site
 export const POST = endpoint({ auth: 'admin', changesContent: false }, ({ user, request }) => {
   const db = getDb();
   const seen = seenVersion(request.headers.get('if-match'));
+  // A draft this editor has not seen is refused as such, before its links are checked.
+  checkSeen(db, seen);
   const draft = getDraftSite(db);
   if (draft) checkPackageLinks(db, draft);
   publishSite(db, user.id, seen);
