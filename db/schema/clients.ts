@@ -65,6 +65,8 @@ export const clientPackages = sqliteTable(
     /** The hosted page where the client can pay a failed invoice with another card. */
     payUrl: text('pay_url'),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    /** The owner ended it (Admin → Clients): a payment heard of afterwards does not bring it back. */
+    endedByOwner: integer('ended_by_owner', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },

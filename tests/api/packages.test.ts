@@ -667,6 +667,21 @@ describe('Admin → Clients', () => {
     await deliver('customer.subscription.deleted', stripe.endSubscription(sub.id));
     expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
   });
+
+  it('an instalment paid before the owner ended the plan but heard of after it is recorded, and the plan stays ended', async () => {
+    const { sub } = await subscribe('lead-the-team', `${unique('late-last')}@example.com`);
+    await payNext(sub);
+    stripe.nextInvoice(sub.id);
+    await payNext(sub);
+    stripe.nextInvoice(sub.id);
+    // The last instalment goes through at Stripe; its event is slow to arrive.
+    const last = stripe.payInvoice(sub.id);
+    const row = packageRow({ subscriptionId: sub.id });
+    expect((await admin.post(`/api/admin/clients/packages/${row.id}/end`)).status).toBe(200);
+    await deliver('invoice.paid', last);
+    expect(paidOrders(row.id)).toBe(3);
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+  });
 });
 
 describe("renaming an event type's slug", () => {

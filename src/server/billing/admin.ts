@@ -41,7 +41,7 @@ export async function endClientPackage(db: Db, id: number): Promise<ClientDto> {
     }
   }
   if (p.status !== 'ended' && p.status !== 'refunded') {
-    db.update(clientPackages).set({ status: 'ended', endedAt: new Date(), nextPaymentAt: null, updatedAt: new Date() }).where(eq(clientPackages.id, id)).run();
+    db.update(clientPackages).set({ status: 'ended', endedAt: new Date(), endedByOwner: true, nextPaymentAt: null, updatedAt: new Date() }).where(eq(clientPackages.id, id)).run();
   }
   return getClient(db, p.clientId);
 }

@@ -61,6 +61,8 @@ export function packagePaid(tx: Tx, clientPackageId: number, paidInvoiceUrl: str
     admitClient(tx, clientOf(tx, p), p.packageName);
     if (p.couponId !== null) redeem(tx, p.couponId);
   }
+  // One the owner ended stays ended: a payment made before the end but heard of after it changes nothing more.
+  if (p.endedByOwner) return;
   if (paidInFull(tx, p)) return setPackage(tx, p.id, { status: 'completed', nextPaymentAt: null, payUrl: null });
   // Its subscription's end was heard of first (events come in any order): paid, then ended.
   if (p.status === 'pending') return setPackage(tx, p.id, { status: p.endedAt === null ? 'active' : 'ended' });

@@ -1,0 +1,1 @@
+ALTER TABLE `client_packages` ADD `ended_by_owner` integer DEFAULT false NOT NULL;
