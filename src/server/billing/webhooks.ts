@@ -135,14 +135,13 @@ export function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): void {
 
 /**
  * Ends a package: paid in full when every instalment went through, else ended. One already
- * ended (the owner ended it, say, after its last instalment) or refunded stays as it is. A
- * checkout never paid (Stripe expires its subscription after a day) stays a checkout: it was
+ * ended (the owner ended it, say, after its last instalment), refunded or completed stays as it
+ * is. A checkout never paid (Stripe expires its subscription after a day) stays a checkout: it was
  * never a client's package.
  */
 function endPackage(tx: Tx, p: ClientPackage): void {
-  if (p.status === 'ended' || p.status === 'refunded') return;
-  if (paidInFull(tx, p)) return setPackage(tx, p.id, { status: 'completed', nextPaymentAt: null, payUrl: null });
   if (TERMINAL.includes(p.status)) return;
+  if (paidInFull(tx, p)) return setPackage(tx, p.id, { status: 'completed', nextPaymentAt: null, payUrl: null });
   // Ended before any payment was heard of: it stays out of the lists, and a payment heard later finds it ended.
   if (p.status === 'pending') return setPackage(tx, p.id, { endedAt: p.endedAt ?? new Date() });
   setPackage(tx, p.id, { status: 'ended', endedAt: new Date(), nextPaymentAt: null });

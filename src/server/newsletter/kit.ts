@@ -206,8 +206,7 @@ export async function checkKitConfirmations(db: Db): Promise<StepResult> {
     }
     if (state === 'active') confirmed += confirmedAtKit(db, row.id) ? 1 : 0;
     // Cancelled includes someone who had unsubscribed at Kit and signed up again: they may still confirm.
-    else if (GIVEN_UP.includes(state ?? 'gone') || Date.now() - row.since!.getTime() > KIT_CONFIRM_WAIT_MS)
-      db.update(t).set({ kitPendingSince: null, kitCheckedAt: null }).where(eq(t.id, row.id)).run();
+    else if (GIVEN_UP.includes(state ?? 'gone') || Date.now() - row.since!.getTime() > KIT_CONFIRM_WAIT_MS) db.update(t).set({ kitPendingSince: null }).where(eq(t.id, row.id)).run();
     else db.update(t).set({ kitCheckedAt: new Date() }).where(eq(t.id, row.id)).run();
   }
   return confirmed;
@@ -223,7 +222,7 @@ function confirmedAtKit(db: Db, id: number): boolean {
       .where(and(eq(t.id, id), isNotNull(t.kitPendingSince)))
       .get();
     if (!row) return false;
-    tx.update(t).set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, kitCheckedAt: null, unsubscribedAt: null }).where(eq(t.id, id)).run();
+    tx.update(t).set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, unsubscribedAt: null }).where(eq(t.id, id)).run();
     if (!row.isActive) countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${id}` });
     return !row.isActive;
   });
@@ -235,7 +234,7 @@ let askedSoonAt = 0;
 
 /** Asks Kit about the sign-ups waiting for its confirmation now (the owner opened the subscriber list). */
 export function checkKitConfirmationsSoon(): void {
-  if (!kitConfigured() || !env().KIT_FORM_ID || Date.now() - askedSoonAt < ASK_SOON_EVERY_MS) return;
+  if (!kitFormConfirms() || Date.now() - askedSoonAt < ASK_SOON_EVERY_MS) return;
   askedSoonAt = Date.now();
   wakeJob(KIT_CONFIRMATIONS_JOB);
 }

@@ -131,7 +131,7 @@ function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
     const updated = db.transaction((tx) => {
       const row = tx
         .update(newsletterSubscribers)
-        .set({ isActive: true, unsubscribedAt: null, name: existing.name ?? input.name, kitPendingSince: null, kitCheckedAt: null })
+        .set({ isActive: true, unsubscribedAt: null, name: existing.name ?? input.name, kitPendingSince: null })
         .where(eq(newsletterSubscribers.id, existing.id))
         .returning()
         .get();
@@ -165,7 +165,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
     const confirmed = tx
       .update(newsletterSubscribers)
       // Following the link shows the mailbox takes mail: an earlier bounce no longer holds.
-      .set({ isActive: true, confirmedAt: new Date(), unsubscribedAt: null, bouncedAt: null, kitPendingSince: null, kitCheckedAt: null })
+      .set({ isActive: true, confirmedAt: new Date(), unsubscribedAt: null, bouncedAt: null, kitPendingSince: null })
       .where(eq(newsletterSubscribers.id, row.id))
       .returning()
       .get();
@@ -200,7 +200,7 @@ export function unsubscribeByToken(token: string): boolean {
   return getDb().transaction((tx) => {
     const row = tx
       .update(newsletterSubscribers)
-      .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null, kitPendingSince: null, kitCheckedAt: null })
+      .set({ isActive: false, unsubscribedAt: new Date(), confirmTokenHash: null, kitPendingSince: null })
       .where(eq(newsletterSubscribers.unsubscribeToken, token))
       .returning()
       .get();

@@ -6,7 +6,7 @@ import type { Db } from '#db/client.ts';
 import { siteDocument, siteRevisions } from '#db/schema/site.ts';
 import { users } from '#db/schema/auth.ts';
 import { env } from '#server/env.ts';
-import { conflict, fromZod, HttpError, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, fromZod, HttpError, notFound } from '#server/http/errors.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
 import { packagesOf, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
@@ -49,13 +49,16 @@ export function getPublishedSite(db: Db): SiteDocument {
   return cache.doc;
 }
 
-/** The draft, or null when there is none. */
-export function getDraftSite(db: Db): SiteDocument | null {
-  const draft = row(db).draft;
-  return draft === null ? null : parseStored(draft);
-}
+const parseDraft = (draft: string | null) => (draft === null ? null : parseStored(draft));
 
-export const siteState = (db: Db): SiteStateDto => ({ published: getPublishedSite(db), draft: getDraftSite(db), version: row(db).version });
+/** The draft, or null when there is none. */
+export const getDraftSite = (db: Db): SiteDocument | null => parseDraft(row(db).draft);
+
+/** Both documents and the version, from one read of the row. */
+export function siteState(db: Db): SiteStateDto {
+  const { draft, version } = row(db);
+  return { published: getPublishedSite(db), draft: parseDraft(draft), version };
+}
 
 /**
  * The version an editor says it has seen (`If-Match: "site-N"`); undefined when it names none
@@ -72,15 +75,16 @@ export function siteAnswer(db: Db): Response {
   return Response.json(state, { headers: { 'Cache-Control': 'no-store', ETag: siteEtag(state.version) } });
 }
 
-/** The version an If-Match header names; 400 for one that names no version of the site. */
-export function seenVersion(ifMatch: string | null): SeenVersion {
+/** The version a request's If-Match header names; 400 for one that names no version of the site. */
+export function seenVersion(request: Request): SeenVersion {
+  const ifMatch = request.headers.get('if-match');
   if (ifMatch === null || ifMatch.trim() === '*') return undefined;
   const found = /^\s*"site-(\d{1,15})"\s*$/.exec(ifMatch);
-  if (!found) throw new HttpError(400, 'If-Match must name a version of the site, as in "site-12"');
+  if (!found) throw badRequest('If-Match must name a version of the site, as in "site-12"');
   return Number(found[1]);
 }
 
-const CHANGED_ELSEWHERE = 'The site was changed in another tab or by another admin since you opened it. Nothing was saved.';
+const changedElsewhere = () => new HttpError(412, 'The site was changed in another tab or by another admin since you opened it. Nothing was saved.');
 
 /** The row's filter for a write: the site's row, at the version the editor saw when it named one. */
 const atVersion = (seen: SeenVersion) => (seen === undefined ? eq(siteDocument.id, ROW) : and(eq(siteDocument.id, ROW), eq(siteDocument.version, seen)));
@@ -88,12 +92,12 @@ const nextVersion = sql`${siteDocument.version} + 1`;
 
 /** 412 when the editor names a version the site has moved on from. */
 export function checkSeen(db: Db, seen: SeenVersion): void {
-  if (seen !== undefined && row(db).version !== seen) throw new HttpError(412, CHANGED_ELSEWHERE);
+  if (seen !== undefined && row(db).version !== seen) throw changedElsewhere();
 }
 
 /** Throws 412 when a write at `seen` changed no row: the version moved on meanwhile. */
 function written(changes: number): void {
-  if (changes === 0) throw new HttpError(412, CHANGED_ELSEWHERE);
+  if (changes === 0) throw changedElsewhere();
 }
 
 /**
@@ -128,19 +132,14 @@ export function discardSiteDraft(db: Db, seen?: SeenVersion): void {
  */
 export function publishSite(db: Db, userId: string, seen?: SeenVersion): SiteDocument {
   const before = getPublishedSite(db);
+  const { draft, version } = row(db);
   // The draft the editor has not seen is not published on its behalf.
-  checkSeen(db, seen);
-  const current = row(db);
-  const draft = current.draft;
+  if (seen !== undefined && version !== seen) throw changedElsewhere();
   if (draft === null) throw conflict('There is no draft to publish.');
   const doc = parseStored(draft);
   db.transaction((tx) => {
-    const { changes } = tx
-      .update(siteDocument)
-      .set({ published: draft, draft: null, draftUpdatedAt: null, publishedAt: new Date(), version: nextVersion })
-      .where(atVersion(seen ?? current.version))
-      .run();
-    written(changes);
+    // At the version read above: the draft published is the one checked.
+    written(tx.update(siteDocument).set({ published: draft, draft: null, draftUpdatedAt: null, publishedAt: new Date(), version: nextVersion }).where(atVersion(version)).run().changes);
     tx.insert(siteRevisions).values({ document: draft, publishedBy: userId }).run();
   });
   cache = { doc, json: draft };

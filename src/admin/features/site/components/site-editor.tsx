@@ -173,30 +173,29 @@ export default function SiteEditor() {
     }
   };
 
-  /** After a refused write: the site as it is now, replacing what was typed here. */
-  const takeLatest = async () => {
+  /** The site as it is now (buttons held meanwhile), or null when it could not be loaded (said so). */
+  const latest = async (): Promise<SiteState | null> => {
     setBusy(true);
     try {
-      load(await loadSite());
-      toast({ title: 'Loaded the latest version' });
+      return await loadSite();
     } catch {
       toast({ title: 'Error', description: 'Failed to load the site. Please try again.', variant: 'destructive' });
-    } finally {
       setBusy(false);
+      return null;
     }
+  };
+  /** After a refused write: the site as it is now, replacing what was typed here. */
+  const takeLatest = async () => {
+    const now = await latest();
+    if (!now) return;
+    load(now);
+    toast({ title: 'Loaded the latest version' });
+    setBusy(false);
   };
   /** After a refused write: the same write again, over the change made elsewhere. */
   const redoOver = async (redo: Redo) => {
-    setBusy(true);
-    let latest: SiteState;
-    try {
-      latest = await loadSite();
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the site. Please try again.', variant: 'destructive' });
-      setBusy(false);
-      return;
-    }
-    await act(() => redo.run(latest.version), redo.done, redo);
+    const now = await latest();
+    if (now) await act(() => redo.run(now.version), redo.done, redo);
   };
 
   const save = async (e?: FormEvent) => {

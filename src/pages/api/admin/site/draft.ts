@@ -4,6 +4,6 @@ import { discardSiteDraft, seenVersion, siteAnswer } from '#server/site/document
 
 /** Throws the draft away (with If-Match, only the version the editor has seen: 412 otherwise). */
 export const DELETE = endpoint({ auth: 'admin', changesContent: false }, ({ request }) => {
-  discardSiteDraft(getDb(), seenVersion(request.headers.get('if-match')));
+  discardSiteDraft(getDb(), seenVersion(request));
   return siteAnswer(getDb());
 });

@@ -13,7 +13,7 @@ export const GET = endpoint({ auth: 'admin' }, () => siteAnswer(getDb()));
  * elsewhere is not overwritten (412).
  */
 export const PUT = endpoint({ auth: 'admin', body: SiteDocumentSchema, changesContent: false }, ({ body, request }) => {
-  const seen = seenVersion(request.headers.get('if-match'));
+  const seen = seenVersion(request);
   checkPackageLinks(getDb(), body);
   saveSiteDraft(getDb(), body, seen);
   return siteAnswer(getDb());

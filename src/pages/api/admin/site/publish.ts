@@ -11,7 +11,7 @@ import { checkSeen, getDraftSite, publishSite, seenVersion, siteAnswer } from '#
  */
 export const POST = endpoint({ auth: 'admin', changesContent: false }, ({ user, request }) => {
   const db = getDb();
-  const seen = seenVersion(request.headers.get('if-match'));
+  const seen = seenVersion(request);
   // A draft this editor has not seen is refused as such, before its links are checked.
   checkSeen(db, seen);
   const draft = getDraftSite(db);

@@ -5,6 +5,6 @@ import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Makes a revision the draft; Publish makes it live. With If-Match, a draft saved meanwhile elsewhere is not replaced (412). */
 export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params, request }) => {
-  restoreSiteRevision(getDb(), params.id, seenVersion(request.headers.get('if-match')));
+  restoreSiteRevision(getDb(), params.id, seenVersion(request));
   return siteAnswer(getDb());
 });
