@@ -28,6 +28,8 @@ interface Props extends FormPageProps {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const CHECKOUT_CLOSED = 'This checkout has expired. Reload the page to start again.';
+
 function PayStep({ pkg, amountDue }: { pkg: Props['pkg']; amountDue: number }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -42,7 +44,9 @@ function PayStep({ pkg, amountDue }: { pkg: Props['pkg']; amountDue: number }) {
     const done = `${window.location.origin}/checkout/package/${pkg.id}?paid=1`;
     const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: done }, redirect: 'if_required' });
     if (result.error) {
-      setError(result.error.message ?? 'Your payment could not be completed.');
+      // A checkout left unpaid for an hour is closed at Stripe (so that a late payment cannot use
+      // a limited coupon past its limit): a new one starts with the page.
+      setError(result.error.code === 'payment_intent_unexpected_state' ? CHECKOUT_CLOSED : (result.error.message ?? 'Your payment could not be completed.'));
       setBusy(false);
       return;
     }

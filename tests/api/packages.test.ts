@@ -4,11 +4,12 @@
 // replayed and out-of-order webhooks, the client's own area, and bad input that makes no Stripe
 // object.
 import Stripe from 'stripe';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passkeys, twoFactors, users } from '#db/schema/auth.ts';
 import { clientPackages, clients, packagePrices } from '#db/schema/clients.ts';
 import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
+import { lapseCouponHolds } from '#server/billing/holds.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { Client, clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -61,6 +62,11 @@ afterAll(async () => {
 });
 
 const visitor = () => new Client(server);
+/** Stripe's own SDK pointed at the double, as the server's jobs use it. */
+const stripeSdk = () => {
+  const at = new URL(stripe.url);
+  return new Stripe('sk_test_double', { host: at.hostname, port: Number(at.port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+};
 const stripeCalls = () => stripe.calls.filter((c) => c.path.startsWith('/v1/')).length;
 
 async function deliver(type: string, object: unknown, id?: string) {
@@ -369,21 +375,57 @@ describe('coupons', () => {
     expect((await visitor().post('/api/coupons/check', { packageId: 'mvp-clarity', code: 'LAST' })).body.message).toBe(held);
     expect((await checkout(holder)).status).toBe(200);
 
-    // An hour later the unpaid checkouts hold nothing; once one is paid, the code is used up.
+    // An hour later the holder's unpaid checkouts are closed at Stripe: the use goes to the next
+    // buyer, and the holder's late payment is refused (it would use the code past its limit).
     const holderId = server.db.select({ id: clients.id }).from(clients).where(eq(clients.email, holder)).get()!.id;
     const pending = server.db.select().from(clientPackages).where(eq(clientPackages.clientId, holderId)).all();
-    server.db
-      .update(clientPackages)
-      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
-      .where(eq(clientPackages.clientId, holderId))
-      .run();
+    expect(pending).toHaveLength(2);
+    const anHourAgo = new Date(Date.now() - 61 * 60_000);
+    server.db.update(clientPackages).set({ createdAt: anHourAgo, updatedAt: anHourAgo }).where(eq(clientPackages.clientId, holderId)).run();
     const late = `${unique('last-d')}@example.com`;
+    // Until they are closed, they still hold it: Stripe would take their payment.
+    expect((await checkout(late)).body.message).toBe(held);
+    expect(await lapseCouponHolds(server.db, () => Promise.resolve(stripeSdk()))).toBe(2);
+    for (const p of pending) expect(stripe.intents.get(p.paymentIntentId!)?.status).toBe('canceled');
+    expect(
+      server.db
+        .select()
+        .from(clientPackages)
+        .where(eq(clientPackages.clientId, holderId))
+        .all()
+        .map((p) => [p.status, p.endedAt !== null]),
+    ).toEqual([
+      ['pending', true],
+      ['pending', true],
+    ]);
     const third = await checkout(late);
     expect(third.status).toBe(200);
     expect(third.body.amountDue).toBe(140000);
-    await deliver('payment_intent.succeeded', stripe.settle(pending[0].paymentIntentId!, 'succeeded'));
+    expect(() => stripe.settle(pending[0].paymentIntentId!, 'succeeded')).toThrow('You cannot confirm this PaymentIntent because it has a status of canceled.');
+    // The third buyer pays: the code is used up.
+    await deliver('payment_intent.succeeded', stripe.settle(third.body.clientSecret.split('_secret_')[0], 'succeeded'));
     const usedUp = await checkout(`${unique('last-e')}@example.com`);
     expect(usedUp.body.message).toBe('This coupon code has already been used as many times as it can be.');
+  });
+
+  it("an hour-old checkout already paid at Stripe is not closed: its payment counts when its webhook comes; a subscription's unpaid one is", async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'PAIDLATE', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 5 })).status).toBe(201);
+    const paid = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('paid')}@example.com`, coupon: 'PAIDLATE' });
+    expect(paid.status).toBe(200);
+    const { sub } = await subscribe('tech-partner', `${unique('sub')}@example.com`, 'PAIDLATE');
+    const intentId = paid.body.clientSecret.split('_secret_')[0];
+    const settled = stripe.settle(intentId, 'succeeded');
+    const anHourAgo = new Date(Date.now() - 61 * 60_000);
+    const ids = [packageRow({ paymentIntentId: intentId }).id, packageRow({ subscriptionId: sub.id }).id];
+    server.db.update(clientPackages).set({ createdAt: anHourAgo, updatedAt: anHourAgo }).where(inArray(clientPackages.id, ids)).run();
+    expect(await lapseCouponHolds(server.db, () => Promise.resolve(stripeSdk()))).toBe(1);
+    expect(stripe.intents.get(intentId)?.status).toBe('succeeded');
+    expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
+    expect(stripe.invoices.get(sub.latest_invoice as string)?.status).toBe('void');
+    expect(packageRow({ subscriptionId: sub.id }).endedAt).not.toBeNull();
+    expect(packageRow({ paymentIntentId: intentId }).endedAt).toBeNull();
+    await deliver('payment_intent.succeeded', settled);
+    expect(packageRow({ paymentIntentId: intentId }).status).toBe('active');
   });
 
   it('a buyer starting again while their first checkout is still at Stripe is not refused by it; anyone else is', async () => {

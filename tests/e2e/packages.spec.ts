@@ -35,6 +35,20 @@ async function newClient(request: APIRequestContext): Promise<{ username: string
   return { username: usernameIn(mail.text)!, password };
 }
 
+test("a checkout closed at Stripe while its page stood open (a limited coupon's hold lapsed) tells the buyer to start again", async ({ page }) => {
+  await useStripeStandin(page);
+  await page.goto(CHECKOUT);
+  await page.getByLabel('Email', { exact: true }).fill(`${unique('lapsed')}@example.com`);
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/checkout/package') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const intent = ((await (await started).json()) as { clientSecret: string }).clientSecret.split('_secret_')[0];
+  // What the site's job does an hour later: the payment is cancelled at Stripe.
+  const cancelled = await page.request.post(`${STRIPE_DOUBLE_URL}/v1/payment_intents/${intent}/cancel`, { headers: { Authorization: 'Bearer sk_test_double', ...CLOSE } });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await page.getByRole('button', { name: 'Pay $1,500.00' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This checkout has expired. Reload the page to start again.');
+});
+
 test('a visitor buys MVP Clarity, chooses a password from the e-mail, books the one session, and a second is refused', async ({ page }) => {
   test.setTimeout(60_000);
   await useStripeStandin(page);

@@ -36,6 +36,8 @@ export interface Intent {
   receipt_email: string | null;
   created: number;
   last_payment_error: { type: 'card_error'; code: string; decline_code: string; message: string } | null;
+  canceled_at?: number | null;
+  cancellation_reason?: string | null;
 }
 
 /** A list as Stripe answers one. */
@@ -131,6 +133,7 @@ export interface StripeDouble {
   charge: (paymentIntentId: string) => Charge;
   /** Keeps the API calls to `path` waiting until the returned function is called (two checkouts in flight at once). */
   pause: (path: string) => () => void;
+  intents: Map<string, Intent>;
   customers: Map<string, Customer>;
   prices: Map<string, Price>;
   coupons: Map<string, Coupon>;
@@ -157,6 +160,15 @@ class StripeError extends Error {
 }
 
 const invalid = (message: string, param?: string, code?: string) => new StripeError(400, message, code, param);
+/** What Stripe answers an action its PaymentIntent's status does not allow. */
+const unexpectedState = (intent: Intent, action: 'cancel' | 'confirm') =>
+  invalid(
+    action === 'cancel'
+      ? `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`
+      : `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+    undefined,
+    'payment_intent_unexpected_state',
+  );
 /** A missing object: 404 when it was asked for by its URL, 400 when a parameter named it. */
 const noSuch = (kind: string, id: string, param?: string) => new StripeError(param ? 400 : 404, `No such ${kind}: '${id}'`, 'resource_missing', param);
 
@@ -404,6 +416,8 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   function settle(id: string, status: Outcome, email?: string): Intent {
     const intent = intents.get(id);
     if (!intent) throw new Error(`no intent ${id}`);
+    // A cancelled payment cannot be confirmed: Stripe.js gets this error.
+    if (intent.status === 'canceled') throw unexpectedState(intent, 'confirm');
     if (status === 'processing') intent.status = 'processing';
     else if (status === 'succeeded') {
       intent.status = 'succeeded';
@@ -418,6 +432,16 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     const invoice = invoices.get(invoiceOfIntent.get(id) ?? '');
     if (invoice && status === 'succeeded') invoicePaid(invoice);
     if (invoice && status === 'failed') invoiceFailed(invoice);
+    return intent;
+  }
+
+  /** POST /v1/payment_intents/:id/cancel: an unpaid payment can no longer be made. */
+  function cancelIntent(id: string, r: Reader): Intent {
+    const intent = need(intents, id, 'payment_intent');
+    if (!['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'].includes(intent.status)) throw unexpectedState(intent, 'cancel');
+    intent.status = 'canceled';
+    intent.cancellation_reason = r.oneOf('cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const) ?? null;
+    intent.canceled_at = nowSeconds();
     return intent;
   }
 
@@ -1070,6 +1094,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
       },
     ],
     ['GET', /^\/v1\/payment_intents\/([^/]+)$/, ({ id }) => need(intents, id, 'payment_intent')],
+    ['POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, ({ id, r }) => cancelIntent(id, r)],
     [
       'POST',
       /^\/v1\/payment_intents\/([^/]+)$/,
@@ -1156,6 +1181,17 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
       },
     ],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, ({ id, expand }) => renderInvoice(need(invoices, id, 'invoice'), expand)],
+    [
+      'POST',
+      /^\/v1\/invoices\/([^/]+)\/void$/,
+      ({ id, expand }) => {
+        // Only an open invoice can be voided: a paid one stays paid.
+        const invoice = need(invoices, id, 'invoice');
+        if (invoice.status !== 'open') throw invalid(`You can only pass in open invoices. This invoice isn't open.`, undefined, 'invoice_not_open');
+        voidInvoice(invoice);
+        return renderInvoice(invoice, expand);
+      },
+    ],
     [
       'GET',
       /^\/v1\/invoice_payments$/,
@@ -1277,5 +1313,5 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   }
 
   const { stop } = await listen(server, port);
-  return { url, calls, settle, payInvoice, failInvoice, nextInvoice, endSubscription, event, charge, pause, customers, prices, coupons, promotionCodes, subscriptions, invoices, stop };
+  return { url, calls, settle, payInvoice, failInvoice, nextInvoice, endSubscription, event, charge, pause, intents, customers, prices, coupons, promotionCodes, subscriptions, invoices, stop };
 }

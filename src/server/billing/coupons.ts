@@ -2,9 +2,10 @@
 // optional expiry and limit). The site checks a code itself; for packages paid over time the
 // coupon is mirrored at Stripe (a Coupon and its Promotion Code) the first time one is used, so
 // making a coupon never waits on Stripe. A coupon with a limit counts its uses when they are paid,
-// and an unpaid checkout holds one of them for an hour, so two buyers of its last use cannot both
-// get it.
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+// and an unpaid checkout holds one of them, so two buyers of its last use cannot both get it. The
+// hold ends when the checkout is paid, or an hour after it started, when it is closed at Stripe
+// so that it can no longer be paid (./holds.ts).
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
 import { clientPackages, clients, coupons } from '#db/schema/clients.ts';
@@ -20,7 +21,7 @@ export const COUPON_EXPIRED = 'This coupon code has expired.';
 export const COUPON_USED_UP = 'This coupon code has already been used as many times as it can be.';
 export const COUPON_HELD = 'The remaining uses of this coupon code are held by checkouts in progress. Try again within the hour.';
 
-/** How long a checkout not yet paid keeps a use of a limited coupon for its buyer. */
+/** How long a checkout not yet paid keeps a use of a limited coupon for its buyer before it is closed. */
 export const COUPON_HOLD_MS = 60 * 60_000;
 
 /**
@@ -39,13 +40,13 @@ export interface CouponHolder {
 
 const holderKey = (h: CouponHolder) => `${h.email}\n${h.packageId}`;
 
-/** Uses of `c` held by checkouts started within the hour and not yet paid or ended, other than `holder`'s. */
-function heldUses(tx: Tx, c: Coupon, now: number, holder?: CouponHolder): number {
+/** Uses of `c` held by checkouts not yet paid or ended (closed at Stripe an hour after they start), other than `holder`'s. */
+function heldUses(tx: Tx, c: Coupon, holder?: CouponHolder): number {
   const pending = tx
     .select({ email: clients.email, packageId: clientPackages.packageId })
     .from(clientPackages)
     .innerJoin(clients, eq(clients.id, clientPackages.clientId))
-    .where(and(eq(clientPackages.couponId, c.id), eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt), gt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS))))
+    .where(and(eq(clientPackages.couponId, c.id), eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt)))
     .all();
   const own = holder ? holderKey(holder) : null;
   const others = pending.filter((p) => holderKey(p) !== own);
@@ -75,7 +76,7 @@ export function usableCoupon(tx: Tx, code: string, field: 'coupon' | 'code', hol
   if (!c || !c.isActive) throw refuse(COUPON_INVALID);
   if (c.expiresAt && c.expiresAt.getTime() <= now) throw refuse(COUPON_EXPIRED);
   if (c.maxRedemptions !== null && c.redemptions >= c.maxRedemptions) throw refuse(COUPON_USED_UP);
-  if (c.maxRedemptions !== null && c.redemptions + heldUses(tx, c, now, holder) >= c.maxRedemptions) throw refuse(COUPON_HELD);
+  if (c.maxRedemptions !== null && c.redemptions + heldUses(tx, c, holder) >= c.maxRedemptions) throw refuse(COUPON_HELD);
   return c;
 }
 

@@ -1,0 +1,105 @@
+// A checkout of a limited coupon holds one of its uses until it is paid or can no longer be
+// paid. Stripe would take a payment of an abandoned checkout at any later time, and a late
+// payment would use the coupon past its limit, so an hour after it started an unpaid checkout is
+// closed at Stripe: a one-time payment is cancelled; a subscription's first invoice is voided and
+// the subscription cancelled. Its package ends before any payment (it stays out of the lists) and
+// the use is free again. A payment already made, or under way, is left for its webhook to settle.
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '#db/client.ts';
+import { clientPackages, coupons } from '#db/schema/clients.ts';
+import { logger } from '#server/log.ts';
+import { COUPON_HOLD_MS } from './coupons.ts';
+
+export const COUPON_HOLDS_JOB = 'coupon-holds';
+/** A checkout Stripe would not close (being paid) is asked about again after this. */
+const ASK_AGAIN_MS = 15 * 60_000;
+const BATCH = 20;
+
+type Checkout = { id: number; paymentIntentId: string | null; subscriptionId: string | null };
+
+/**
+ * Closes at Stripe the unpaid checkouts whose hold on a limited coupon has lapsed, up to BATCH a
+ * step: how many it ended. `stripe` is only asked for when one is due (the job runs without
+ * loading the SDK otherwise).
+ */
+export async function lapseCouponHolds(db: Db, stripe: () => Promise<Stripe | null>, now = Date.now()): Promise<number> {
+  const due = db
+    .select({ id: clientPackages.id, paymentIntentId: clientPackages.paymentIntentId, subscriptionId: clientPackages.subscriptionId })
+    .from(clientPackages)
+    .innerJoin(coupons, eq(coupons.id, clientPackages.couponId))
+    .where(
+      and(
+        eq(clientPackages.status, 'pending'),
+        isNull(clientPackages.endedAt),
+        isNotNull(coupons.maxRedemptions),
+        lt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS)),
+        lt(clientPackages.updatedAt, new Date(now - ASK_AGAIN_MS)),
+      ),
+    )
+    .orderBy(asc(clientPackages.updatedAt))
+    .limit(BATCH)
+    .all();
+  if (due.length === 0) return 0;
+  const client = await stripe();
+  if (!client) return 0;
+  let ended = 0;
+  for (const checkout of due) {
+    const closed = await close(client, checkout);
+    const at = new Date(now);
+    db.update(clientPackages)
+      .set(closed ? { endedAt: at, updatedAt: at } : { updatedAt: at })
+      .where(and(eq(clientPackages.id, checkout.id), eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt)))
+      .run();
+    if (closed) ended += 1;
+  }
+  return ended;
+}
+
+/** Whether the checkout can no longer be paid (closed now, or before); false when it was paid, is being paid, or Stripe could not be asked. */
+async function close(stripe: Stripe, checkout: Checkout): Promise<boolean> {
+  try {
+    if (checkout.paymentIntentId) return await cancelPayment(stripe, checkout.paymentIntentId);
+    if (checkout.subscriptionId) return await cancelSubscription(stripe, checkout.subscriptionId);
+    return true;
+  } catch (err) {
+    // Made with other keys (test keys before live ones): it can never be paid here.
+    if ((err as { code?: string }).code === 'resource_missing') return true;
+    logger.warn({ job: COUPON_HOLDS_JOB, package: checkout.id, err: (err as Error).message }, 'an unpaid checkout could not be closed at Stripe; tried again later');
+    return false;
+  }
+}
+
+/** Cancels an unpaid PaymentIntent. Stripe refuses to cancel one that was paid (or is being paid): that one stays. */
+async function cancelPayment(stripe: Stripe, id: string): Promise<boolean> {
+  try {
+    await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err;
+    return (await stripe.paymentIntents.retrieve(id)).status === 'canceled';
+  }
+}
+
+/**
+ * Closes a subscription whose first invoice was never paid: the invoice is voided first (Stripe
+ * refuses to void a paid one, so a payment made meanwhile is never cancelled with its
+ * subscription), then the subscription is cancelled.
+ */
+async function cancelSubscription(stripe: Stripe, id: string): Promise<boolean> {
+  const sub = await stripe.subscriptions.retrieve(id);
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return true;
+  if (sub.status !== 'incomplete') return false;
+  const invoiceId = typeof sub.latest_invoice === 'string' ? sub.latest_invoice : sub.latest_invoice?.id;
+  if (invoiceId) {
+    try {
+      await stripe.invoices.voidInvoice(invoiceId);
+    } catch (err) {
+      if ((err as { type?: string }).type !== 'StripeInvalidRequestError') throw err;
+      // Not open any more: paid (its webhook settles the package), or already voided.
+      if ((await stripe.invoices.retrieve(invoiceId)).status !== 'void') return false;
+    }
+  }
+  await stripe.subscriptions.cancel(id);
+  return true;
+}
