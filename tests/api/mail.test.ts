@@ -265,6 +265,36 @@ describe('with a Kit form, waiting for Kit', () => {
   });
 });
 
+describe('with a Kit form removed', () => {
+  it('a sign-up made through the form is still asked about after KIT_FORM_ID is removed, and is active once Kit says it confirmed', async () => {
+    const kit = await startKitDouble();
+    const kitEnv = { SMTP_URL: smtp.url, KIT_API_KEY: 'kit_test_key', KIT_API_URL: kit.url };
+    const withForm = await startServer({ ...kitEnv, KIT_FORM_ID: '4242' });
+    const dbFile = withForm.dbFile;
+    let withoutForm: TestServer | undefined;
+    try {
+      expect((await new Client(withForm).post('/api/newsletter/subscribe', { email: 'formgone@example.com' })).status).toBe(201);
+      const row = (db: TestServer['db']) => db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'formgone@example.com')).get()!;
+      const until = Date.now() + 10_000;
+      while (!row(withForm.db).convertKitId && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(row(withForm.db)).toMatchObject({ isActive: false });
+      await withForm.stop();
+
+      // The owner removes KIT_FORM_ID and restarts; the holder then follows Kit's e-mail.
+      withoutForm = await startServer({ ...kitEnv, DATABASE_URL: dbFile });
+      kit.setState('formgone@example.com', 'active');
+      const admin = await clientAs(withoutForm, 'admin');
+      const statusOf = async () => ((await admin.get('/api/newsletter/subscribers')).body as { email: string; status: string }[]).find((s) => s.email === 'formgone@example.com')?.status;
+      const deadline = Date.now() + 10_000;
+      while ((await statusOf()) !== 'active' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(row(withoutForm.db)).toMatchObject({ isActive: true, kitPendingSince: null });
+    } finally {
+      await withoutForm?.stop();
+      await kit.stop();
+    }
+  });
+});
+
 describe('Admin → E-mails', () => {
   it('lists what was sent with status and attempts for admins only, and a failed one can be retried', async () => {
     const anonymous = await new Client(server).get('/api/admin/emails');

@@ -77,8 +77,9 @@ export function startBackgroundJobs(): void {
   if (env().KIT_API_KEY) {
     retryUnsubscribesNow(db);
     jobs.start({ name: KIT_UNSUBSCRIBES_JOB, idleMs: KIT_POLL_MS, busyMs: 0, step: () => passOnUnsubscribes(db) });
-    // Sign-ups through the Kit form get issues once Kit says they confirmed.
-    if (env().KIT_FORM_ID) jobs.start({ name: KIT_CONFIRMATIONS_JOB, firstInMs: 30_000, idleMs: KIT_CONFIRM_POLL_MS, busyMs: KIT_CONFIRM_POLL_MS, step: () => checkKitConfirmations(db) });
+    // Sign-ups through the Kit form get issues once Kit says they confirmed (those made before
+    // KIT_FORM_ID was removed too).
+    jobs.start({ name: KIT_CONFIRMATIONS_JOB, firstInMs: 30_000, idleMs: KIT_CONFIRM_POLL_MS, busyMs: KIT_CONFIRM_POLL_MS, step: () => checkKitConfirmations(db) });
   }
   // Read now, then every five minutes, and at once when the owner changes the address.
   jobs.start({

@@ -172,16 +172,20 @@ const GIVEN_UP = ['bounced', 'complained', 'gone'];
  * others. One Kit says is active gets issues from now on and counts as a confirmed
  * subscription; one Kit has bounced or no longer knows, or that waited 30 days, is no longer
  * asked about (and gets no issue). A sign-up whose push to Kit gave up (Kit down) is pushed
- * again first, so Kit sends its confirmation. Kit down: asked again next time.
+ * again first, so Kit sends its confirmation. Kit down: asked again next time. Sign-ups made
+ * while KIT_FORM_ID was set are still asked about after it is removed (it runs whenever Kit is).
  */
 export async function checkKitConfirmations(db: Db): Promise<StepResult> {
   const t = newsletterSubscribers;
-  const unpushed = db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(isNotNull(t.kitPendingSince), isNull(t.convertKitId)))
-    .limit(PUSHES_PER_STEP)
-    .all();
+  // Pushed again only through the form, whose confirmation e-mail they are waiting for.
+  const unpushed = env().KIT_FORM_ID
+    ? db
+        .select({ id: t.id })
+        .from(t)
+        .where(and(isNotNull(t.kitPendingSince), isNull(t.convertKitId)))
+        .limit(PUSHES_PER_STEP)
+        .all()
+    : [];
   // Kit still refusing: the rest wait for the next step.
   for (const row of unpushed) if (!(await pushSubscriber(row.id))) break;
   // Never asked first (SQLite sorts nulls first), then the longest ago.
@@ -234,7 +238,7 @@ let askedSoonAt = 0;
 
 /** Asks Kit about the sign-ups waiting for its confirmation now (the owner opened the subscriber list). */
 export function checkKitConfirmationsSoon(): void {
-  if (!kitFormConfirms() || Date.now() - askedSoonAt < ASK_SOON_EVERY_MS) return;
+  if (!kitConfigured() || Date.now() - askedSoonAt < ASK_SOON_EVERY_MS) return;
   askedSoonAt = Date.now();
   wakeJob(KIT_CONFIRMATIONS_JOB);
 }
