@@ -54,17 +54,26 @@ function claim(secret: string): string | null {
 
 export const tooLarge = (limit: number) => new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
 
-/** Copies the request body to `file`, failing with 413 as soon as it passes `limit` bytes. */
-export async function receive(body: ReadableStream<Uint8Array>, file: string, limit: number): Promise<number> {
+/** Refused bodies up to this size are read and dropped before answering. */
+export const DRAIN_LIMIT = 110 * 1024 * 1024;
+
+/**
+ * Copies `body` to `file`, failing with 413 when it passes `limit` bytes. Past the limit nothing
+ * more is written; a request's body is then read and dropped up to `drainTo` bytes in all, so
+ * that a client still sending (a body of no declared length) reads the 413 rather than a reset
+ * connection. Past `drainTo` (or at once, for a fetched answer) the stream is stopped.
+ */
+export async function receive(body: ReadableStream<Uint8Array>, file: string, limit: number, drainTo = 0): Promise<number> {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > limit) done(tooLarge(limit));
-      else done(null, chunk);
+      if (size <= limit) done(null, chunk);
+      else done(size > drainTo ? tooLarge(limit) : null);
     },
   });
   await pipeline(Readable.fromWeb(body as WebReadableStream), counter, createWriteStream(file));
+  if (size > limit) throw tooLarge(limit);
   return size;
 }
 
@@ -160,9 +169,6 @@ function textType(file: string, contentType: string | null): { mime: string } | 
   return mime ? { mime } : undefined;
 }
 
-/** Refused bodies up to this size are read and dropped before answering. */
-const DRAIN_LIMIT = 110 * 1024 * 1024;
-
 async function receive0(secret: string, request: Request): Promise<StoredUpload> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw notFound('Upload URL not found');
   const kind = declaredKind(request.headers.get('content-type'));
@@ -175,7 +181,7 @@ async function receive0(secret: string, request: Request): Promise<StoredUpload>
 
   const tmp = tempPath();
   try {
-    const size = await receive(request.body, tmp, limit);
+    const size = await receive(request.body, tmp, limit, DRAIN_LIMIT);
     if (size === 0) throw new HttpError(400, 'The file is empty');
     const sniffed = kind === 'text' ? textType(tmp, request.headers.get('content-type')) : undefined;
     const stored = kind === 'text' && !sniffed ? null : await storeChecked(tmp, kind, size, owner, sniffed);
