@@ -46,7 +46,7 @@ function PayStep({ pkg, amountDue }: { pkg: Props['pkg']; amountDue: number }) {
     if (result.error) {
       // A checkout left unpaid for an hour is closed at Stripe (so that a late payment cannot use
       // a limited coupon past its limit): a new one starts with the page.
-      setError(result.error.code === 'payment_intent_unexpected_state' ? CHECKOUT_CLOSED : (result.error.message ?? 'Your payment could not be completed.'));
+      setError(result.error.payment_intent?.status === 'canceled' ? CHECKOUT_CLOSED : (result.error.message ?? 'Your payment could not be completed.'));
       setBusy(false);
       return;
     }

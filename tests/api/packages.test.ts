@@ -4,7 +4,7 @@
 // replayed and out-of-order webhooks, the client's own area, and bad input that makes no Stripe
 // object.
 import Stripe from 'stripe';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passkeys, twoFactors, users } from '#db/schema/auth.ts';
 import { clientPackages, clients, packagePrices } from '#db/schema/clients.ts';
@@ -62,6 +62,19 @@ afterAll(async () => {
 });
 
 const visitor = () => new Client(server);
+/**
+ * Checkouts made to look started an hour ago. Only their start moves: their last change stays
+ * recent, so the server's own job (which waits 15 minutes after a checkout's last change) leaves
+ * them to closeLapsedCheckouts.
+ */
+const startedAnHourAgo = (which: SQL | undefined) =>
+  server.db
+    .update(clientPackages)
+    .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+    .where(which)
+    .run();
+/** The coupon-holds job's step, run here as it would run 16 minutes from now. */
+const closeLapsedCheckouts = () => lapseCouponHolds(server.db, () => Promise.resolve(stripeSdk()), Date.now() + 16 * 60_000);
 /** Stripe's own SDK pointed at the double, as the server's jobs use it. */
 const stripeSdk = () => {
   const at = new URL(stripe.url);
@@ -348,7 +361,7 @@ describe('coupons', () => {
     expect(stripeCalls()).toBe(before);
   });
 
-  it('the last use of a limited coupon goes to one of two buyers at once, and an unpaid checkout holds it for an hour', async () => {
+  it('the last use of a limited coupon goes to one of two buyers at once, and an unpaid checkout holds it until it is closed at Stripe an hour later', async () => {
     expect((await admin.post('/api/admin/coupons', { code: 'LAST', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
     const checkout = (email: string) => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, coupon: 'LAST' });
     const intents = () => stripe.calls.filter((c) => c.path === '/v1/payment_intents').length;
@@ -380,13 +393,25 @@ describe('coupons', () => {
     const holderId = server.db.select({ id: clients.id }).from(clients).where(eq(clients.email, holder)).get()!.id;
     const pending = server.db.select().from(clientPackages).where(eq(clientPackages.clientId, holderId)).all();
     expect(pending).toHaveLength(2);
-    const anHourAgo = new Date(Date.now() - 61 * 60_000);
-    server.db.update(clientPackages).set({ createdAt: anHourAgo, updatedAt: anHourAgo }).where(eq(clientPackages.clientId, holderId)).run();
+    startedAnHourAgo(eq(clientPackages.clientId, holderId));
     const late = `${unique('last-d')}@example.com`;
     // Until they are closed, they still hold it: Stripe would take their payment.
     expect((await checkout(late)).body.message).toBe(held);
-    expect(await lapseCouponHolds(server.db, () => Promise.resolve(stripeSdk()))).toBe(2);
+    expect(await closeLapsedCheckouts()).toBe(2);
     for (const p of pending) expect(stripe.intents.get(p.paymentIntentId!)?.status).toBe('canceled');
+    // Their pending orders go, as an abandoned checkout's do.
+    expect(
+      server.db
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.paymentIntentId,
+            pending.map((p) => p.paymentIntentId!),
+          ),
+        )
+        .all(),
+    ).toEqual([]);
     expect(
       server.db
         .select()
@@ -408,24 +433,41 @@ describe('coupons', () => {
     expect(usedUp.body.message).toBe('This coupon code has already been used as many times as it can be.');
   });
 
-  it("an hour-old checkout already paid at Stripe is not closed: its payment counts when its webhook comes; a subscription's unpaid one is", async () => {
-    expect((await admin.post('/api/admin/coupons', { code: 'PAIDLATE', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 5 })).status).toBe(201);
-    const paid = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('paid')}@example.com`, coupon: 'PAIDLATE' });
-    expect(paid.status).toBe(200);
+  it('an hour-old checkout paid or being paid at Stripe is left to its webhook, one without a limited coupon is never touched, and a subscription left unpaid is closed', async () => {
+    for (const [code, maxRedemptions] of [
+      ['PAIDLATE', 5],
+      ['NOLIMIT', undefined],
+    ] as const) {
+      expect((await admin.post('/api/admin/coupons', { code, kind: 'amount', value: 10000, duration: 'once', ...(maxRedemptions && { maxRedemptions }) })).status).toBe(201);
+    }
+    const oneTime = async (coupon?: string) => {
+      const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('lapse')}@example.com`, ...(coupon && { coupon }) });
+      expect(res.status, res.text).toBe(200);
+      return (res.body as { clientSecret: string }).clientSecret.split('_secret_')[0];
+    };
+    const [paid, debit, noCoupon, unlimited] = [await oneTime('PAIDLATE'), await oneTime('PAIDLATE'), await oneTime(), await oneTime('NOLIMIT')];
     const { sub } = await subscribe('tech-partner', `${unique('sub')}@example.com`, 'PAIDLATE');
-    const intentId = paid.body.clientSecret.split('_secret_')[0];
-    const settled = stripe.settle(intentId, 'succeeded');
-    const anHourAgo = new Date(Date.now() - 61 * 60_000);
-    const ids = [packageRow({ paymentIntentId: intentId }).id, packageRow({ subscriptionId: sub.id }).id];
-    server.db.update(clientPackages).set({ createdAt: anHourAgo, updatedAt: anHourAgo }).where(inArray(clientPackages.id, ids)).run();
-    expect(await lapseCouponHolds(server.db, () => Promise.resolve(stripeSdk()))).toBe(1);
-    expect(stripe.intents.get(intentId)?.status).toBe('succeeded');
+    // Paid at Stripe, its webhook not yet here; a bank debit under way.
+    const settled = stripe.settle(paid, 'succeeded');
+    stripe.settle(debit, 'processing');
+    const ids = [...[paid, debit, noCoupon, unlimited].map((id) => packageRow({ paymentIntentId: id }).id), packageRow({ subscriptionId: sub.id }).id];
+    startedAnHourAgo(inArray(clientPackages.id, ids));
+    const cancels = () => stripe.calls.filter((c) => c.path.endsWith('/cancel')).length;
+    const before = cancels();
+    expect(await closeLapsedCheckouts()).toBe(1);
+    expect(cancels()).toBe(before);
+    expect([paid, debit, noCoupon, unlimited].map((id) => [stripe.intents.get(id)?.status, packageRow({ paymentIntentId: id }).endedAt])).toEqual([
+      ['succeeded', null],
+      ['processing', null],
+      ['requires_payment_method', null],
+      ['requires_payment_method', null],
+    ]);
     expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
     expect(stripe.invoices.get(sub.latest_invoice as string)?.status).toBe('void');
     expect(packageRow({ subscriptionId: sub.id }).endedAt).not.toBeNull();
-    expect(packageRow({ paymentIntentId: intentId }).endedAt).toBeNull();
+    // The paid one's webhook arrives: the package is the buyer's.
     await deliver('payment_intent.succeeded', settled);
-    expect(packageRow({ paymentIntentId: intentId }).status).toBe('active');
+    expect(packageRow({ paymentIntentId: paid }).status).toBe('active');
   });
 
   it('a buyer starting again while their first checkout is still at Stripe is not refused by it; anyone else is', async () => {
@@ -478,6 +520,30 @@ describe('what the review found', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('A package comes with this product: take it out of the package (Site → Work With Me) first, and wait until no client is paying for it.');
     expect((await admin.get(`/api/products/${downloadsProduct}`)).status).toBe(200);
+  });
+
+  it('a product whose package was taken out can be deleted when its checkouts were closed unpaid (they will never record a payment)', async () => {
+    const product = createProduct(server, { name: 'Lapsed workbook', price: 1000 }).id;
+    const publish = async (change: (packages: SitePackage[]) => void) => {
+      const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
+      change(doc.workWithMe.packageTabs.find((t) => t.id === 'leadership')!.packages);
+      expect((await admin.put('/api/admin/site', doc)).status).toBe(200);
+      expect((await admin.post('/api/admin/site/publish')).status).toBe(200);
+    };
+    await publish((packages) => packages.push({ ...packages.find((p) => p.id === 'starter-kit')!, id: 'lapsed-kit', name: 'Lapsed Kit', productId: product }));
+    const started = await visitor().post('/api/checkout/package', { packageId: 'lapsed-kit', email: `${unique('lapsed-kit')}@example.com` });
+    expect(started.status, started.text).toBe(200);
+    await publish((packages) =>
+      packages.splice(
+        packages.findIndex((p) => p.id === 'lapsed-kit'),
+        1,
+      ),
+    );
+    // Still payable: the product stays.
+    expect((await admin.delete(`/api/products/${product}`)).status).toBe(409);
+    // Closed at Stripe (or expired there) before it was paid.
+    server.db.update(clientPackages).set({ endedAt: new Date() }).where(eq(clientPackages.packageId, 'lapsed-kit')).run();
+    expect((await admin.delete(`/api/products/${product}`)).status).toBe(200);
   });
 
   it('the same checkout sent again gets the same payment; sent again with another e-mail, a payment of its own (not an error)', async () => {

@@ -148,26 +148,39 @@ class StripeError extends Error {
   status: number;
   code: string | undefined;
   param: string | undefined;
-  constructor(status: number, message: string, code?: string, param?: string) {
+  /** The PaymentIntent an error is about, which Stripe sends with it. */
+  paymentIntent: Intent | undefined;
+  constructor(status: number, message: string, code?: string, param?: string, paymentIntent?: Intent) {
     super(message);
     this.status = status;
     this.code = code;
     this.param = param;
+    this.paymentIntent = paymentIntent;
   }
   get body() {
-    return { error: { type: 'invalid_request_error', message: this.message, ...(this.code && { code: this.code }), ...(this.param && { param: this.param }) } };
+    return {
+      error: {
+        type: 'invalid_request_error',
+        message: this.message,
+        ...(this.code && { code: this.code }),
+        ...(this.param && { param: this.param }),
+        ...(this.paymentIntent && { payment_intent: structuredClone(this.paymentIntent) }),
+      },
+    };
   }
 }
 
 const invalid = (message: string, param?: string, code?: string) => new StripeError(400, message, code, param);
 /** What Stripe answers an action its PaymentIntent's status does not allow. */
 const unexpectedState = (intent: Intent, action: 'cancel' | 'confirm') =>
-  invalid(
+  new StripeError(
+    400,
     action === 'cancel'
       ? `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`
       : `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
-    undefined,
     'payment_intent_unexpected_state',
+    undefined,
+    intent,
   );
 /** A missing object: 404 when it was asked for by its URL, 400 when a parameter named it. */
 const noSuch = (kind: string, id: string, param?: string) => new StripeError(param ? 400 : 404, `No such ${kind}: '${id}'`, 'resource_missing', param);
@@ -1266,8 +1279,8 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
         const text = (name: string) => (typeof args[name] === 'string' ? args[name] : '');
         return send(200, control(args, text));
       } catch (e) {
-        const status = e instanceof StripeError ? e.status : e instanceof SyntaxError ? 400 : 404;
-        return send(status, { error: { message: e instanceof Error ? e.message : String(e) } });
+        if (e instanceof StripeError) return send(e.status, e.body);
+        return send(e instanceof SyntaxError ? 400 : 404, { error: { message: e instanceof Error ? e.message : String(e) } });
       }
     }
     const shown = method === 'GET' ? pageAt(address.pathname) : null;

@@ -77,8 +77,8 @@
           return { error: { type: 'card_error', message: 'Your card was declined.' } };
         }
         const settled = await fetch(DOUBLE + '/__control/settle', { method: 'POST', body: JSON.stringify({ id, status: 'succeeded', email }) });
-        // A payment Stripe refuses to confirm (one that was cancelled): its error, as Stripe.js gives it.
-        if (!settled.ok) return { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: (await settled.json()).error.message } };
+        // A payment Stripe refuses to confirm (one that was cancelled): Stripe's error, as Stripe.js gives it.
+        if (!settled.ok) return { error: (await settled.json()).error };
         return { paymentIntent: { id, status: 'succeeded' } };
       },
     };

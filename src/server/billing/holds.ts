@@ -2,12 +2,15 @@
 // paid. Stripe would take a payment of an abandoned checkout at any later time, and a late
 // payment would use the coupon past its limit, so an hour after it started an unpaid checkout is
 // closed at Stripe: a one-time payment is cancelled; a subscription's first invoice is voided and
-// the subscription cancelled. Its package ends before any payment (it stays out of the lists) and
-// the use is free again. A payment already made, or under way, is left for its webhook to settle.
+// the subscription cancelled. Its package ends before any payment (it stays out of the lists),
+// its pending order goes (as an abandoned checkout's does), and the use is free again. A payment
+// already made, or under way (3-D Secure, a bank debit), is left for its webhook to settle, and
+// its checkout goes on holding the use until then.
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
 import { clientPackages, coupons } from '#db/schema/clients.ts';
+import { orders } from '#db/schema/commerce.ts';
 import { logger } from '#server/log.ts';
 import { COUPON_HOLD_MS } from './coupons.ts';
 
@@ -42,16 +45,23 @@ export async function lapseCouponHolds(db: Db, stripe: () => Promise<Stripe | nu
     .all();
   if (due.length === 0) return 0;
   const client = await stripe();
-  if (!client) return 0;
+  if (!client) {
+    logger.warn({ job: COUPON_HOLDS_JOB, checkouts: due.length }, 'unpaid checkouts hold uses of limited coupons, but Stripe is not configured to close them');
+    return 0;
+  }
   let ended = 0;
   for (const checkout of due) {
     const closed = await close(client, checkout);
     const at = new Date(now);
-    db.update(clientPackages)
-      .set(closed ? { endedAt: at, updatedAt: at } : { updatedAt: at })
-      .where(and(eq(clientPackages.id, checkout.id), eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt)))
-      .run();
-    if (closed) ended += 1;
+    db.transaction((tx) => {
+      const still = and(eq(clientPackages.id, checkout.id), eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt));
+      if (!closed) return void tx.update(clientPackages).set({ updatedAt: at }).where(still).run();
+      if (tx.update(clientPackages).set({ endedAt: at, updatedAt: at }).where(still).run().changes === 0) return;
+      tx.delete(orders)
+        .where(and(eq(orders.clientPackageId, checkout.id), eq(orders.status, 'pending')))
+        .run();
+      ended += 1;
+    });
   }
   return ended;
 }
@@ -70,14 +80,22 @@ async function close(stripe: Stripe, checkout: Checkout): Promise<boolean> {
   }
 }
 
-/** Cancels an unpaid PaymentIntent. Stripe refuses to cancel one that was paid (or is being paid): that one stays. */
+/**
+ * Cancels a PaymentIntent nobody is paying: one waiting for a card (or for its confirmation).
+ * One being paid (3-D Secure, a bank debit being verified or processed) or paid is left alone;
+ * Stripe refuses to cancel one paid meanwhile.
+ */
 async function cancelPayment(stripe: Stripe, id: string): Promise<boolean> {
+  const status = async () => (await stripe.paymentIntents.retrieve(id)).status;
+  const now = await status();
+  if (now === 'canceled') return true;
+  if (now !== 'requires_payment_method' && now !== 'requires_confirmation') return false;
   try {
     await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
     return true;
   } catch (err) {
     if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err;
-    return (await stripe.paymentIntents.retrieve(id)).status === 'canceled';
+    return (await status()) === 'canceled';
   }
 }
 

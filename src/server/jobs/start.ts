@@ -36,7 +36,7 @@ const GEOIP_POLL_MS = 5_000;
 const KIT_POLL_MS = 60_000;
 /** How often Kit is asked whether sign-ups through its form have confirmed (and when the owner opens the subscriber list). */
 const KIT_CONFIRM_POLL_MS = 5 * 60_000;
-/** How often unpaid checkouts holding a limited coupon's use are looked at (the hold lapses after an hour). */
+/** How often unpaid checkouts holding a limited coupon's use are looked at (those an hour old are closed at Stripe). */
 const COUPON_HOLDS_POLL_MS = 5 * 60_000;
 /** How often the owner's calendar is read for busy times. */
 const CALENDAR_POLL_MS = 5 * 60_000;

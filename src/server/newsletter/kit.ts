@@ -177,7 +177,9 @@ const GIVEN_UP = ['bounced', 'complained', 'gone'];
  */
 export async function checkKitConfirmations(db: Db): Promise<StepResult> {
   const t = newsletterSubscribers;
-  // Pushed again only through the form, whose confirmation e-mail they are waiting for.
+  // Pushed again here through the form, whose confirmation e-mail they are waiting for. (With the
+  // form gone, catchUpOnce adds them to Kit inactive, with no e-mail: they are asked about
+  // until they are given up.)
   const unpushed = env().KIT_FORM_ID
     ? db
         .select({ id: t.id })

@@ -1,5 +1,5 @@
 // Products for sale. Prices are integers in cents.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { clientPackages } from '#db/schema/clients.ts';
 import { products } from '#db/schema/commerce.ts';
 import { getDb } from '#server/context.ts';
@@ -56,7 +56,13 @@ export function deleteProduct(id: number): void {
   const held = db
     .select({ id: clientPackages.id })
     .from(clientPackages)
-    .where(and(eq(clientPackages.productId, id), inArray(clientPackages.status, ['pending', 'active', 'past_due'])))
+    .where(
+      and(
+        eq(clientPackages.productId, id),
+        // Not a checkout closed or expired at Stripe before it was paid (still pending, with endedAt): no payment is awaited.
+        or(inArray(clientPackages.status, ['active', 'past_due']), and(eq(clientPackages.status, 'pending'), isNull(clientPackages.endedAt))),
+      ),
+    )
     .get();
   if (inDocument || held) throw conflict(PRODUCT_IN_PACKAGE);
   const removeFiles = removeStoredFiles(id);
