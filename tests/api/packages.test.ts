@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passkeys, twoFactors, users } from '#db/schema/auth.ts';
 import { clientPackages, clients, packagePrices } from '#db/schema/clients.ts';
 import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
-import { lapseCouponHolds } from '#server/billing/holds.ts';
+import { closeAbandonedCheckouts } from '#server/billing/abandoned-checkouts.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { Client, clientAs, createProduct, unique, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -63,18 +63,20 @@ afterAll(async () => {
 
 const visitor = () => new Client(server);
 /**
- * Checkouts made to look started an hour ago. Only their start moves: their last change stays
+ * Checkouts made to look started `ago` ms ago. Only their start moves: their last change stays
  * recent, so the server's own job (which waits 15 minutes after a checkout's last change) leaves
- * them to closeLapsedCheckouts.
+ * them to closeAbandoned.
  */
-const startedAnHourAgo = (which: SQL | undefined) =>
+const startedAgo = (ago: number, which: SQL | undefined) =>
   server.db
     .update(clientPackages)
-    .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+    .set({ createdAt: new Date(Date.now() - ago) })
     .where(which)
     .run();
-/** The coupon-holds job's step, run here as it would run 16 minutes from now. */
-const closeLapsedCheckouts = () => lapseCouponHolds(server.db, () => Promise.resolve(stripeSdk()), Date.now() + 16 * 60_000);
+const AN_HOUR = 61 * 60_000;
+const A_DAY = 25 * 60 * 60_000;
+/** The abandoned-checkouts job's step, run here as it would run 16 minutes from now. */
+const closeAbandoned = () => closeAbandonedCheckouts(server.db, () => Promise.resolve(stripeSdk()), Date.now() + 16 * 60_000);
 /** Stripe's own SDK pointed at the double, as the server's jobs use it. */
 const stripeSdk = () => {
   const at = new URL(stripe.url);
@@ -393,11 +395,11 @@ describe('coupons', () => {
     const holderId = server.db.select({ id: clients.id }).from(clients).where(eq(clients.email, holder)).get()!.id;
     const pending = server.db.select().from(clientPackages).where(eq(clientPackages.clientId, holderId)).all();
     expect(pending).toHaveLength(2);
-    startedAnHourAgo(eq(clientPackages.clientId, holderId));
+    startedAgo(AN_HOUR, eq(clientPackages.clientId, holderId));
     const late = `${unique('last-d')}@example.com`;
     // Until they are closed, they still hold it: Stripe would take their payment.
     expect((await checkout(late)).body.message).toBe(held);
-    expect(await closeLapsedCheckouts()).toBe(2);
+    expect(await closeAbandoned()).toBe(2);
     for (const p of pending) expect(stripe.intents.get(p.paymentIntentId!)?.status).toBe('canceled');
     // Their pending orders go, as an abandoned checkout's do.
     expect(
@@ -433,7 +435,7 @@ describe('coupons', () => {
     expect(usedUp.body.message).toBe('This coupon code has already been used as many times as it can be.');
   });
 
-  it('an hour-old checkout paid or being paid at Stripe is left to its webhook, one without a limited coupon is never touched, and a subscription left unpaid is closed', async () => {
+  it('an unpaid checkout is closed after an hour with a limited coupon, after a day without; one paid or being paid is left to its webhook', async () => {
     for (const [code, maxRedemptions] of [
       ['PAIDLATE', 5],
       ['NOLIMIT', undefined],
@@ -445,29 +447,40 @@ describe('coupons', () => {
       expect(res.status, res.text).toBe(200);
       return (res.body as { clientSecret: string }).clientSecret.split('_secret_')[0];
     };
-    const [paid, debit, noCoupon, unlimited] = [await oneTime('PAIDLATE'), await oneTime('PAIDLATE'), await oneTime(), await oneTime('NOLIMIT')];
+    const limited = { paid: await oneTime('PAIDLATE'), debit: await oneTime('PAIDLATE'), verifying: await oneTime('PAIDLATE'), threeDs: await oneTime('PAIDLATE') };
+    const others = { noCoupon: await oneTime(), unlimited: await oneTime('NOLIMIT') };
     const { sub } = await subscribe('tech-partner', `${unique('sub')}@example.com`, 'PAIDLATE');
-    // Paid at Stripe, its webhook not yet here; a bank debit under way.
-    const settled = stripe.settle(paid, 'succeeded');
-    stripe.settle(debit, 'processing');
-    const ids = [...[paid, debit, noCoupon, unlimited].map((id) => packageRow({ paymentIntentId: id }).id), packageRow({ subscriptionId: sub.id }).id];
-    startedAnHourAgo(inArray(clientPackages.id, ids));
+    // Paid at Stripe, its webhook not yet here; a bank debit under way; a bank account being
+    // verified by micro-deposits (days); a 3-D Secure check the buyer never finished.
+    const settled = stripe.settle(limited.paid, 'succeeded');
+    stripe.settle(limited.debit, 'processing');
+    stripe.settle(limited.verifying, 'microdeposits');
+    stripe.settle(limited.threeDs, 'requires_action');
+    const intents = { ...limited, ...others };
+    const state = () => Object.fromEntries(Object.entries(intents).map(([name, id]) => [name, [stripe.intents.get(id)?.status, packageRow({ paymentIntentId: id }).endedAt !== null]]));
+    startedAgo(AN_HOUR, inArray(clientPackages.id, [...Object.values(intents).map((id) => packageRow({ paymentIntentId: id }).id), packageRow({ subscriptionId: sub.id }).id]));
     const cancels = () => stripe.calls.filter((c) => c.path.endsWith('/cancel')).length;
     const before = cancels();
-    expect(await closeLapsedCheckouts()).toBe(1);
-    expect(cancels()).toBe(before);
-    expect([paid, debit, noCoupon, unlimited].map((id) => [stripe.intents.get(id)?.status, packageRow({ paymentIntentId: id }).endedAt])).toEqual([
-      ['succeeded', null],
-      ['processing', null],
-      ['requires_payment_method', null],
-      ['requires_payment_method', null],
-    ]);
+    expect(await closeAbandoned()).toBe(2);
+    expect(cancels()).toBe(before + 1);
+    expect(state()).toEqual({
+      paid: ['succeeded', false],
+      debit: ['processing', false],
+      verifying: ['requires_action', false],
+      threeDs: ['canceled', true],
+      noCoupon: ['requires_payment_method', false],
+      unlimited: ['requires_payment_method', false],
+    });
     expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
     expect(stripe.invoices.get(sub.latest_invoice as string)?.status).toBe('void');
     expect(packageRow({ subscriptionId: sub.id }).endedAt).not.toBeNull();
+    // A day on, the checkouts without a limited coupon are closed too.
+    startedAgo(A_DAY, inArray(clientPackages.paymentIntentId, Object.values(others)));
+    expect(await closeAbandoned()).toBe(2);
+    expect(state()).toMatchObject({ noCoupon: ['canceled', true], unlimited: ['canceled', true] });
     // The paid one's webhook arrives: the package is the buyer's.
     await deliver('payment_intent.succeeded', settled);
-    expect(packageRow({ paymentIntentId: paid }).status).toBe('active');
+    expect(packageRow({ paymentIntentId: limited.paid }).status).toBe('active');
   });
 
   it('a buyer starting again while their first checkout is still at Stripe is not refused by it; anyone else is', async () => {
@@ -522,7 +535,7 @@ describe('what the review found', () => {
     expect((await admin.get(`/api/products/${downloadsProduct}`)).status).toBe(200);
   });
 
-  it('a product whose package was taken out can be deleted when its checkouts were closed unpaid (they will never record a payment)', async () => {
+  it('a product whose package was taken out can be deleted once its checkouts nobody paid are closed, a day on', async () => {
     const product = createProduct(server, { name: 'Lapsed workbook', price: 1000 }).id;
     const publish = async (change: (packages: SitePackage[]) => void) => {
       const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
@@ -541,8 +554,9 @@ describe('what the review found', () => {
     );
     // Still payable: the product stays.
     expect((await admin.delete(`/api/products/${product}`)).status).toBe(409);
-    // Closed at Stripe (or expired there) before it was paid.
-    server.db.update(clientPackages).set({ endedAt: new Date() }).where(eq(clientPackages.packageId, 'lapsed-kit')).run();
+    // A day on, nobody paid: the checkout is closed at Stripe, and the product can go.
+    startedAgo(A_DAY, eq(clientPackages.packageId, 'lapsed-kit'));
+    expect(await closeAbandoned()).toBe(1);
     expect((await admin.delete(`/api/products/${product}`)).status).toBe(200);
   });
 

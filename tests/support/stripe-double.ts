@@ -38,6 +38,7 @@ export interface Intent {
   last_payment_error: { type: 'card_error'; code: string; decline_code: string; message: string } | null;
   canceled_at?: number | null;
   cancellation_reason?: string | null;
+  next_action?: { type: string } | null;
 }
 
 /** A list as Stripe answers one. */
@@ -111,8 +112,8 @@ export interface StripeEvent<T = unknown> {
   data: { object: T; previous_attributes?: Record<string, unknown> };
 }
 
-/** What a customer's payment comes to: paid, declined, or still being processed (bank debits). */
-export type Outcome = 'succeeded' | 'failed' | 'processing';
+/** How a payment attempt ends: paid, declined, a bank debit under way, a 3-D Secure check asked for, or a bank account to verify by micro-deposits. */
+export type Outcome = 'succeeded' | 'failed' | 'processing' | 'requires_action' | 'microdeposits';
 
 export interface StripeDouble {
   url: string;
@@ -431,6 +432,13 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     if (!intent) throw new Error(`no intent ${id}`);
     // A cancelled payment cannot be confirmed: Stripe.js gets this error.
     if (intent.status === 'canceled') throw unexpectedState(intent, 'confirm');
+    // Waiting for the customer (a 3-D Secure check, or the amounts of two micro-deposits): nothing charged yet.
+    if (status === 'requires_action' || status === 'microdeposits') {
+      intent.status = 'requires_action';
+      intent.next_action = { type: status === 'microdeposits' ? 'verify_with_microdeposits' : 'use_stripe_sdk' };
+      return intent;
+    }
+    intent.next_action = null;
     if (status === 'processing') intent.status = 'processing';
     else if (status === 'succeeded') {
       intent.status = 'succeeded';

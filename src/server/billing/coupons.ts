@@ -4,7 +4,7 @@
 // making a coupon never waits on Stripe. A coupon with a limit counts its uses when they are paid,
 // and an unpaid checkout holds one of them, so two buyers of its last use cannot both get it. The
 // hold ends when the checkout is paid, or an hour after it started, when it is closed at Stripe
-// so that it can no longer be paid (./holds.ts).
+// so that it can no longer be paid (./abandoned-checkouts.ts).
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';

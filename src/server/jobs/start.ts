@@ -7,7 +7,7 @@ import { logger } from '#server/log.ts';
 import { dkimKey, mailFrom, OutboxSender, retryPendingNow, smtpTransport, type DkimKey } from '#server/mail/sender.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sweepAbandonedOrders } from '#server/services/abandoned-orders.ts';
-import { COUPON_HOLDS_JOB, lapseCouponHolds } from '#server/billing/holds.ts';
+import { ABANDONED_CHECKOUTS_JOB, closeAbandonedCheckouts } from '#server/billing/abandoned-checkouts.ts';
 import { nextDue, publishDue } from '#server/services/publishing.ts';
 import { processNextImage } from '#server/services/images.ts';
 import { refreshBusyTimes } from '#server/booking/calendar.ts';
@@ -36,8 +36,8 @@ const GEOIP_POLL_MS = 5_000;
 const KIT_POLL_MS = 60_000;
 /** How often Kit is asked whether sign-ups through its form have confirmed (and when the owner opens the subscriber list). */
 const KIT_CONFIRM_POLL_MS = 5 * 60_000;
-/** How often unpaid checkouts holding a limited coupon's use are looked at (those an hour old are closed at Stripe). */
-const COUPON_HOLDS_POLL_MS = 5 * 60_000;
+/** How often package checkouts nobody paid are looked at (a limited coupon's are closed at Stripe after an hour, others after a day). */
+const ABANDONED_CHECKOUTS_POLL_MS = 5 * 60_000;
 /** How often the owner's calendar is read for busy times. */
 const CALENDAR_POLL_MS = 5 * 60_000;
 /** How soon a calendar that could not be read is tried again. */
@@ -47,7 +47,8 @@ let runner: JobRunner | undefined;
 
 /**
  * Starts the background jobs: abandoned checkouts' pending orders are removed hourly, and
- * checkouts of a limited coupon left unpaid for an hour are closed at Stripe; scheduled
+ * package checkouts nobody paid are closed at Stripe (after an hour with a limited coupon, else
+ * a day); scheduled
  * posts and episodes are published when due; smaller copies of uploaded images are made; with
  * booking reminders are queued when due and the owner's calendar is read for busy times; with
  * SMTP_URL set, the outbox is delivered (what waited for a retry is tried at once on start) and
@@ -59,9 +60,9 @@ export function startBackgroundJobs(): void {
   shareRunner(jobs);
   const db = getDb();
   jobs.start({ name: 'sweep-abandoned-orders', firstInMs: 5_000, idleMs: HOUR_MS, busyMs: HOUR_MS, step: () => sweepAbandonedOrders(db) });
-  // Checkouts of a limited coupon left unpaid for an hour are closed at Stripe, freeing its use.
+  // Package checkouts nobody paid are closed at Stripe: a limited coupon's after an hour (freeing its use), others after a day.
   const stripe = async () => (await import('#server/payments/stripe.ts')).getStripe();
-  jobs.start({ name: COUPON_HOLDS_JOB, firstInMs: 25_000, idleMs: COUPON_HOLDS_POLL_MS, busyMs: 0, step: () => lapseCouponHolds(db, stripe) });
+  jobs.start({ name: ABANDONED_CHECKOUTS_JOB, firstInMs: 25_000, idleMs: ABANDONED_CHECKOUTS_POLL_MS, busyMs: 0, step: () => closeAbandonedCheckouts(db, stripe) });
   jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
   // Analytics: 30 days of page views, then daily totals; a day's salt deleted within the hour after it ends.

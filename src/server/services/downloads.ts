@@ -19,7 +19,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { freshDownloads, receipt } from '#server/mail/templates.ts';
 import type { Settings } from '#shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
-import { answeringRefusals, DRAIN_LIMIT, receive, tooLarge } from './uploads.ts';
+import { answeringRefusals, receive, tooLarge } from './uploads.ts';
 import { publishedSite } from '#server/site/current.ts';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
@@ -65,7 +65,8 @@ export function receiveProductFile(productId: number, requestedName: string, req
     mkdirSync(join(root, '.tmp'), { recursive: true });
     const tmp = join(root, '.tmp', randomBytes(16).toString('hex'));
     try {
-      const size = await receive(request.body, tmp, PRODUCT_FILE_LIMIT, DRAIN_LIMIT);
+      // Past its 500 MB limit a file is never drained (answeringRefusals closes the connection).
+      const size = await receive(request.body, tmp, PRODUCT_FILE_LIMIT);
       if (size === 0) throw badRequest('The file is empty');
       const sniffed = await fileTypeFromFile(tmp);
       const ext = sniffed ? FILE_TYPES[sniffed.mime] : undefined;

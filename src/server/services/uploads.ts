@@ -55,7 +55,7 @@ function claim(secret: string): string | null {
 export const tooLarge = (limit: number) => new HttpError(413, `File too large: the limit is ${limit / 1024 / 1024} MB`);
 
 /** Refused bodies up to this size are read and dropped before answering. */
-export const DRAIN_LIMIT = 110 * 1024 * 1024;
+const DRAIN_LIMIT = 110 * 1024 * 1024;
 
 /**
  * Copies `body` to `file`, failing with 413 when it passes `limit` bytes. Past the limit nothing

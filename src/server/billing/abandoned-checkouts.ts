@@ -1,12 +1,14 @@
-// A checkout of a limited coupon holds one of its uses until it is paid or can no longer be
-// paid. Stripe would take a payment of an abandoned checkout at any later time, and a late
-// payment would use the coupon past its limit, so an hour after it started an unpaid checkout is
-// closed at Stripe: a one-time payment is cancelled; a subscription's first invoice is voided and
-// the subscription cancelled. Its package ends before any payment (it stays out of the lists),
-// its pending order goes (as an abandoned checkout's does), and the use is free again. A payment
-// already made, or under way (3-D Secure, a bank debit), is left for its webhook to settle, and
-// its checkout goes on holding the use until then.
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+// Package checkouts nobody paid are closed at Stripe, since Stripe would take a payment of an
+// abandoned checkout at any later time: a one-time payment is cancelled; a subscription's first
+// invoice is voided and the subscription cancelled. Its package ends before any payment (it stays
+// out of the lists), its pending order goes (as an abandoned checkout's does), and it no longer
+// holds anything: a limited coupon's use, or the product its package comes with.
+// - A checkout using a limited coupon holds one of its uses until it is paid or closed, so it is
+//   closed an hour after it started: a late payment would use the coupon past its limit.
+// - Any other is closed after a day.
+// A payment already made, or under way (a card's 3-D Secure within the hour, a bank debit being
+// processed or its account verified by micro-deposits), is left for its webhook to settle.
+import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
 import { clientPackages, coupons } from '#db/schema/clients.ts';
@@ -14,7 +16,9 @@ import { orders } from '#db/schema/commerce.ts';
 import { logger } from '#server/log.ts';
 import { COUPON_HOLD_MS } from './coupons.ts';
 
-export const COUPON_HOLDS_JOB = 'coupon-holds';
+export const ABANDONED_CHECKOUTS_JOB = 'abandoned-checkouts';
+/** A package checkout not using a limited coupon is closed when nobody has paid it within this. */
+export const CHECKOUT_ABANDONED_MS = 24 * 60 * 60_000;
 /** A checkout Stripe would not close (being paid) is asked about again after this. */
 const ASK_AGAIN_MS = 15 * 60_000;
 const BATCH = 20;
@@ -22,21 +26,20 @@ const BATCH = 20;
 type Checkout = { id: number; paymentIntentId: string | null; subscriptionId: string | null };
 
 /**
- * Closes at Stripe the unpaid checkouts whose hold on a limited coupon has lapsed, up to BATCH a
- * step: how many it ended. `stripe` is only asked for when one is due (the job runs without
- * loading the SDK otherwise).
+ * Closes at Stripe the package checkouts nobody paid (a limited coupon's after an hour, any other
+ * after a day), up to BATCH a step: how many it ended. `stripe` is only asked for when one is due
+ * (the job runs without loading the SDK otherwise).
  */
-export async function lapseCouponHolds(db: Db, stripe: () => Promise<Stripe | null>, now = Date.now()): Promise<number> {
+export async function closeAbandonedCheckouts(db: Db, stripe: () => Promise<Stripe | null>, now = Date.now()): Promise<number> {
   const due = db
     .select({ id: clientPackages.id, paymentIntentId: clientPackages.paymentIntentId, subscriptionId: clientPackages.subscriptionId })
     .from(clientPackages)
-    .innerJoin(coupons, eq(coupons.id, clientPackages.couponId))
+    .leftJoin(coupons, eq(coupons.id, clientPackages.couponId))
     .where(
       and(
         eq(clientPackages.status, 'pending'),
         isNull(clientPackages.endedAt),
-        isNotNull(coupons.maxRedemptions),
-        lt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS)),
+        or(and(isNotNull(coupons.maxRedemptions), lt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS))), lt(clientPackages.createdAt, new Date(now - CHECKOUT_ABANDONED_MS))),
         lt(clientPackages.updatedAt, new Date(now - ASK_AGAIN_MS)),
       ),
     )
@@ -46,7 +49,7 @@ export async function lapseCouponHolds(db: Db, stripe: () => Promise<Stripe | nu
   if (due.length === 0) return 0;
   const client = await stripe();
   if (!client) {
-    logger.warn({ job: COUPON_HOLDS_JOB, checkouts: due.length }, 'unpaid checkouts hold uses of limited coupons, but Stripe is not configured to close them');
+    logger.warn({ job: ABANDONED_CHECKOUTS_JOB, checkouts: due.length }, 'unpaid package checkouts are waiting to be closed, but Stripe is not configured');
     return 0;
   }
   let ended = 0;
@@ -75,27 +78,29 @@ async function close(stripe: Stripe, checkout: Checkout): Promise<boolean> {
   } catch (err) {
     // Made with other keys (test keys before live ones): it can never be paid here.
     if ((err as { code?: string }).code === 'resource_missing') return true;
-    logger.warn({ job: COUPON_HOLDS_JOB, package: checkout.id, err: (err as Error).message }, 'an unpaid checkout could not be closed at Stripe; tried again later');
+    logger.warn({ job: ABANDONED_CHECKOUTS_JOB, package: checkout.id, err: (err as Error).message }, 'an unpaid checkout could not be closed at Stripe; tried again later');
     return false;
   }
 }
 
 /**
- * Cancels a PaymentIntent nobody is paying: one waiting for a card (or for its confirmation).
- * One being paid (3-D Secure, a bank debit being verified or processed) or paid is left alone;
- * Stripe refuses to cancel one paid meanwhile.
+ * Cancels a PaymentIntent nobody is paying: one waiting for a card, for its confirmation, or for a
+ * 3-D Secure check that was never finished. One being paid (a bank debit processing, or its
+ * account being verified by micro-deposits, which takes days) or paid is left alone; Stripe
+ * refuses to cancel one paid meanwhile.
  */
 async function cancelPayment(stripe: Stripe, id: string): Promise<boolean> {
-  const status = async () => (await stripe.paymentIntents.retrieve(id)).status;
-  const now = await status();
-  if (now === 'canceled') return true;
-  if (now !== 'requires_payment_method' && now !== 'requires_confirmation') return false;
+  const intent = await stripe.paymentIntents.retrieve(id);
+  if (intent.status === 'canceled') return true;
+  const unpaid =
+    intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || (intent.status === 'requires_action' && intent.next_action?.type !== 'verify_with_microdeposits');
+  if (!unpaid) return false;
   try {
     await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
     return true;
   } catch (err) {
     if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err;
-    return (await status()) === 'canceled';
+    return (await stripe.paymentIntents.retrieve(id)).status === 'canceled';
   }
 }
 
