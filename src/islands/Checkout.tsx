@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Field } from '#components/ui/Field.tsx';
 import { api, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, check, focusFirstInvalid, formValues, type FieldErrors } from '#lib/form.ts';
+import { paidAlready } from '#lib/payment-result.ts';
 import { toast } from '#lib/toast.ts';
 import { formatPrice } from '#shared/format.ts';
 
@@ -88,13 +89,14 @@ function PayForm({ product, checkoutId, clientSecret }: { product: CheckoutProdu
     }
     const returnUrl = `${window.location.origin}/checkout/success`;
     const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl, receipt_email: checked.data.email }, redirect: 'if_required' });
-    if (result.error) {
+    // Paid already (in another tab, or by a press whose answer was lost): its receipt.
+    const id = result.error ? paidAlready(result.error) : result.paymentIntent?.id;
+    if (result.error && !id) {
       toast({ title: 'Payment Failed', description: result.error.message ?? 'Your payment could not be completed.', variant: 'destructive' });
       setBusy(false);
       return;
     }
     toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
-    const id = result.paymentIntent?.id;
     // A moment to read the toast, then the receipt.
     window.setTimeout(
       () => window.location.assign(id ? `${returnUrl}?payment_intent=${encodeURIComponent(id)}&payment_intent_client_secret=${encodeURIComponent(clientSecret)}&redirect_status=succeeded` : returnUrl),

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Field } from '#components/ui/Field.tsx';
 import { api, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, focusFirstInvalid, formValues, type FieldErrors } from '#lib/form.ts';
+import { closedAtStripe, paidAlready } from '#lib/payment-result.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { FormPageProps } from '#shared/flash.ts';
 
@@ -43,15 +44,16 @@ function PayStep({ pkg, amountDue }: { pkg: Props['pkg']; amountDue: number }) {
     setError(null);
     const done = `${window.location.origin}/checkout/package/${pkg.id}?paid=1`;
     const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: done }, redirect: 'if_required' });
-    if (result.error) {
-      // A checkout left unpaid for an hour is closed at Stripe (so that a late payment cannot use
-      // a limited coupon past its limit): a new one starts with the page.
-      setError(result.error.payment_intent?.status === 'canceled' ? CHECKOUT_CLOSED : (result.error.message ?? 'Your payment could not be completed.'));
+    // Paid already (in another tab, or by a press whose answer was lost): its receipt.
+    const id = result.error ? paidAlready(result.error) : result.paymentIntent?.id;
+    if (result.error && !id) {
+      // A checkout left unpaid is closed at Stripe (so that a late payment cannot use a limited
+      // coupon past its limit): a new one starts with the page.
+      setError(closedAtStripe(result.error) ? CHECKOUT_CLOSED : (result.error.message ?? 'Your payment could not be completed.'));
       setBusy(false);
       return;
     }
     // The page asks Stripe about this payment rather than trusting the address.
-    const id = result.paymentIntent?.id;
     window.location.assign(id ? `${done}&payment_intent=${encodeURIComponent(id)}` : done);
   }
 

@@ -83,6 +83,21 @@ test('initializing, then the order summary and the payment button; paying lands 
   await expect(page.getByText(price)).toBeVisible();
 });
 
+test("a payment already made in another tab shows its receipt, not Stripe's refusal", async ({ page }) => {
+  await useStandin(page);
+  const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/create-payment-intent') && r.request().method() === 'POST');
+  await page.goto(`${PAY_URL}/checkout/${product.id}`);
+  const intent = ((await (await started).json()) as { paymentIntentId: string }).paymentIntentId;
+  // The other tab's payment, made with this page's checkout (the same PaymentIntent).
+  const paid = await page.request.post(`${STRIPE_DOUBLE_URL}/__control/settle`, { data: { id: intent, status: 'succeeded' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await page.getByLabel('Email').fill('two-tabs@example.com');
+  await page.getByRole('button', { name: /Complete Payment/ }).click();
+  await page.waitForURL(new RegExp(`/checkout/success\\?payment_intent=${intent}`));
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+});
+
 test('a declined card shows Payment Failed and stays on the page', async ({ page }) => {
   await useStandin(page);
   const product = (await products(page, PAY_URL)).find((p) => p.isActive)!;

@@ -49,6 +49,21 @@ test("a checkout closed at Stripe while its page stood open (a limited coupon's 
   await expect(page.getByRole('alert')).toHaveText('This checkout has expired. Reload the page to start again.');
 });
 
+test('a buyer who paid in another tab and presses Pay here is shown the payment received', async ({ page }) => {
+  await useStripeStandin(page);
+  await page.goto(CHECKOUT);
+  await page.getByLabel('Email', { exact: true }).fill(`${unique('twotabs')}@example.com`);
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/checkout/package') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const intent = ((await (await started).json()) as { clientSecret: string }).clientSecret.split('_secret_')[0];
+  // The other tab's payment: Stripe then refuses to confirm it again.
+  const paid = await page.request.post(`${STRIPE_DOUBLE_URL}/__control/settle`, { data: { id: intent, status: 'succeeded' }, headers: CLOSE });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await page.getByRole('button', { name: 'Pay $1,500.00' }).click();
+  await page.waitForURL(new RegExp(`/checkout/package/mvp-clarity\\?paid=1&payment_intent=${intent}`));
+  await expect(page.getByText('Payment received')).toBeVisible();
+});
+
 test('a visitor buys MVP Clarity, chooses a password from the e-mail, books the one session, and a second is refused', async ({ page }) => {
   test.setTimeout(60_000);
   await useStripeStandin(page);

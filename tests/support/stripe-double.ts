@@ -430,8 +430,8 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   function settle(id: string, status: Outcome, email?: string): Intent {
     const intent = intents.get(id);
     if (!intent) throw new Error(`no intent ${id}`);
-    // A cancelled payment cannot be confirmed: Stripe.js gets this error.
-    if (intent.status === 'canceled') throw unexpectedState(intent, 'confirm');
+    // A cancelled or paid payment cannot be confirmed: Stripe.js gets this error.
+    if (intent.status === 'canceled' || intent.status === 'succeeded') throw unexpectedState(intent, 'confirm');
     // Waiting for the customer (a 3-D Secure check, or the amounts of two micro-deposits): nothing charged yet.
     if (status === 'requires_action' || status === 'microdeposits') {
       intent.status = 'requires_action';
