@@ -64,5 +64,10 @@ export const broadcastRecipients = sqliteTable(
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [uniqueIndex('broadcast_recipients_unique').on(t.broadcastId, t.subscriberId), index('broadcast_recipients_work_idx').on(t.broadcastId, t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex('broadcast_recipients_unique').on(t.broadcastId, t.subscriberId),
+    index('broadcast_recipients_work_idx').on(t.broadcastId, t.status, t.nextAttemptAt),
+    // The daily limit counts what went out in the last 24 hours, across every issue.
+    index('broadcast_recipients_sent_at_idx').on(t.sentAt),
+  ],
 );

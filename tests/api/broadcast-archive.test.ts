@@ -85,11 +85,56 @@ describe('the archive, its feed and the sitemap', () => {
     const viewed = await get(view.slice(server.url.length));
     expect(viewed.status).toBe(200);
     expect(viewed.headers.get('cache-control')).toContain('no-store');
-    expect(await viewed.text()).toContain('Just for you.');
+    const viewedHtml = await viewed.text();
+    expect(viewedHtml).toContain('Just for you.');
+    // Its address holds the link's signature: not indexed, and reported to no analytics.
+    expect(viewedHtml).toContain('<meta name="robots" content="noindex">');
+    expect(await (await get(`/newsletter/${open.issue.slug}`)).text()).not.toContain('noindex');
     const again = await get(`/newsletter/${closed.issue.slug}`);
     expect(again.status).toBe(403);
+    // The owner, signed in, opens it from the admin without the link.
+    const owned = await admin.get(`/newsletter/${closed.issue.slug}`);
+    expect(owned.status).toBe(200);
+    expect(owned.text).toContain('Just for you.');
     // The public issue's link is plain.
     expect(linkIn(open.mails[0], `${server.url}/newsletter/`)).toBe(`${server.url}/newsletter/${open.issue.slug}`);
+  });
+
+  it('a send cancelled leaves the archive, its feed and its page at the very next request, though they were cached', async () => {
+    const created = await admin.post('/api/admin/broadcasts', { subject: 'Called back', content: '<p>Oops.</p>' });
+    const id = created.body.id as number;
+    // Paused at once, so that it is still going out when cancelled.
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    expect((await admin.post(`/api/admin/broadcasts/${id}/pause`)).status).toBe(200);
+    const slug = created.body.slug as string;
+    for (let i = 0; i < 2; i++) {
+      expect(await (await get('/newsletter/archive')).text()).toContain('Called back');
+      expect((await get(`/newsletter/${slug}`)).status).toBe(200);
+      expect(await (await get('/newsletter/rss.xml')).text()).toContain('Called back');
+    }
+    expect((await admin.post(`/api/admin/broadcasts/${id}/cancel`)).status).toBe(200);
+    expect(await (await get('/newsletter/archive')).text()).not.toContain('Called back');
+    expect((await get(`/newsletter/${slug}`)).status).toBe(404);
+    expect(await (await get('/newsletter/rss.xml')).text()).not.toContain('Called back');
+  });
+});
+
+describe('the message', () => {
+  it("has a plain-text part a text reader can follow: paragraphs and list items on lines of their own, each link's address after its text", async () => {
+    const { mails } = await sendAndWait({
+      subject: 'Plain text',
+      content: '<h2>This week</h2><p>First, <a href="https://example.org/read">the long read</a>.</p><p>Then two things:</p><ul><li>one</li><li>two</li></ul>',
+    });
+    const text = mails[0].text ?? '';
+    expect(text).toContain('This week\n\nFirst, the long read [https://example.org/read].\n\nThen two things:\n\n * one\n * two');
+  });
+
+  it('content that is nothing once cleaned (a script) is refused, and no draft is made', async () => {
+    const before = (await admin.get('/api/admin/broadcasts')).body as unknown[];
+    const refused = await admin.post('/api/admin/broadcasts', { subject: 'Blank', content: '<script>alert(1)</script>' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Content is required');
+    expect((await admin.get('/api/admin/broadcasts')).body).toHaveLength(before.length);
   });
 });
 

@@ -345,6 +345,15 @@ describe('smaller items', () => {
       expect(policy).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
       expect(policy).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
       expect(policy).toMatch(/connect-src [^;]*'self'/);
+      // A page whose address holds a token (Google would get it with the address) loads no
+      // Google Analytics and is not indexed; an ordinary page does load it.
+      const html = async (path: string) => (await fetch(`${withAnalytics.url}${path}`)).text();
+      expect(await html('/blog')).toContain('G-TEST123');
+      for (const path of ['/newsletter/unsubscribe?token=abc', '/newsletter/confirm?token=abc', '/auth/reset?token=abc']) {
+        const page = await html(path);
+        expect(page, path).not.toContain('G-TEST123');
+        expect(page, path).toContain('<meta name="robots" content="noindex">');
+      }
     } finally {
       await withAnalytics.stop();
     }

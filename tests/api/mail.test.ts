@@ -265,6 +265,41 @@ describe('with a Kit form, waiting for Kit', () => {
   });
 });
 
+describe('with a Kit form and no e-mail of its own (no SMTP_URL)', () => {
+  it("an address sent again while it waits for Kit's confirmation, or after it left, waits for Kit: typing it makes no one active", async () => {
+    const kit = await startKitDouble();
+    const withKit = await startServer({ KIT_API_KEY: 'kit_test_key', KIT_API_URL: kit.url, KIT_FORM_ID: '4242' });
+    try {
+      const email = 'typed-twice@example.com';
+      const row = () => withKit.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()!;
+      const signUp = () => new Client(withKit).post('/api/newsletter/subscribe', { email });
+      const formCalls = () => kit.calls.filter((c) => c.path === '/v4/forms/4242/subscribers' && JSON.stringify(c.body).includes(email)).length;
+      expect((await signUp()).status).toBe(201);
+      const until = Date.now() + 10_000;
+      while (!row().convertKitId && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(formCalls()).toBe(1);
+
+      const again = await signUp();
+      expect(again.status).toBe(200);
+      expect(again.body.message).toBe('Please check your inbox to confirm your subscription.');
+      expect(row()).toMatchObject({ isActive: false, unsubscribedAt: null });
+      expect(row().kitPendingSince).toBeInstanceOf(Date);
+
+      // Someone who confirmed, then left, and subscribes again: Kit's form asks them once more.
+      withKit.db.update(newsletterSubscribers).set({ kitPendingSince: null, unsubscribedAt: new Date() }).where(eq(newsletterSubscribers.email, email)).run();
+      expect((await signUp()).body.message).toBe('Please check your inbox to confirm your subscription.');
+      expect(row()).toMatchObject({ isActive: false, unsubscribedAt: null });
+      expect(row().kitPendingSince).toBeInstanceOf(Date);
+      const deadline = Date.now() + 10_000;
+      while (formCalls() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(formCalls()).toBe(2);
+    } finally {
+      await withKit.stop();
+      await kit.stop();
+    }
+  });
+});
+
 describe('with a Kit form removed', () => {
   it('a sign-up made through the form is still asked about after KIT_FORM_ID is removed, and is active once Kit says it confirmed', async () => {
     const kit = await startKitDouble();

@@ -3,9 +3,10 @@
 // unsubscribe link in the footer and in the one-click headers (RFC 8058).
 import { escapeUTF8 as escapeHTML } from 'entities';
 import { env } from '#server/env.ts';
+import { mailText } from '#server/mail/plain-text.ts';
 import { unsubscribeHeaders } from '#server/mail/templates.ts';
 import { signature } from '#server/http/signing.ts';
-import { absoluteUrls, htmlToText, linksThrough, videosAsLinks } from '#server/services/sanitize.ts';
+import { absoluteUrls, linksThrough, videosAsLinks } from '#server/services/sanitize.ts';
 import { unsubscribeLink } from '#server/services/newsletter.ts';
 import { publishedBrand } from '#server/site/current.ts';
 
@@ -31,7 +32,8 @@ export const viewUrl = (issue: Pick<Issue, 'slug' | 'subscribersOnly'>) => `${en
  */
 export function issueBody(issue: { id: number; content: string; track: boolean }): { html: string; text: string } {
   const html = absoluteUrls(videosAsLinks(issue.content), `${env().SITE_URL}/`);
-  const text = htmlToText(html);
+  // Its links lead straight on: a reader of the text part is not counted.
+  const text = mailText(html);
   if (!issue.track) return { html, text };
   const pixel = `<img src="${env().SITE_URL}/newsletter/o/${issue.id}.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
   return { html: `${linksThrough(html, (url) => clickUrl(issue.id, url))}${pixel}`, text };

@@ -108,7 +108,10 @@ function draftFields(db: Db, input: BroadcastInput) {
   if (input.postId && !db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, input.postId)).get()) {
     throw badRequest('Post not found', [{ path: ['postId'], message: 'Post not found' }]);
   }
-  return { subject: input.subject, preheader: input.preheader, content: sanitizePostHtml(input.content), postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track };
+  // Content that is nothing once cleaned (a script, say) would send every subscriber a blank issue.
+  const content = sanitizePostHtml(input.content);
+  if (!content.trim()) throw badRequest('Content is required', [{ path: ['content'], message: 'Content is required' }]);
+  return { subject: input.subject, preheader: input.preheader, content, postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track };
 }
 
 export function createBroadcast(db: Db, input: BroadcastInput, userId: string): BroadcastDto {
@@ -208,6 +211,9 @@ export function retryFailed(db: Db, id: number): BroadcastDto {
 
 /** An issue that has gone out (or is going out): its readers may open it in a browser. */
 const published = inArray(broadcasts.status, ['sending', 'paused', 'sent']);
+
+/** The cached pages an issue shows on once it goes out (the archive, the issue's page, the feed, the sitemap): dropped when a send starts or is cancelled. */
+export const archivePages = (key: string): boolean => key.startsWith('/newsletter') || key.startsWith('/sitemap');
 
 /** What the archive, its feed and the sitemap list: issues that have gone out and are not for subscribers only, newest first. */
 const publicIssue = and(published, eq(broadcasts.subscribersOnly, false));

@@ -59,10 +59,16 @@ export async function pushSubscriber(id: number): Promise<boolean> {
   return withRetries(`push:${id}`, `subscribe #${id}`, async () => {
     const db = getDb();
     const row = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
-    if (!row || row.convertKitId || !(row.isActive || row.kitPendingSince)) return;
+    if (!row || !(row.isActive || row.kitPendingSince)) return;
     // With KIT_FORM_ID the subscriber is added inactive and then to the form, so Kit sends the
-    // form's own confirmation (and incentive) e-mail; otherwise they are active at once.
+    // form's own confirmation (and incentive) e-mail; otherwise they are active at once. One Kit
+    // already knows, waiting for its confirmation again (subscribed anew after leaving), is only
+    // added to the form again.
     const formId = env().KIT_FORM_ID;
+    if (row.convertKitId) {
+      if (formId && row.kitPendingSince) await kit(`/v4/forms/${encodeURIComponent(formId)}/subscribers`, { email_address: row.email });
+      return;
+    }
     const res = (await kit('/v4/subscribers', { email_address: row.email, first_name: row.name ?? undefined, state: formId || !row.isActive ? 'inactive' : 'active' })) as {
       subscriber?: { id?: number | string };
     };

@@ -93,19 +93,37 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
 
 /**
  * A new address through the Kit form: kept pending (no issue goes to it) and pushed to Kit, which
- * sends the form's confirmation; a background job reads from Kit when it was followed. Null for
- * an address already known here.
+ * sends the form's confirmation; a background job reads from Kit when it was followed. Without
+ * e-mail of this site's own, Kit's confirmation is the only proof that an address is the
+ * visitor's, so a known address that gets no issues (waiting for Kit, or unsubscribed) waits for
+ * Kit again rather than being made active because someone typed it. Null for the rest: an
+ * address getting issues, or one this site's own confirmation link can prove.
  */
 function subscribeThroughKitForm(input: SubscribeInput): SubscribeResult | null {
-  const inserted = getDb()
+  const db = getDb();
+  const inserted = db
     .insert(newsletterSubscribers)
     .values({ email: input.email, name: input.name, isActive: false, kitPendingSince: new Date() })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning()
     .get();
-  if (!inserted) return null;
-  queuePush(inserted.id);
-  return { subscriber: inserted, created: true, pending: true, message: CHECK_INBOX };
+  if (inserted) {
+    queuePush(inserted.id);
+    return { subscriber: inserted, created: true, pending: true, message: CHECK_INBOX };
+  }
+  if (mailConfigured()) return null;
+  const existing = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
+  if (getsIssues(existing)) return null;
+  if (!existing.kitPendingSince) {
+    // Subscribing again after leaving: the form asks Kit to confirm once more, and an
+    // unsubscribe not yet passed on to Kit is dropped.
+    db.transaction((tx) => {
+      tx.update(newsletterSubscribers).set({ kitPendingSince: new Date(), unsubscribedAt: null }).where(eq(newsletterSubscribers.id, existing.id)).run();
+      cancelUnsubscribe(existing.convertKitId, tx);
+    });
+    queuePush(existing.id);
+  }
+  return { subscriber: existing, created: false, pending: true, message: CHECK_INBOX };
 }
 
 /** Whether a subscriber is on the list issues go to: active, and not bounced. */

@@ -1,6 +1,6 @@
 import { getDb } from '#server/context.ts';
 import { checkSendingDomain } from '#server/broadcasts/dns-check.ts';
-import { startSendingChecked } from '#server/broadcasts/service.ts';
+import { archivePages, startSendingChecked } from '#server/broadcasts/service.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
@@ -12,9 +12,6 @@ import { IdParamsSchema } from '#shared/schemas/common.ts';
  * the background. The body may be empty; `{confirmDns: true}` is the second confirmation a send
  * to more than 5,000 people needs while the From domain's DNS check fails.
  */
-// The issue joins the public archive, its feed and the sitemap as it starts going out.
-const archivePages = (key: string) => key.startsWith('/newsletter') || key.startsWith('/sitemap');
-
 export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, body: BroadcastSendSchema, changesContent: { scope: { pages: archivePages }, now: true } }, async ({ params, body }) => {
   if (!mailConfigured()) throw badRequest('E-mail is not set up: set SMTP_URL to send issues.');
   return Response.json(await startSendingChecked(getDb(), params.id, body.confirmDns, () => checkSendingDomain()), { status: 202 });

@@ -1,0 +1,1 @@
+CREATE INDEX `broadcast_recipients_sent_at_idx` ON `broadcast_recipients` (`sent_at`);
