@@ -248,6 +248,42 @@ describe("busy times from the owner's calendar", () => {
     expect(starts(got)).toEqual(['2026-03-02T09:00', '2026-03-02T09:30', '2026-03-02T10:30', '2026-03-02T11:30']);
   });
 
+  it('read a calendar of a dozen daily series years old, and an old meeting an exception moved into the range', () => {
+    // About 65,000 occurrences in the past: each is stepped past, not worked out, so the
+    // calendar is read (it was refused as having too many, which closed booking).
+    const series = Array.from({ length: 12 }, (_, i) => [
+      'BEGIN:VEVENT',
+      `UID:daily-${i}@test`,
+      'DTSTAMP:20120101T000000Z',
+      `DTSTART:20120102T${String(i).padStart(2, '0')}0000Z`,
+      `DTEND:20120102T${String(i).padStart(2, '0')}1500Z`,
+      'RRULE:FREQ=DAILY',
+      'END:VEVENT',
+    ]);
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//Owner//EN',
+      ...series.flat(),
+      // The 7 January 2013 meeting of the first series, moved to 2 March 2026, 14:00 UTC.
+      'BEGIN:VEVENT',
+      'UID:daily-0@test',
+      'DTSTAMP:20130101T000000Z',
+      'RECURRENCE-ID:20130107T000000Z',
+      'DTSTART:20260302T140000Z',
+      'DTEND:20260302T143000Z',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [from, to] = days('2026-03-02', '2026-03-03');
+    const busy = busyTimes(ics, BERLIN, from, to).map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()]);
+    expect(busy).toContainEqual(['2026-03-02T14:00:00.000Z', '2026-03-02T14:30:00.000Z']);
+    for (let h = 0; h < 12; h++) {
+      const at = `2026-03-02T${String(h).padStart(2, '0')}`;
+      expect(busy).toContainEqual([`${at}:00:00.000Z`, `${at}:15:00.000Z`]);
+    }
+  });
+
   it('read a series in the zone its DTSTART names even when the file does not define that zone, as a single event is', () => {
     const ics = [
       'BEGIN:VCALENDAR',
