@@ -79,6 +79,27 @@ describe('booking a slot', () => {
     expect((await freeSlots()).map((s) => s.start)).not.toContain(slot.start);
   });
 
+  it('a booking of a type the owner switched off cannot be moved (409), and stays where it was', async () => {
+    const type = { name: 'Soon Gone', slug: 'soon-gone', durationMin: 30 };
+    const created = await admin.post('/api/admin/booking/types', type);
+    expect(created.status).toBe(201);
+    const res = await fetch(`${server.url}/api/booking/slots?type=soon-gone&from=${day(1)}&to=${day(10)}`);
+    const [first, second] = (await res.json()) as SlotDto[];
+    const booked = (await (await post({ type: 'soon-gone', start: first.start, name: 'Dorothy Vaughan', email: 'switched-off@example.com', timeZone: 'UTC' })).json()) as {
+      id: number;
+      manageUrl: string;
+    };
+    expect((await admin.put(`/api/admin/booking/types/${created.body.id as number}`, { ...type, isActive: false })).status).toBe(200);
+    const token = new URL(booked.manageUrl).searchParams.get('t')!;
+    const moved = await fetch(`${server.url}/api/booking/${booked.id}/reschedule?t=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: second.start }),
+    });
+    expect(moved.status).toBe(409);
+    expect(server.db.select().from(bookings).where(eq(bookings.id, booked.id)).get()!.start.toISOString()).toBe(first.start);
+  });
+
   it("a booking's own page pages through the dates (no JavaScript), so a booking can move later than two weeks out", async () => {
     const [far] = await freeSlots(day(18), day(24));
     const res = await post({ type: 'strategy-call', start: far.start, name: 'Katherine Johnson', email: 'katherine@example.com', timeZone: 'UTC' });

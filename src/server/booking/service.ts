@@ -248,6 +248,8 @@ export function reschedule(db: Db, id: number, startIso: string, now = Date.now(
       if (row.status !== 'confirmed') throw conflict('This booking was cancelled.');
       if (row.start.getTime() <= now) throw conflict('This booking has already taken place.');
       const type = tx.select().from(bookingEventTypes).where(eq(bookingEventTypes.id, row.eventTypeId)).get()!;
+      // A type the owner switched off takes no meetings at new times, moved ones included.
+      if (!type.isActive) throw conflict('This meeting can no longer be moved: cancel it if the time does not suit you.');
       const slot = checkSlot(tx, type, bookingSettingsOf(tx), start, now, row.id);
       const block = blockOf(type, slot.start);
       const moved = tx
