@@ -110,19 +110,23 @@ describe('booking a slot', () => {
     expect(offered(first).every((start) => start < `${day(15)}`)).toBe(true);
     const later = /<a href="([^"]+)"[^>]*>\s*Later dates/.exec(first)?.[1]?.replaceAll('&amp;', '&');
     expect(later, 'a Later dates link').toBeTruthy();
-    const next = await fetch(new URL(later!, server.url));
+    // The times shown in Chicago (the page's time zone picker), and the move posted as the form does.
+    const chicago = new URL(later!, server.url);
+    chicago.searchParams.set('tz', 'America/Chicago');
+    const next = await fetch(chicago);
     expect(next.status).toBe(200);
     const html = await next.text();
     expect(html).toContain('← Earlier dates');
     const beyond = offered(html).filter((start) => start >= `${day(14)}` && start !== far.start);
     expect(beyond.length).toBeGreaterThan(0);
-    const token = new URL(booked.manageUrl).searchParams.get('t')!;
-    const moved = await fetch(`${server.url}/api/booking/${booked.id}/reschedule?t=${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ start: beyond.at(-1) }),
-    });
-    expect(moved.status).toBe(200);
+    const form = /<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html)!;
+    const hidden = Object.fromEntries([...form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replaceAll('&amp;', '&')]));
+    const moved = await submitForm(server, form[1].replaceAll('&amp;', '&'), { ...hidden, start: beyond.at(-1)! });
+    expect(moved.status).toBe(303);
+    const row = server.db.select().from(bookings).where(eq(bookings.id, booked.id)).get()!;
+    expect(row.start.toISOString()).toBe(beyond.at(-1));
+    // Its e-mails and reminders now say the time in Chicago (it was booked in UTC).
+    expect(row.timeZone).toBe('America/Chicago');
   });
 
   it('confirms with an invite calendars act on; moving keeps the UID and raises SEQUENCE; cancelling sends METHOD:CANCEL', async () => {
@@ -160,13 +164,15 @@ describe('booking a slot', () => {
     expect(await page.text()).toContain('Ada Lovelace');
 
     const token = new URL(booked.manageUrl).searchParams.get('t')!;
+    // Moved from New York: the e-mail says the new time there (booked in Berlin).
     const moved = await fetch(`${server.url}/api/booking/${booked.id}/reschedule?t=${token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ start: other.start }),
+      body: JSON.stringify({ start: other.start, timeZone: 'America/New_York' }),
     });
     expect(moved.status).toBe(200);
     const movedMail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('ada@example.com') && /^Moved/.test(m.subject ?? ''));
+    expect(movedMail.text).toContain('(America/New_York)');
     const second = invite(movedMail);
     expect(second).toMatchObject({ method: 'REQUEST', uid: first.uid, start: other.start });
     expect(second.sequence).toBeGreaterThan(first.sequence);

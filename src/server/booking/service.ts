@@ -238,8 +238,11 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
   return { id: created.id, start: created.start.toISOString(), end: created.end.toISOString(), manageUrl: manageUrl(created), repeated };
 }
 
-/** Moves a booking to another free start of its type: the invite keeps its UID and raises its SEQUENCE. */
-export function reschedule(db: Db, id: number, startIso: string, now = Date.now()): Booking {
+/**
+ * Moves a booking to another free start of its type: the invite keeps its UID and raises its
+ * SEQUENCE. `timeZone`, the zone the new time was chosen in, is the one its e-mails use from then on.
+ */
+export function reschedule(db: Db, id: number, startIso: string, now = Date.now(), timeZone?: string): Booking {
   const start = Date.parse(startIso);
   return db.transaction(
     (tx) => {
@@ -254,7 +257,15 @@ export function reschedule(db: Db, id: number, startIso: string, now = Date.now(
       const block = blockOf(type, slot.start);
       const moved = tx
         .update(bookings)
-        .set({ start: new Date(slot.start), end: new Date(slot.end), blockStart: new Date(block.start), blockEnd: new Date(block.end), sequence: row.sequence + 1, updatedAt: new Date(now) })
+        .set({
+          start: new Date(slot.start),
+          end: new Date(slot.end),
+          blockStart: new Date(block.start),
+          blockEnd: new Date(block.end),
+          sequence: row.sequence + 1,
+          timeZone: timeZone ?? row.timeZone,
+          updatedAt: new Date(now),
+        })
         .where(eq(bookings.id, id))
         .returning()
         .get();

@@ -72,7 +72,8 @@ export const BookingRequestSchema = z.preprocess(
 );
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
-export const RescheduleSchema = z.object({ start: z.iso.datetime({ offset: true, error: 'Start must be a date and time (ISO 8601)' }) });
+/** A new start, and the zone the visitor chose it in (the e-mails and reminders say the time in it). */
+export const RescheduleSchema = z.object({ start: z.iso.datetime({ offset: true, error: 'Start must be a date and time (ISO 8601)' }), timeZone: timeZone.optional() });
 
 export const CancelBookingSchema = z.object({
   reason: z

@@ -16,7 +16,7 @@ export const POST = endpoint(
     hit(LIMITS.bookingManage, clientKey(context));
     const db = getDb();
     if (!bookingByLink(db, params.id, query.t)) throw notFound('Booking not found');
-    const b = reschedule(db, params.id, body.start);
+    const b = reschedule(db, params.id, body.start, Date.now(), body.timeZone);
     return { id: b.id, start: b.start.toISOString(), end: b.end.toISOString() };
   },
 );
