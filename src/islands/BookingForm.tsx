@@ -157,7 +157,7 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
             className="input"
             value={tz}
             onChange={(e) => {
-              void load(e.target.value, from);
+              void load(e.target.value, firstDateIn(e.target.value, from, todayHere));
             }}
           >
             {(timeZones.includes(tz) ? timeZones : [tz, ...timeZones]).map((z) => (

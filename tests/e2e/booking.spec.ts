@@ -43,7 +43,7 @@ test('with JavaScript: from the home page, a time in my own zone, my details, bo
   await context.close();
 });
 
-test("a visitor whose date is not the owner's starts on their own today", async ({ browser, request }) => {
+test("a visitor whose date is not the owner's starts on their own today, and again in a zone picked by hand", async ({ browser, request }) => {
   // The page is made in the owner's zone. Of a zone at UTC-11 and one at UTC+14, one always has
   // another date than the owner's (any zone from UTC-1 to UTC+3), at any time of day.
   const html = (await (await request.get(`${PAY_URL}/book/strategy-call`)).text()).replace(/<!--.*?-->/g, '');
@@ -53,10 +53,15 @@ test("a visitor whose date is not the owner's starts on their own today", async 
   const context = await browser.newContext({ timezoneId: visitor });
   const page = await context.newPage();
   await withConsentDecided(page);
-  const asked = page.waitForRequest((r) => r.url().includes('/api/booking/slots') && new URL(r.url()).searchParams.get('tz') === visitor);
+  const asked = page.waitForResponse((r) => r.url().includes('/api/booking/slots') && new URL(r.url()).searchParams.get('tz') === visitor);
   await page.goto(`${PAY_URL}/book/strategy-call`);
   expect(new URL((await asked).url()).searchParams.get('from'), `${visitor} against ${owner}`).toBe(dateIn(visitor));
   await expect(page.getByText(`Times in ${visitor.replaceAll('_', ' ')}`)).toBeVisible();
+  // Another zone picked by hand starts on its own today too (the two are 25 hours apart).
+  const other = visitor === 'Pacific/Pago_Pago' ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+  const again = page.waitForRequest((r) => r.url().includes('/api/booking/slots') && new URL(r.url()).searchParams.get('tz') === other);
+  await page.getByLabel('Your time zone').selectOption(other);
+  expect(new URL((await again).url()).searchParams.get('from'), `${other} after ${visitor}`).toBe(dateIn(other));
   await context.close();
 });
 
