@@ -5,10 +5,13 @@
 // holds anything: a limited coupon's use, or the product its package comes with.
 // - A checkout using a limited coupon holds one of its uses until it is paid or closed, so it is
 //   closed an hour after it started: a late payment would use the coupon past its limit.
+//   One the same buyer started again (for the same package and coupon) is closed at once: the
+//   buyer is exempt from their own hold, so both could be paid, using the coupon twice.
 // - Any other is closed after a day.
 // A payment already made, or under way (a card's 3-D Secure within the hour, a bank debit being
 // processed or its account verified by micro-deposits), is left for its webhook to settle.
-import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
 import { clientPackages, coupons } from '#db/schema/clients.ts';
@@ -31,6 +34,22 @@ type Checkout = { id: number; paymentIntentId: string | null; subscriptionId: st
  * (the job runs without loading the SDK otherwise).
  */
 export async function closeAbandonedCheckouts(db: Db, stripe: () => Promise<Stripe | null>, now = Date.now()): Promise<number> {
+  // A later checkout of the same buyer, package and coupon that was not itself closed unpaid.
+  const later = alias(clientPackages, 'later');
+  const startedAgain = exists(
+    db
+      .select({ id: later.id })
+      .from(later)
+      .where(
+        and(
+          eq(later.clientId, clientPackages.clientId),
+          eq(later.packageId, clientPackages.packageId),
+          eq(later.couponId, clientPackages.couponId),
+          gt(later.id, clientPackages.id),
+          or(ne(later.status, 'pending'), isNull(later.endedAt)),
+        ),
+      ),
+  );
   const due = db
     .select({ id: clientPackages.id, paymentIntentId: clientPackages.paymentIntentId, subscriptionId: clientPackages.subscriptionId })
     .from(clientPackages)
@@ -39,8 +58,14 @@ export async function closeAbandonedCheckouts(db: Db, stripe: () => Promise<Stri
       and(
         eq(clientPackages.status, 'pending'),
         isNull(clientPackages.endedAt),
-        or(and(isNotNull(coupons.maxRedemptions), lt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS))), lt(clientPackages.createdAt, new Date(now - CHECKOUT_ABANDONED_MS))),
-        lt(clientPackages.updatedAt, new Date(now - ASK_AGAIN_MS)),
+        or(
+          // Started again: closed at once (asked again each step while Stripe says it is being paid).
+          and(isNotNull(coupons.maxRedemptions), startedAgain),
+          and(
+            or(and(isNotNull(coupons.maxRedemptions), lt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS))), lt(clientPackages.createdAt, new Date(now - CHECKOUT_ABANDONED_MS))),
+            lt(clientPackages.updatedAt, new Date(now - ASK_AGAIN_MS)),
+          ),
+        ),
       ),
     )
     .orderBy(asc(clientPackages.updatedAt))

@@ -12,11 +12,13 @@ import { clientPackages, clients, coupons, packagePrices } from '#db/schema/clie
 import { orders } from '#db/schema/commerce.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { getDb } from '#server/context.ts';
+import { wakeJob } from '#server/jobs/runner.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { CARD_MINIMUM, requireStripe } from '#server/payments/stripe.ts';
 import { publishedSite } from '#server/site/current.ts';
 import type { CouponCheckDto, PackageCheckoutDto, PackageCheckoutInput } from '#shared/schemas/billing.ts';
 import { packagesOf, type SitePackage } from '#shared/schemas/site.ts';
+import { ABANDONED_CHECKOUTS_JOB } from './abandoned-checkouts.ts';
 import { clientFor, type Client } from './clients.ts';
 import { describeCoupon, discounted, holdCoupon, stripePromotionCode, usableCoupon, type Coupon } from './coupons.ts';
 
@@ -122,7 +124,10 @@ export async function startPackageCheckout(input: PackageCheckoutInput): Promise
   // Held from the check (nothing awaited since) until the pending package holds it.
   const release = holdCoupon(coupon, holder);
   try {
-    return await checkOut(db, stripe, input, pkg, coupon, amountDue);
+    const started = await checkOut(db, stripe, input, pkg, coupon, amountDue);
+    // The buyer's earlier checkout of it with the same limited coupon, if any, is closed now.
+    if (coupon?.maxRedemptions != null) wakeJob(ABANDONED_CHECKOUTS_JOB);
+    return started;
   } finally {
     release();
   }
