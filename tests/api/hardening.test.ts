@@ -349,7 +349,13 @@ describe('smaller items', () => {
       // Google Analytics and is not indexed; an ordinary page does load it.
       const html = async (path: string) => (await fetch(`${withAnalytics.url}${path}`)).text();
       expect(await html('/blog')).toContain('G-TEST123');
-      for (const path of ['/newsletter/unsubscribe?token=abc', '/newsletter/confirm?token=abc', '/auth/reset?token=abc']) {
+      for (const path of [
+        '/newsletter/unsubscribe?token=abc',
+        '/newsletter/confirm?token=abc',
+        '/auth/reset?token=abc',
+        '/checkout/success?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2',
+        '/account/session-end?s=1&sig=x',
+      ]) {
         const page = await html(path);
         expect(page, path).not.toContain('G-TEST123');
         expect(page, path).toContain('<meta name="robots" content="noindex">');

@@ -9,6 +9,7 @@ import { outbox } from '#db/schema/mail.ts';
 import { Client, clientAs, createPost, createUser } from '#tests/support/factories.ts';
 import { startKitDouble } from '#tests/support/kit-double.ts';
 import { outboxWhere } from '#tests/support/rows.ts';
+import type { SiteStateDto } from '#shared/schemas/site.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { linkIn, rawHeader, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
 
@@ -326,6 +327,29 @@ describe('with a Kit form removed', () => {
     } finally {
       await withoutForm?.stop();
       await kit.stop();
+    }
+  });
+});
+
+describe('the site published anew', () => {
+  it('names e-mails sent afterwards with the new brand, though the mail job had sent with the old one (no MAIL_FROM)', async () => {
+    const site = await startServer({ SMTP_URL: smtp.url });
+    try {
+      const fromOf = async (email: string) => {
+        expect((await new Client(site).post('/api/newsletter/subscribe', { email })).status).toBe(201);
+        return (await smtp.waitFor((m) => JSON.stringify(m.to).includes(email))).from;
+      };
+      expect(JSON.stringify(await fromOf('before-rename@example.com'))).toContain('Jordan Avery');
+      const admin = await clientAs(site, 'admin');
+      const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
+      doc.brand.name = 'Casey Rivera';
+      expect((await admin.put('/api/admin/site', doc)).status).toBe(200);
+      expect((await admin.post('/api/admin/site/publish')).status).toBe(200);
+      const after = JSON.stringify(await fromOf('after-rename@example.com'));
+      expect(after).toContain('Casey Rivera');
+      expect(after).not.toContain('Jordan Avery');
+    } finally {
+      await site.stop();
     }
   });
 });

@@ -26,7 +26,10 @@ function clean(doc: SiteDocument): SiteDocument {
 /** Parses stored JSON; a stored document that no longer fits the schema is a bug worth hearing about. */
 const parseStored = (json: string): SiteDocument => SiteDocumentSchema.parse(JSON.parse(json));
 
-let cache: { doc: SiteDocument; json: string } | null = null;
+// One copy for the whole process: the bundled app (pages and the admin, which publishes) and the
+// background jobs started from the sources (their e-mails name the brand and the contact address)
+// each load this module, and both must see a publish at once.
+const held = ((globalThis as { __siteDocument?: { cache: { doc: SiteDocument; json: string } | null } }).__siteDocument ??= { cache: null });
 
 /** The row, made from the defaults (and the old environment variables) the first time it is asked for. */
 function row(db: Db) {
@@ -43,10 +46,10 @@ function row(db: Db) {
 
 /** What visitors read. */
 export function getPublishedSite(db: Db): SiteDocument {
-  if (cache) return cache.doc;
+  if (held.cache) return held.cache.doc;
   const json = row(db).published;
-  cache = { doc: parseStored(json), json };
-  return cache.doc;
+  held.cache = { doc: parseStored(json), json };
+  return held.cache.doc;
 }
 
 const parseDraft = (draft: string | null) => (draft === null ? null : parseStored(draft));
@@ -142,7 +145,7 @@ export function publishSite(db: Db, userId: string, seen?: SeenVersion): SiteDoc
     written(tx.update(siteDocument).set({ published: draft, draft: null, draftUpdatedAt: null, publishedAt: new Date(), version: nextVersion }).where(atVersion(version)).run().changes);
     tx.insert(siteRevisions).values({ document: draft, publishedBy: userId }).run();
   });
-  cache = { doc, json: draft };
+  held.cache = { doc, json: draft };
   const pages = pagesShowing(before, doc);
   if (pages) contentChanged({ scope: pages, now: true });
   return doc;
@@ -172,7 +175,7 @@ export function renameEventTypeInSite(db: Pick<Db, 'select' | 'update'>, from: s
     .where(eq(siteDocument.id, ROW))
     .run();
   // Read again at the next use (a rolled-back change included).
-  cache = null;
+  held.cache = null;
 }
 
 /** Every publish, newest first, with what it changed against the one before. */
