@@ -309,6 +309,32 @@ describe('signed-in sessions', () => {
   });
 });
 
+describe('trusted devices', () => {
+  /** Signs `u` in on a new client with a code, trusting that browser for 30 days; then signs out (the trust stays). */
+  async function trustedBrowser(u: { username: string; password: string; totp: OTPAuth.TOTP }) {
+    const c = new Client(server);
+    expect((await c.post('/api/login', { username: u.username, password: u.password })).body).toEqual({ twoFactorRequired: true });
+    expect((await c.post('/api/auth/two-factor/verify-totp', { code: nextCode(u.totp), trustDevice: true })).status).toBe(200);
+    expect((await c.post('/api/logout')).status).toBe(200);
+    expect((await c.post('/api/login', { username: u.username, password: u.password })).body).not.toHaveProperty('twoFactorRequired');
+    expect((await c.post('/api/logout')).status).toBe(200);
+    return c;
+  }
+
+  it('are forgotten when the account ends its other sessions, or changes its password: the code is asked for again', async () => {
+    const ended = await twoFactorUser();
+    const lost = await trustedBrowser(ended);
+    expect((await ended.signedIn.delete('/api/account/sessions/others')).status).toBe(200);
+    expect((await lost.post('/api/login', { username: ended.username, password: ended.password })).body).toEqual({ twoFactorRequired: true });
+
+    const changed = await twoFactorUser();
+    const stolen = await trustedBrowser(changed);
+    const newPassword = 'a-new-password-9';
+    expect((await changed.signedIn.post('/api/account/password', { currentPassword: changed.password, newPassword })).status).toBe(204);
+    expect((await stolen.post('/api/login', { username: changed.username, password: newPassword })).body).toEqual({ twoFactorRequired: true });
+  });
+});
+
 describe('the audit log', () => {
   /** Runs one admin write and answers the audit rows it left. */
   async function audited(write: () => ReturnType<Client['get']>, status: number) {

@@ -3,9 +3,9 @@
 // ends that session without signing in (a page with a button: mail scanners open every link).
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, like, ne } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { knownDevices, sessions } from '#db/schema/auth.ts';
+import { knownDevices, sessions, verifications } from '#db/schema/auth.ts';
 import { signature } from '#server/http/signing.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { layout, type Rendered } from '#server/mail/templates.ts';
@@ -28,19 +28,41 @@ export function listSessions(db: Db, userId: string, currentId: string | null, n
     .map((s) => ({ id: s.id, device: deviceName(s.userAgent), createdAt: s.createdAt, lastActiveAt: s.updatedAt, current: s.id === currentId }));
 }
 
-/** Ends a session, only one of the account's when `userId` is given (false when there is none by that id). */
-export const endSession = (db: Db, userId: string | null, sessionId: string) =>
+/**
+ * Forgets every browser the account trusted to sign in without its second factor ('Trust this
+ * device for 30 days'): when sessions are ended, the password changes or two-factor is turned
+ * off, a lost or stolen browser must give a code again. Trust is kept per browser, not per
+ * session, so ending any one session forgets them all.
+ */
+export const forgetTrustedDevices = (db: Pick<Db, 'delete'>, userId: string) =>
   db
-    .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), userId === null ? undefined : eq(sessions.userId, userId)))
-    .run().changes > 0;
+    .delete(verifications)
+    .where(and(like(verifications.identifier, 'trust-device-%'), eq(verifications.value, userId)))
+    .run().changes;
+
+/** Ends a session, only one of the account's when `userId` is given (false when there is none by that id). */
+export function endSession(db: Db, userId: string | null, sessionId: string): boolean {
+  return db.transaction((tx) => {
+    const ended = tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), userId === null ? undefined : eq(sessions.userId, userId)))
+      .returning({ userId: sessions.userId })
+      .get();
+    if (ended) forgetTrustedDevices(tx, ended.userId);
+    return Boolean(ended);
+  });
+}
 
 /** Ends every session of the account but `keepId`. */
-export const endOtherSessions = (db: Db, userId: string, keepId: string) =>
-  db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
-    .run().changes;
+export function endOtherSessions(db: Db, userId: string, keepId: string): number {
+  return db.transaction((tx) => {
+    forgetTrustedDevices(tx, userId);
+    return tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+      .run().changes;
+  });
+}
 
 export const endSessionLink = (siteUrl: string, sessionId: string) => `${siteUrl}/account/session-end?s=${encodeURIComponent(sessionId)}&sig=${signature('session-end', sessionId)}`;
 

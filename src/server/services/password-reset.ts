@@ -3,12 +3,13 @@
 import { isAPIError } from 'better-auth/api';
 import { eq, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { users } from '#db/schema/auth.ts';
+import { users, verifications } from '#db/schema/auth.ts';
 import { realEmail, resetLink } from '#server/auth.ts';
 import { env, getAuth, getDb } from '#server/context.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
 import { TOO_COMMON, isCommonPassword } from '#server/passwords.ts';
+import { forgetTrustedDevices } from '#server/security/sessions.ts';
 
 /** What everyone is told after asking, whether or not such an account exists. */
 export const RESET_REQUESTED = 'If an account with that username or e-mail has an e-mail address, a link to set a new password is on its way. It works for one hour.';
@@ -35,12 +36,20 @@ export async function requestPasswordReset(identifier: string): Promise<void> {
 /** Sets the new password of a reset link's account (same rules as sign-up); ends its sessions. */
 export async function resetPassword(token: string, password: string): Promise<void> {
   if (isCommonPassword(password)) throw badRequest(TOO_COMMON, [{ path: ['password'], message: TOO_COMMON }]);
+  // Whose link it is (better-auth keeps the account's id with it, and deletes it when used).
+  const owner = getDb()
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .get();
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword: password } });
   } catch (err) {
     if (isAPIError(err)) throw badRequest(RESET_LINK_INVALID, [{ path: ['token'], message: RESET_LINK_INVALID }]);
     throw err;
   }
+  // Every session has ended; no browser skips the second factor on the old trust either.
+  if (owner) forgetTrustedDevices(getDb(), owner.userId);
 }
 
 /**

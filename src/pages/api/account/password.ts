@@ -3,13 +3,14 @@ import { getAuth, getDb } from '#server/context.ts';
 import { endpoint, withCookies } from '#server/http/endpoint.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { auditAccountChange } from '#server/security/audit.ts';
+import { forgetTrustedDevices } from '#server/security/sessions.ts';
 import { assertUncommonPassword } from '#server/services/auth-calls.ts';
 import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-throttle.ts';
 import { ChangePasswordSchema } from '#shared/schemas/security.ts';
 
 /**
  * A new password, given the current one: every other session of the account ends (this one goes
- * on with a new cookie). A wrong current password counts against the account's sign-in limit,
+ * on with a new cookie), and no browser is trusted to skip the second factor any more. A wrong current password counts against the account's sign-in limit,
  * so a session in other hands cannot try passwords without end.
  */
 export const POST = endpoint({ auth: 'user', changesContent: false, body: ChangePasswordSchema }, async ({ body, user, request }) => {
@@ -18,6 +19,7 @@ export const POST = endpoint({ auth: 'user', changesContent: false, body: Change
   try {
     const result = await getAuth().api.changePassword({ body: { ...body, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true });
     auditAccountChange(getDb(), user, 'account.password.change');
+    forgetTrustedDevices(getDb(), user.id);
     return withCookies(null, result.headers.getSetCookie());
   } catch (err) {
     if (isAPIError(err) && (err.statusCode === 400 || err.statusCode === 401)) {

@@ -5,6 +5,7 @@ import { notFound } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { auditAccountChange } from '#server/security/audit.ts';
 import { assertMayAddPasskey, passkeyAdded } from '#server/security/passkeys.ts';
+import { forgetTrustedDevices } from '#server/security/sessions.ts';
 import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-throttle.ts';
 
 /**
@@ -32,6 +33,9 @@ const ROUTES: Record<string, { anonymous?: true; signIn?: true; password?: true;
   '/revoke-other-sessions': { audit: 'account.sessions.end-others' },
 };
 
+/** Calls after which no browser is trusted to skip the second factor any more (better-auth forgets only the caller's). */
+const FORGET_TRUSTED = new Set(['/two-factor/disable', '/revoke-session', '/revoke-other-sessions']);
+
 /** Passkey options and answers, codes: a few KB at most. */
 const AUTH_BODY_LIMIT = 64 * 1024;
 
@@ -50,6 +54,7 @@ export const ALL = endpoint({ auth: 'public', changesContent: false }, async ({ 
   const answer = await getAuth().handler(new Request(request.url, { method: request.method, headers: request.headers, body: body ?? null }));
   if (route.password && user && (await isWrongPassword(answer))) recordLoginFailure(user.username);
   if (route.audit && answer.ok && user) auditAccountChange(getDb(), user, route.audit);
+  if (FORGET_TRUSTED.has(path) && answer.ok && user) forgetTrustedDevices(getDb(), user.id);
   if (path === '/passkey/verify-registration' && answer.ok && user) passkeyAdded(user.sessionId);
   return route.signIn ? await withoutToken(answer) : answer;
 });
