@@ -133,6 +133,9 @@ describe('the site document', () => {
     expect(await page('/work-with-me', { Cookie: `${user.cookie}; ${cookie}` })).toContain('$4,500');
     expect(await page('/', { Cookie: cookie })).not.toContain('Fractional CTO');
 
+    // The same page at its address with a trailing slash, kept under a key of its own.
+    expect(await page('/work-with-me/')).toContain('$4,500');
+    await cachedRender('/work-with-me/');
     const published2 = await admin.post('/api/admin/site/publish');
     expect(published2.status).toBe(200);
     expect((published2.body as SiteStateDto).draft).toBeNull();
@@ -143,6 +146,7 @@ describe('the site document', () => {
     const work = await page('/work-with-me');
     expect(work).toContain('$4,900');
     expect(work).not.toContain('$4,500</span>');
+    expect(await page('/work-with-me/')).toContain('$4,900');
     // /blog shows nothing of this: it was not rendered again.
     expect(await cachedRender('/blog')).toBe(blogRender);
 

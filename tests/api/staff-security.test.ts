@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#db/schema/audit.ts';
-import { sessions, twoFactors, users } from '#db/schema/auth.ts';
+import { loginThrottles, sessions, twoFactors, users } from '#db/schema/auth.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 import { Client, clientAs, createPost, createSubscriber, createUser, serverWithClients, unique, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -199,6 +199,10 @@ describe('what the second factor guards', () => {
     const options = await c.get('/api/auth/passkey/generate-register-options');
     expect(options.status, options.text).toBe(200);
     expect(options.body.challenge).toEqual(expect.any(String));
+    // A registration the plugin cannot verify (here, no credential at all) is bad input, not a server error.
+    const malformed = await c.post('/api/auth/passkey/verify-registration', { response: {} });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('This passkey could not be added. Please try again.');
     // Another session of the same account has confirmed nothing.
     expect((await (await new Client(server).login(u.username, u.password)).get('/api/auth/passkey/generate-register-options')).status).toBe(403);
 
@@ -449,15 +453,21 @@ describe('the audit log', () => {
 });
 
 describe('npm run admin -- reset-2fa', () => {
-  it('turns two-factor off, ends the sessions and writes the audit log as the shell', async () => {
+  it('turns two-factor off, ends the sessions, clears the wait wrong codes earned and writes the audit log as the shell', async () => {
     const u = await twoFactorUser();
     expect((await u.signedIn.get('/api/user')).status).toBe(200);
+    // The owner tried a dozen codes from the lost phone's backup: the account waits an hour.
+    server.db
+      .insert(loginThrottles)
+      .values({ username: u.username.toLowerCase(), failures: 12, lastFailureAt: new Date(), lockedUntil: new Date(Date.now() + 60 * 60_000) })
+      .run();
     const env = { PATH: process.env.PATH, DATABASE_URL: server.dbFile, BETTER_AUTH_SECRET: SECRET, SITE_URL: server.url, LOG_LEVEL: 'warn' };
     const run = spawnSync(process.execPath, ['scripts/admin.ts', 'reset-2fa', u.username], { cwd: ROOT, env, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     expect(userRow(u.id)?.twoFactorEnabled).toBe(false);
     expect(twoFactorRow(u.id)).toBeUndefined();
     expect(sessionsOf(u.id)).toEqual([]);
+    expect(server.db.select().from(loginThrottles).where(eq(loginThrottles.username, u.username.toLowerCase())).all()).toEqual([]);
     expect((await u.signedIn.get('/api/user')).status).toBe(401);
     const row = auditRows().at(-1)!;
     expect(row).toMatchObject({ action: 'users.reset-2fa', actorName: 'shell', actorId: null, targetId: u.id });

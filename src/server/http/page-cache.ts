@@ -85,7 +85,13 @@ export interface ContentChange {
 const SHOWS_POSTS = /^\/(?:$|\?|blog(?:[/?]|$)|newsletter$|rss\.xml$|sitemap(?:-\d+)?\.xml$|api\/blog-posts\/search)/;
 const SHOWS_EPISODES = /^\/(?:podcast(?:[/?]|\.xml$|$)|sitemap(?:-\d+)?\.xml$)/;
 
-const touches = (key: string, scope: ContentScope) => (typeof scope === 'object' ? scope.pages(key) : scope === 'all' || (scope === 'posts' ? SHOWS_POSTS : SHOWS_EPISODES).test(key));
+/** The page a cache key shows: '/work-with-me/' is '/work-with-me' (both addresses are served, each kept under its own key). */
+const pageOf = (key: string) => key.replace(/(?<=.)\/+(?=\?|$)/, '');
+
+const touches = (key: string, scope: ContentScope) => {
+  const page = pageOf(key);
+  return typeof scope === 'object' ? scope.pages(page) : scope === 'all' || (scope === 'posts' ? SHOWS_POSTS : SHOWS_EPISODES).test(page);
+};
 
 interface Publishable {
   isPublished: boolean;

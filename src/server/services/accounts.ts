@@ -1,7 +1,9 @@
 // Operator-side account management (start-up bootstrap and the `npm run admin` CLI).
-import { and, eq, like } from 'drizzle-orm';
-import { accounts, sessions, twoFactors, users, verifications } from '#db/schema/auth.ts';
+import { and, eq } from 'drizzle-orm';
+import { accounts, sessions, twoFactors, users } from '#db/schema/auth.ts';
 import { recordAudit } from '#server/security/audit.ts';
+import { forgetTrustedDevices } from '#server/security/sessions.ts';
+import { clearLoginFailures } from './login-throttle.ts';
 import { placeholderEmail } from '#server/auth.ts';
 import { getAuth, getDb } from '#server/context.ts';
 
@@ -69,8 +71,9 @@ export async function setPassword(name: string, password: string): Promise<numbe
 
 /**
  * For an owner locked out of two-factor (a lost phone, no backup codes): turns it off, forgets
- * the devices trusted for 30 days, ends every session, and records it in the audit log. The
- * account signs in with its password alone and sets two-factor up again.
+ * the devices trusted for 30 days, ends every session, clears the wait its wrong codes earned,
+ * and records it in the audit log. The account signs in with its password alone at once and sets
+ * two-factor up again.
  */
 export function resetTwoFactor(name: string): void {
   const user = findByUsername(name);
@@ -79,11 +82,10 @@ export function resetTwoFactor(name: string): void {
   db.transaction((tx) => {
     tx.delete(twoFactors).where(eq(twoFactors.userId, user.id)).run();
     tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, user.id)).run();
-    tx.delete(verifications)
-      .where(and(eq(verifications.value, user.id), like(verifications.identifier, 'trust-device-%')))
-      .run();
+    forgetTrustedDevices(tx, user.id);
     tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
   });
+  clearLoginFailures(user.username);
   recordAudit(db, { id: null, name: 'shell' }, { action: 'users.reset-2fa', targetId: user.id, summary: `username: ${user.username}` });
 }
 

@@ -1,7 +1,7 @@
 import { getAuth, getDb } from '#server/context.ts';
 import { readBody } from '#server/http/body.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { auditAccountChange } from '#server/security/audit.ts';
 import { assertMayAddPasskey, passkeyAdded } from '#server/security/passkeys.ts';
@@ -12,29 +12,32 @@ import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-th
  * better-auth's own routes that the site offers, and nothing else (its sign-up, e-mail and
  * profile routes would go around the site's own rules): two-factor set-up and sign-in,
  * passkeys, and the account's sessions. Each admin change here is written to the audit log.
- * `signIn` routes answer sessions (a sign-in's, the list): their answers go out without tokens
- * (HttpOnly cookies carry them, never script); a session is ended by its id in Account → Security.
+ * No answer carries a session token (HttpOnly cookies carry them, never script): the sign-in
+ * routes and the list answer sessions, and adding a passkey can be asked to make one; a session
+ * is ended by its id in Account → Security.
  */
-const ROUTES: Record<string, { anonymous?: true; signIn?: true; password?: true; confirmed?: true; audit?: string }> = {
+const ROUTES: Record<string, { anonymous?: true; password?: true; confirmed?: true; audit?: string }> = {
   '/two-factor/enable': { password: true, audit: 'account.two-factor.set-up' },
   '/two-factor/disable': { password: true, audit: 'account.two-factor.turn-off' },
-  '/two-factor/verify-totp': { anonymous: true, signIn: true },
-  '/two-factor/verify-backup-code': { anonymous: true, signIn: true },
+  '/two-factor/verify-totp': { anonymous: true },
+  '/two-factor/verify-backup-code': { anonymous: true },
   '/two-factor/generate-backup-codes': { password: true, audit: 'account.two-factor.new-backup-codes' },
   '/passkey/generate-register-options': { confirmed: true },
   '/passkey/verify-registration': { confirmed: true, audit: 'account.passkey.add' },
   '/passkey/generate-authenticate-options': { anonymous: true },
-  '/passkey/verify-authentication': { anonymous: true, signIn: true },
+  '/passkey/verify-authentication': { anonymous: true },
   '/passkey/list-user-passkeys': {},
   '/passkey/update-passkey': { audit: 'account.passkey.rename' },
   '/passkey/delete-passkey': { audit: 'account.passkey.remove' },
-  '/list-sessions': { signIn: true },
+  '/list-sessions': {},
   '/revoke-session': { audit: 'account.sessions.end' },
   '/revoke-other-sessions': { audit: 'account.sessions.end-others' },
 };
 
 /** Calls after which no browser is trusted to skip the second factor any more (better-auth forgets only the caller's). */
 const FORGET_TRUSTED = new Set(['/two-factor/disable', '/revoke-session', '/revoke-other-sessions']);
+
+const PASSKEY_NOT_ADDED = 'This passkey could not be added. Please try again.';
 
 /** Passkey options and answers, codes: a few KB at most. */
 const AUTH_BODY_LIMIT = 64 * 1024;
@@ -56,7 +59,9 @@ export const ALL = endpoint({ auth: 'public', changesContent: false }, async ({ 
   if (route.audit && answer.ok && user) auditAccountChange(getDb(), user, route.audit);
   if (FORGET_TRUSTED.has(path) && answer.ok && user) forgetTrustedDevices(getDb(), user.id);
   if (path === '/passkey/verify-registration' && answer.ok && user) passkeyAdded(user.sessionId);
-  return route.signIn ? await withoutToken(answer) : answer;
+  // The plugin answers 500 to a registration it cannot verify, malformed ones included.
+  if (path === '/passkey/verify-registration' && answer.status === 500) throw badRequest(PASSKEY_NOT_ADDED);
+  return withoutToken(answer);
 });
 
 /** Whether better-auth refused the request's password. */
