@@ -131,10 +131,15 @@ describe('the message', () => {
 
   it('content that is nothing once cleaned (a script) is refused, and no draft is made', async () => {
     const before = (await admin.get('/api/admin/broadcasts')).body as unknown[];
-    const refused = await admin.post('/api/admin/broadcasts', { subject: 'Blank', content: '<script>alert(1)</script>' });
-    expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toContain('Content is required');
+    for (const content of ['<script>alert(1)</script>', '<p><script>alert(1)</script></p>']) {
+      const refused = await admin.post('/api/admin/broadcasts', { subject: 'Blank', content });
+      expect(refused.status, content).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('Content is required');
+    }
     expect((await admin.get('/api/admin/broadcasts')).body).toHaveLength(before.length);
+    // A picture alone is content.
+    const picture = await admin.post('/api/admin/broadcasts', { subject: 'Picture', content: '<p><img src="/images/og-default.png" alt="A picture"></p>' });
+    expect(picture.status, picture.text).toBe(201);
   });
 });
 

@@ -486,6 +486,23 @@ describe('coupons', () => {
     expect(packageRow({ paymentIntentId: limited.paid }).status).toBe('active');
   });
 
+  it("a buyer's earlier checkout being paid (a bank debit) when they start again is left to its webhook, and asked about again only after the usual wait", async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'DEBIT', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
+    const buyer = `${unique('debit')}@example.com`;
+    const checkout = () => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: buyer, coupon: 'DEBIT' });
+    const started = await checkout();
+    expect(started.status).toBe(200);
+    const first = (started.body.clientSecret as string).split('_secret_')[0];
+    stripe.settle(first, 'processing');
+    const asked = () => stripe.calls.filter((c) => c.path === `/v1/payment_intents/${first}`).length;
+    expect((await checkout()).status).toBe(200);
+    // The server's job, woken by the second checkout, asks Stripe once and leaves it be.
+    await vi.waitFor(() => expect(asked()).toBe(1), { timeout: 10_000 });
+    expect(stripe.intents.get(first)?.status).toBe('processing');
+    expect(await closeAbandonedCheckouts(server.db, () => Promise.resolve(stripeSdk()))).toBe(0);
+    expect(asked()).toBe(1);
+  });
+
   it('a buyer starting again while their first checkout is still at Stripe is not refused by it; anyone else is', async () => {
     expect((await admin.post('/api/admin/coupons', { code: 'AGAIN', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
     const checkout = (email: string) => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email, coupon: 'AGAIN' });

@@ -284,6 +284,37 @@ describe("busy times from the owner's calendar", () => {
     }
   });
 
+  it('keep an old meeting of a series in Berlin time moved into the range, though the move names it in UTC', () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//Owner//EN',
+      ...ICS.slice(ICS.indexOf('BEGIN:VTIMEZONE'), ICS.indexOf('END:VTIMEZONE') + 'END:VTIMEZONE'.length).split('\r\n'),
+      'BEGIN:VEVENT',
+      'UID:zoned@test',
+      'DTSTAMP:20120101T000000Z',
+      'DTSTART;TZID=Europe/Berlin:20120102T090000',
+      'DTEND;TZID=Europe/Berlin:20120102T093000',
+      'RRULE:FREQ=DAILY',
+      'END:VEVENT',
+      // The meeting of 7 January 2013, 09:00 Berlin, named as 08:00 UTC, moved to 2 March 2026, 16:00 UTC.
+      'BEGIN:VEVENT',
+      'UID:zoned@test',
+      'DTSTAMP:20130101T000000Z',
+      'RECURRENCE-ID:20130107T080000Z',
+      'DTSTART:20260302T160000Z',
+      'DTEND:20260302T163000Z',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [from, to] = days('2026-03-02', '2026-03-03');
+    const busy = busyTimes(ics, BERLIN, from, to).map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()]);
+    expect(busy).toEqual([
+      ['2026-03-02T08:00:00.000Z', '2026-03-02T08:30:00.000Z'],
+      ['2026-03-02T16:00:00.000Z', '2026-03-02T16:30:00.000Z'],
+    ]);
+  });
+
   it('read a series in the zone its DTSTART names even when the file does not define that zone, as a single event is', () => {
     const ics = [
       'BEGIN:VCALENDAR',

@@ -13,6 +13,9 @@ describe('cacheKey', () => {
     expect(cacheKey('/blog', '')).toBe('/blog');
     expect(cacheKey('/blog', '?tag=remote-work&fbclid=1')).toBe('/blog?tag=remote-work');
     expect(cacheKey('/api/blog-posts/search', '?tag=ai&page=2')).toBe('/api/blog-posts/search?tag=ai&page=2');
+    // The same page at its trailing-slash address: a search there is not kept as '/blog/' itself.
+    expect(cacheKey('/blog/', '?q=anything')).toBe('/blog/?q=anything');
+    expect(cacheKey('/blog/', '?x=1')).toBe('/blog/');
   });
 });
 

@@ -10,7 +10,7 @@
 // - Any other is closed after a day.
 // A payment already made, or under way (a card's 3-D Secure within the hour, a bank debit being
 // processed or its account verified by micro-deposits), is left for its webhook to settle.
-import { and, asc, eq, exists, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
@@ -59,8 +59,9 @@ export async function closeAbandonedCheckouts(db: Db, stripe: () => Promise<Stri
         eq(clientPackages.status, 'pending'),
         isNull(clientPackages.endedAt),
         or(
-          // Started again: closed at once (asked again each step while Stripe says it is being paid).
-          and(isNotNull(coupons.maxRedemptions), startedAgain),
+          // Started again: closed at once, unless Stripe was asked about it already (it is being
+          // paid), which is asked about again after the usual wait.
+          and(isNotNull(coupons.maxRedemptions), startedAgain, or(lte(clientPackages.updatedAt, clientPackages.createdAt), lt(clientPackages.updatedAt, new Date(now - ASK_AGAIN_MS)))),
           and(
             or(and(isNotNull(coupons.maxRedemptions), lt(clientPackages.createdAt, new Date(now - COUPON_HOLD_MS))), lt(clientPackages.createdAt, new Date(now - CHECKOUT_ABANDONED_MS))),
             lt(clientPackages.updatedAt, new Date(now - ASK_AGAIN_MS)),

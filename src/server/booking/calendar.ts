@@ -92,11 +92,19 @@ export function busyTimes(ics: string, ownerZone: string, from: number, to: numb
     }
     const it = event.iterator();
     const lasts = Math.max(0, event.duration.toSeconds() * 1000);
+    // An exception is filed under its RECURRENCE-ID as written, in the series' zone or in UTC
+    // (ical.js looks for both).
+    const moved =
+      event.rangeExceptions.length > 0
+        ? () => true
+        : Object.keys(event.exceptions).length === 0
+          ? () => false
+          : (t: ICAL.Time) => t.toString() in event.exceptions || t.convertToZone(ICAL.Timezone.utcTimezone).toString() in event.exceptions;
     for (let next = it.next(); next; next = it.next()) {
       // Its wall-clock time read as UTC is within 14 hours of the instant, whatever its zone: one
       // that ended two days before the range, and that no exception moved, is passed over.
       const roughly = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute);
-      if (roughly + lasts + 2 * DAY < from && event.rangeExceptions.length === 0 && !(next.toString() in event.exceptions)) {
+      if (roughly + lasts + 2 * DAY < from && !moved(next)) {
         if (++pastSteps > MAX_PAST_STEPS) throw tooMany();
         continue;
       }

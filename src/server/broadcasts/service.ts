@@ -7,7 +7,7 @@ import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
 import { env } from '#server/env.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import { sanitizePostHtml } from '#server/services/sanitize.ts';
+import { htmlToText, sanitizePostHtml } from '#server/services/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import { slugify } from '#shared/format.ts';
 
@@ -108,9 +108,9 @@ function draftFields(db: Db, input: BroadcastInput) {
   if (input.postId && !db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, input.postId)).get()) {
     throw badRequest('Post not found', [{ path: ['postId'], message: 'Post not found' }]);
   }
-  // Content that is nothing once cleaned (a script, say) would send every subscriber a blank issue.
+  // Content with no text or picture once cleaned (a script, say) would send every subscriber a blank issue.
   const content = sanitizePostHtml(input.content);
-  if (!content.trim()) throw badRequest('Content is required', [{ path: ['content'], message: 'Content is required' }]);
+  if (!htmlToText(content) && !/<(img|iframe|video|audio)\b/i.test(content)) throw badRequest('Content is required', [{ path: ['content'], message: 'Content is required' }]);
   return { subject: input.subject, preheader: input.preheader, content, postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track };
 }
 
