@@ -6,6 +6,12 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { EMPTY_URL } from '../../playwright.config';
 import { loginAs } from './helpers';
 
+// In about 1 full CI run in 7, a click on 'Save draft' just after the editor loaded has had no
+// effect (the field still as typed, 'Unsaved changes', no error, nothing saved), in two of this
+// file's tests; never reproduced alone. One more try while the cause is looked for: a failure
+// that comes back on the retry still fails the run, and a retried pass is reported as flaky.
+test.describe.configure({ retries: 1 });
+
 const NEW_TITLE = 'Ship the right thing, then scale it.';
 
 /** What an anonymous visitor gets, and which render of the page it was. */
@@ -98,12 +104,6 @@ test('change a price, add a service card and edit the hero title; preview, publi
 });
 
 test.describe(() => {
-  // Failed 2 of about 20 full CI runs with the field still showing -1, 'Unsaved changes' and no
-  // error, as if the click on 'Save draft' was lost; not reproduced alone (25 of 25 with both
-  // cores busy) nor after this file's first test (3 of 3). One more try while the cause is
-  // looked for: a failure that comes back on the retry still fails the run.
-  test.describe.configure({ retries: 1 });
-
   test('a field the schema refuses is named and nothing is saved', async ({ page }) => {
     await loginAs(page, EMPTY_URL);
     await page.goto(`${EMPTY_URL}/admin/site`);
