@@ -151,7 +151,7 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
 /** The cache key of a request: its path and only the query parameters the page reads. */
 export function cacheKey(pathname: string, search: string): string {
   // '/blog/' reads the same parameters as '/blog' (both addresses are served).
-  const names = PAGE_PARAMS[pathname] ?? PAGE_PARAMS[pathname.replace(/(?<=.)\/+$/, '')];
+  const names = PAGE_PARAMS[pageOf(pathname)];
   if (!names || search === '' || search === '?') return pathname;
   const kept = [...new URLSearchParams(search)].filter(([name]) => names.includes(name));
   return kept.length === 0 ? pathname : `${pathname}?${new URLSearchParams(kept).toString()}`;
