@@ -1,9 +1,14 @@
 // The site document: the owner changes words, prices and links as a draft that only admins can
 // preview, publishes it (only the pages it changes are re-rendered), and can restore any earlier
 // version, export and import it. Every call is admin-only; bad documents change nothing.
+import { copyFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Client, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
-import type { TestServer } from '#tests/support/server.ts';
+import { openDb } from '#db/client.ts';
+import { siteDocument } from '#db/schema/site.ts';
+import { TEMPLATE_DB, TMP_DIR } from '#scripts/lib/paths.ts';
+import { Client, clientAs, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 import type { SiteDocument, SiteRevisionDto, SiteStateDto } from '#shared/schemas/site.ts';
 
 let server: TestServer;
@@ -244,5 +249,52 @@ describe('the site document', () => {
     expect(work).toContain('href="https://cal.example.com/jordan"');
     const feed = await page('/podcast.xml');
     expect(feed).toContain('<itunes:email>show-owner@example.com</itunes:email>');
+  });
+
+  it('a document stored by an older version (a part missing, a value a rule now refuses) still serves every page, with only those parts from the defaults, named in the log', async () => {
+    const current = (await state()).published;
+    const old = clone(current) as Record<string, unknown> & SiteDocument;
+    old.brand.name = 'Avery & Co Coaching';
+    // A section this version added, and a title longer than a limit this version set.
+    delete (old.home as Partial<SiteDocument['home']>).closingCta;
+    old.home.hero.title = 'A title written before titles had a limit. '.repeat(6);
+    old.home.hero.intro = 'The lead the owner wrote, kept as it is.';
+    old.retiredSetting = true;
+    const dbFile = `${TMP_DIR}${randomUUID()}.db`;
+    copyFileSync(TEMPLATE_DB, dbFile);
+    const db = openDb(dbFile);
+    db.insert(siteDocument)
+      .values({ id: 1, published: JSON.stringify(old), version: 3 })
+      .run();
+    db.$client.close();
+
+    const upgraded = await startServer({ DATABASE_URL: dbFile, CONTACT_EMAIL: 'hello@example.com' });
+    try {
+      for (const path of ['/', '/work-with-me', '/blog', '/newsletter', '/privacy-policy']) expect((await fetch(`${upgraded.url}${path}`)).status, path).toBe(200);
+      const home = await (await fetch(`${upgraded.url}/`)).text();
+      expect(home).toContain('Avery &amp; Co Coaching');
+      expect(home).toContain('The lead the owner wrote, kept as it is.');
+      const owner = await clientAs(upgraded, 'admin');
+      const read = (await owner.get('/api/admin/site')).body as SiteStateDto;
+      expect(read.published.brand.name).toBe('Avery & Co Coaching');
+      expect(read.published.home.closingCta).toEqual(current.home.closingCta);
+      expect(read.published.home.hero.title).not.toContain('before titles had a limit');
+      expect(read.published.home.hero.intro).toBe('The lead the owner wrote, kept as it is.');
+      expect(read.published).not.toHaveProperty('retiredSetting');
+      const warning = upgraded
+        .output()
+        .split('\n')
+        .find((l) => l.includes('did not fit this version'));
+      expect(warning).toBeDefined();
+      expect(JSON.parse(warning!).filled).toEqual(expect.arrayContaining(['home.closingCta', 'home.hero.title']));
+      expect(JSON.parse(warning!).filled).not.toContain('brand.name');
+      // The owner's next save and publish store the whole document as this version reads it.
+      expect((await owner.put('/api/admin/site', read.published)).status).toBe(200);
+      expect((await owner.post('/api/admin/site/publish')).status).toBe(200);
+      const stored = JSON.parse(upgraded.db.select().from(siteDocument).get()!.published) as SiteDocument;
+      expect(stored.home.closingCta).toEqual(current.home.closingCta);
+    } finally {
+      await upgraded.stop();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
 import { packagesOf, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
 import { defaultSiteDocument } from './defaults.ts';
 import { changedParts, pagesShowing } from './pages.ts';
+import { readStoredSite, tellFilled } from './upgrade.ts';
 
 const ROW = 1;
 
@@ -23,8 +24,19 @@ function clean(doc: SiteDocument): SiteDocument {
   return { ...doc, privacyPolicy: { ...doc.privacyPolicy, sections: doc.privacyPolicy.sections.map((s) => ({ ...s, html: sanitizePolicyHtml(s.html) })) } };
 }
 
-/** Parses stored JSON; a stored document that no longer fits the schema is a bug worth hearing about. */
-const parseStored = (json: string): SiteDocument => SiteDocumentSchema.parse(JSON.parse(json));
+/** The defaults as stored (through the schema, rich text cleaned). */
+const defaultsAsStored = () => clean(SiteDocumentSchema.parse(defaultSiteDocument(env())));
+
+/**
+ * Reads stored JSON. A document an older version wrote that this one's schema refuses is read
+ * with the refused or missing parts from the defaults (and a warning logged) rather than failing
+ * every page that shows it.
+ */
+function parseStored(json: string, which = 'a revision'): SiteDocument {
+  const read = readStoredSite(json, defaultsAsStored);
+  tellFilled(which, json, read.filled);
+  return read.doc;
+}
 
 // One copy for the whole process: the bundled app (pages and the admin, which publishes) and the
 // background jobs started from the sources (their e-mails name the brand and the contact address)
@@ -36,7 +48,7 @@ function row(db: Db) {
   const found = db.select().from(siteDocument).where(eq(siteDocument.id, ROW)).get();
   if (found) return found;
   // Through the schema, so the stored text is what an export of it gives (the schema's key order).
-  const first = serializeSite(clean(SiteDocumentSchema.parse(defaultSiteDocument(env()))));
+  const first = serializeSite(defaultsAsStored());
   db.transaction((tx) => {
     const made = tx.insert(siteDocument).values({ id: ROW, published: first }).onConflictDoNothing().run();
     if (made.changes > 0) tx.insert(siteRevisions).values({ document: first }).run();
@@ -48,11 +60,11 @@ function row(db: Db) {
 export function getPublishedSite(db: Db): SiteDocument {
   if (held.cache) return held.cache.doc;
   const json = row(db).published;
-  held.cache = { doc: parseStored(json), json };
+  held.cache = { doc: parseStored(json, 'published'), json };
   return held.cache.doc;
 }
 
-const parseDraft = (draft: string | null) => (draft === null ? null : parseStored(draft));
+const parseDraft = (draft: string | null) => (draft === null ? null : parseStored(draft, 'draft'));
 
 /** The draft, or null when there is none. */
 export const getDraftSite = (db: Db): SiteDocument | null => parseDraft(row(db).draft);
