@@ -87,6 +87,39 @@ describe('reminders', () => {
   }, 150_000);
 });
 
+describe('a reminder being sent when its booking is cancelled', () => {
+  it('is not sent again once the relay refuses that try, and nothing of it stays queued', async () => {
+    const relay = await startSmtpDouble();
+    const FIVE = 5 * 60_000;
+    let start = Math.ceil(Date.now() / FIVE) * FIVE;
+    if (start - Date.now() < 60_000) start += FIVE;
+    const offset = Math.round((start - (Date.now() + 6_000)) / 1000);
+    const s = await startServer({ SMTP_URL: relay.url, MAIL_RETRY_MS: '100', BOOKING_REMINDER_OFFSETS: `${offset}s` });
+    try {
+      const admin = await clientAs(s, 'admin');
+      expect((await admin.put('/api/admin/booking/availability', { timeZone: 'UTC', weekly: ALL_DAY, overrides: [], busyIcsUrl: null })).status).toBe(200);
+      expect((await admin.post('/api/admin/booking/types', { name: 'Quick', slug: 'quick', durationMin: 5, stepMin: 5, minNoticeMin: 0 })).status).toBe(201);
+      relay.hold.match = (m) => /^Reminder: Quick/.test(m.subject ?? '');
+      const res = await book(s, new Date(start).toISOString(), 'cy@example.com');
+      expect(res.status).toBe(201);
+      const booked = (await res.json()) as { id: number; manageUrl: string };
+      // The reminder is on the wire: the relay has it and has not answered yet.
+      for (const until = Date.now() + 60_000; relay.hold.held.length === 0; await sleep(100)) if (Date.now() > until) throw new Error('the reminder was never sent');
+      const token = new URL(booked.manageUrl).searchParams.get('t');
+      expect((await fetch(`${s.url}/api/booking/${booked.id}/cancel?t=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+      // The relay refuses that try (421): a retry would deliver it to someone who cancelled.
+      relay.hold.match = null;
+      relay.hold.held.shift()!(421);
+      await sleep(4_000);
+      expect(relay.messages.filter((m) => /^Reminder: Quick/.test(m.subject ?? ''))).toEqual([]);
+      expect(s.db.select().from(outbox).where(eq(outbox.kind, 'booking-reminder')).all()).toEqual([]);
+    } finally {
+      await s.stop();
+      await relay.stop();
+    }
+  }, 90_000);
+});
+
 describe("the owner's calendar", () => {
   it('blocks its busy times, and closes booking (saying why) while it cannot be read', async () => {
     let ics = '';

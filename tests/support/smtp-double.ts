@@ -20,6 +20,11 @@ export interface SmtpDouble {
   senderRefusedUntil: { at: number };
   /** Until this time (ms), every recipient is refused with '554 5.7.1 Relay access denied', as a relay answers a sender it does not know. */
   relayDeniedUntil: { at: number };
+  /**
+   * Messages `match` picks are held at the end of DATA, unanswered (a send in flight), until
+   * the test calls one of `held` with the reply: nothing for 250, or a code for a refusal.
+   */
+  hold: { match: ((m: ParsedMail) => boolean) | null; held: ((code?: number) => void)[] };
 }
 
 /** Starts the double on `port` (a free one when 0), keeping `messages` across a restart. */
@@ -31,6 +36,7 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
   const busyUntil = { at: 0 };
   const senderRefusedUntil = { at: 0 };
   const relayDeniedUntil = { at: 0 };
+  const hold: SmtpDouble['hold'] = { match: null, held: [] };
   const fail = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
   const server = new SMTPServer({
     authOptional: true,
@@ -52,8 +58,13 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
         const raw = Buffer.concat(chunks);
         simpleParser(raw).then(
           (mail) => {
-            messages.push(Object.assign(mail, { raw }));
-            done();
+            const answer = (code?: number) => {
+              if (code) return done(fail(code, 'Try again later'));
+              messages.push(Object.assign(mail, { raw }));
+              done();
+            };
+            if (hold.match?.(mail)) hold.held.push(answer);
+            else answer();
           },
           (err: Error) => done(err),
         );
@@ -85,6 +96,7 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
     busyUntil,
     senderRefusedUntil,
     relayDeniedUntil,
+    hold,
   };
 }
 

@@ -4,7 +4,7 @@
 // (with their calendar invites) are written to the outbox in the same transaction.
 import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { sameSecret } from '#server/http/signing.ts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { bookingBusy, bookingEventTypes, bookingReminders, bookings, bookingSettings } from '#db/schema/booking.ts';
 import { outbox } from '#db/schema/mail.ts';
@@ -145,7 +145,11 @@ function remindersFor(bookingId: number, start: number, now: number) {
     .filter((r) => r.dueAt.getTime() > now);
 }
 
-/** Drops a booking's reminders not yet sent, and their e-mails still waiting in the outbox. */
+/**
+ * Drops a booking's reminders not yet sent, and their e-mails not delivered: waiting, given up
+ * on (an admin's retry would send them), and one a sender holds. A send in flight when the
+ * booking is cancelled may still arrive, but a refused or interrupted try is not tried again.
+ */
 function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): void {
   const queued = tx
     .select({ outboxId: bookingReminders.outboxId })
@@ -155,7 +159,7 @@ function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): vo
     .flatMap((r) => (r.outboxId ? [r.outboxId] : []));
   if (queued.length > 0) {
     tx.delete(outbox)
-      .where(and(inArray(outbox.id, queued), inArray(outbox.status, ['pending', 'unsent']), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, new Date()))))
+      .where(and(inArray(outbox.id, queued), inArray(outbox.status, ['pending', 'unsent', 'failed'])))
       .run();
   }
   tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, bookingId)).run();
