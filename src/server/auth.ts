@@ -17,6 +17,11 @@ import { TOTP_PERIOD, twoFactorAfter, twoFactorBefore } from './security/two-fac
 
 export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You can log in once an admin approves it.';
 
+/** A passkey whose device did not check who holds it (no PIN, fingerprint or face). */
+export const PASSKEY_NOT_VERIFYING = 'This passkey did not check that it is you (with a PIN, fingerprint or face), so it cannot sign you in. Use one that does, or your password.';
+
+export const PASSKEY_NOT_VERIFYING_ADDED = 'This passkey did not check that it is you (with a PIN, fingerprint or face), so it cannot be added. Use one that does.';
+
 /** Users who register without an e-mail get this reserved (RFC 2606) placeholder. */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'no-email.invalid';
 export const placeholderEmail = (name: string) => `${name.toLowerCase()}@${PLACEHOLDER_EMAIL_DOMAIN}`;
@@ -79,8 +84,27 @@ export function createAuth(db: Db, env: Env) {
         trustDeviceMaxAge: 30 * 24 * 60 * 60,
         accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
       }),
-      // WebAuthn passkeys for the site's own origin; signing in with one needs no password.
-      passkey({ rpID: new URL(env.SITE_URL).hostname, rpName: 'Personal Brand Site', origin: env.SITE_URL, schema: { passkey: { modelName: 'passkeys' } } }),
+      // WebAuthn passkeys for the site's own origin; signing in with one needs no password and
+      // no code, so it must be two factors on its own: the device and the PIN, fingerprint or
+      // face that unlocks it. A passkey that only shows someone touched a key (no user
+      // verification) is neither added nor accepted.
+      passkey({
+        rpID: new URL(env.SITE_URL).hostname,
+        rpName: 'Personal Brand Site',
+        origin: env.SITE_URL,
+        schema: { passkey: { modelName: 'passkeys' } },
+        authenticatorSelection: { userVerification: 'required' },
+        registration: {
+          afterVerification: ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw new APIError('BAD_REQUEST', { message: PASSKEY_NOT_VERIFYING_ADDED });
+          },
+        },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw new APIError('UNAUTHORIZED', { message: PASSKEY_NOT_VERIFYING });
+          },
+        },
+      }),
     ],
     hooks: {
       before: twoFactorBefore(db),

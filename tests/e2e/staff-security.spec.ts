@@ -304,6 +304,64 @@ test('a passkey added on Security signs in without the password', async ({ page 
   expect((await page.request.get('/api/admin/users')).status()).toBe(200);
 });
 
+test('a passkey whose device does not check who holds it (no PIN, fingerprint or face) is neither added nor signs in', async ({ page }) => {
+  const NOT_VERIFYING = 'This passkey did not check that it is you (with a PIN, fingerprint or face), so it cannot sign you in. Use one that does, or your password.';
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const authenticator = (verifies: boolean) =>
+    cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: verifies, isUserVerified: verifies, automaticPresenceSimulation: true },
+    });
+  // A security key without a PIN, and a client that does not ask for one.
+  const key = (await authenticator(false)).authenticatorId;
+  const { admin, totp } = await adminWithTwoFactor(page, 'pkuv');
+  expect((await page.request.post('/api/account/passkey-confirm', { headers: WRITE, data: { password: admin.password, code: nextCode(totp) } })).status()).toBe(204);
+  const register = (userVerification: UserVerificationRequirement) =>
+    page.evaluate(async (uv) => {
+      const options = (await (await fetch('/api/auth/passkey/generate-register-options')).json()) as PublicKeyCredentialCreationOptionsJSON;
+      const credential = (await navigator.credentials.create({
+        publicKey: PublicKeyCredential.parseCreationOptionsFromJSON({ ...options, authenticatorSelection: { ...options.authenticatorSelection, userVerification: uv } }),
+      })) as PublicKeyCredential;
+      const res = await fetch('/api/auth/passkey/verify-registration', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ response: credential.toJSON(), name: 'Key' }),
+      });
+      return { status: res.status, message: ((await res.json()) as { message?: string }).message };
+    }, userVerification);
+  const refused = await register('discouraged');
+  expect(refused.status).toBe(400);
+  expect(refused.message).toContain('did not check that it is you');
+  expect(((await (await page.request.get('/api/auth/passkey/list-user-passkeys')).json()) as unknown[]).length).toBe(0);
+
+  // Added from a device that verifies its user, then moved to the key without a PIN.
+  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: key });
+  const laptop = (await authenticator(true)).authenticatorId;
+  expect((await register('required')).status).toBe(200);
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: laptop });
+  expect(credentials).toHaveLength(1);
+  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: laptop });
+  const copy = (await authenticator(false)).authenticatorId;
+  await cdp.send('WebAuthn.addCredential', { authenticatorId: copy, credential: credentials[0] });
+
+  // Signed in by it, naming it as a sign-in form with the username first does: Chromium gives the
+  // assertion with the user not verified, which the server must refuse.
+  await signOut(page);
+  await page.goto('/auth');
+  const signIn = await page.evaluate(
+    async (id) => {
+      const options = (await (await fetch('/api/auth/passkey/generate-authenticate-options')).json()) as PublicKeyCredentialRequestOptionsJSON;
+      const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON({ ...options, allowCredentials: [{ type: 'public-key', id }], userVerification: 'discouraged' });
+      const credential = (await navigator.credentials.get({ publicKey })) as PublicKeyCredential;
+      const res = await fetch('/api/auth/passkey/verify-authentication', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ response: credential.toJSON() }) });
+      return { status: res.status, message: ((await res.json()) as { message?: string }).message };
+    },
+    credentials[0].credentialId.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''),
+  );
+  expect(signIn).toEqual({ status: 401, message: NOT_VERIFYING });
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+});
+
 test("ending another browser's session on Security signs that browser out", async ({ page, browser }) => {
   const { admin, totp } = await adminWithTwoFactor(page, 'sessions');
 
