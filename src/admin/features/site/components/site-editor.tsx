@@ -120,12 +120,20 @@ export default function SiteEditor() {
   /** The version of the state on screen, for the next write (an action right after another reads the newest). */
   const versionNow = useRef(0);
 
-  const load = (next: SiteState) => {
+  /** The document on screen now, for a write that answers after the owner typed more. */
+  const docNow = useRef<SiteDocument | null>(null);
+  useEffect(() => {
+    docNow.current = doc;
+  }, [doc]);
+
+  /** Shows `next`; with `keepTyped`, what was typed here stays on screen (and unsaved) instead. */
+  const load = (next: SiteState, keepTyped = false) => {
     versionNow.current = next.version;
     setState(next);
-    setDoc(next.draft ?? next.published);
     setErrors({});
     setConflict(null);
+    if (keepTyped) return;
+    setDoc(next.draft ?? next.published);
     // Controls that keep what was typed (amounts) start again from the new document.
     setFormKey((k) => k + 1);
   };
@@ -151,11 +159,17 @@ export default function SiteEditor() {
     [doc, errors],
   );
 
-  /** Runs an action that answers the new state; the screen shows that state after. `redo` is offered if the site changed elsewhere meanwhile. */
-  const act = async (run: () => Promise<SiteState>, done: string, redo: Redo | null = null) => {
+  /**
+   * Runs an action that answers the new state; the screen shows that state after. `redo` is
+   * offered if the site changed elsewhere meanwhile. With `keepTyped` (a save or a publish of
+   * what is on screen), what the owner typed while it ran stays, as unsaved changes.
+   */
+  const act = async (run: () => Promise<SiteState>, done: string, redo: Redo | null = null, keepTyped = false) => {
     setBusy(true);
+    const before = docNow.current;
     try {
-      load(await run());
+      const next = await run();
+      load(next, keepTyped && docNow.current !== before);
       toast({ title: done });
       setRevisionsKey((k) => k + 1);
       return true;
@@ -210,14 +224,14 @@ export default function SiteEditor() {
       return false;
     }
     const mine = checked.data;
-    return act(() => saveDraft(mine, versionNow.current), 'Draft saved', { run: (v) => saveDraft(mine, v), label: 'Save mine over it', done: 'Draft saved' });
+    return act(() => saveDraft(mine, versionNow.current), 'Draft saved', { run: (v) => saveDraft(mine, v), label: 'Save mine over it', done: 'Draft saved' }, true);
   };
 
   const dirty = state && doc && JSON.stringify(doc) !== JSON.stringify(state.draft ?? state.published);
   const publish = async () => {
     if (dirty && !(await save())) return;
     // A save just made moved the version on: publish names the one it answered.
-    await act(() => publishDraft(versionNow.current), 'Published');
+    await act(() => publishDraft(versionNow.current), 'Published', null, true);
   };
 
   const download = async () => {
