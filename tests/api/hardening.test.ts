@@ -332,6 +332,51 @@ describe('passwords', () => {
   });
 });
 
+describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
+  const prepare = (password: string) => {
+    const run = spawnSync(process.execPath, ['scripts/prepare.ts'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: server.dbFile,
+        BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        ADMIN_USERNAME: 'envowner',
+        ADMIN_PASSWORD: password,
+      },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    return /admin "envowner": (\w+)/.exec(run.stdout)?.[1];
+  };
+  const signIn = async (password: string) => {
+    const c = new Client(server);
+    return (await c.post('/api/login', { username: 'envowner', password })).status === 200 ? c : null;
+  };
+
+  it('sets the password when the account is made and when ADMIN_PASSWORD changes, never over one the owner changed on the site; a password it sets signs the admin out', async () => {
+    expect(prepare('first-environment-pass')).toBe('created');
+    const owner = (await signIn('first-environment-pass'))!;
+    expect(owner).not.toBeNull();
+    expect((await owner.post('/api/account/password', { currentPassword: 'first-environment-pass', newPassword: 'chosen-on-the-site-2026' })).status).toBe(204);
+
+    // Started again with the same environment: the owner's own password stays, and so does the session.
+    expect(prepare('first-environment-pass')).toBe('unchanged');
+    expect(await signIn('first-environment-pass')).toBeNull();
+    expect(await signIn('chosen-on-the-site-2026')).not.toBeNull();
+    expect((await owner.get('/api/user')).status).toBe(200);
+
+    // The operator sets a new ADMIN_PASSWORD: it is the password now, and whoever was signed in is out.
+    expect(prepare('second-environment-pass')).toBe('updated');
+    expect((await owner.get('/api/user')).status).toBe(401);
+    expect(await signIn('chosen-on-the-site-2026')).toBeNull();
+    expect(await signIn('second-environment-pass')).not.toBeNull();
+    const audit = (await admin.get('/api/admin/audit?action=users.reset-password')).body as { items: { summary: string | null }[] };
+    expect(audit.items.map((i) => i.summary)).toContain('username: envowner (ADMIN_PASSWORD changed)');
+  });
+});
+
 describe('smaller items', () => {
   it("the Content-Security-Policy allows Google's tag only when ANALYTICS_ID is set", async () => {
     const csp = (res: Response) => res.headers.get('content-security-policy') ?? '';

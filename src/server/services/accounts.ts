@@ -1,6 +1,9 @@
 // Operator-side account management (start-up bootstrap and the `npm run admin` CLI).
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { accounts, sessions, twoFactors, users } from '#db/schema/auth.ts';
+import { siteSettings } from '#db/schema/settings.ts';
+import { env } from '#server/env.ts';
 import { recordAudit } from '#server/security/audit.ts';
 import { forgetTrustedDevices } from '#server/security/sessions.ts';
 import { clearLoginFailures } from './login-throttle.ts';
@@ -59,14 +62,28 @@ async function writePassword(userId: string, password: string): Promise<void> {
 }
 
 /**
- * Sets a new password for an existing account and ends every session it had (whoever knew the
- * old password is signed out). Answers how many sessions were ended.
+ * Writes a new password from the shell and signs the account out everywhere: its sessions end
+ * and its devices trusted for 30 days are forgotten (whoever knew the old password is out, and a
+ * code is asked again); the wait its wrong passwords earned is cleared and the change is written
+ * to the audit log. Answers how many sessions were ended.
  */
+async function replacePassword(user: { id: string; username: string }, password: string, why: string): Promise<number> {
+  await writePassword(user.id, password);
+  const db = getDb();
+  const ended = db.transaction((tx) => {
+    forgetTrustedDevices(tx, user.id);
+    return tx.delete(sessions).where(eq(sessions.userId, user.id)).run().changes;
+  });
+  clearLoginFailures(user.username);
+  recordAudit(db, { id: null, name: 'shell' }, { action: 'users.reset-password', targetId: user.id, summary: `username: ${user.username} (${why})` });
+  return ended;
+}
+
+/** Sets a new password for an existing account from the shell (see replacePassword). */
 export async function setPassword(name: string, password: string): Promise<number> {
   const user = findByUsername(name);
   if (!user) throw new Error(`No user "${name}"`);
-  await writePassword(user.id, password);
-  return getDb().delete(sessions).where(eq(sessions.userId, user.id)).run().changes;
+  return replacePassword(user, password, 'npm run admin -- reset-password');
 }
 
 /**
@@ -96,24 +113,53 @@ export function setFlags(name: string, flags: { isApproved?: boolean; isAdmin?: 
   getDb().update(users).set(flags).where(eq(users.id, user.id)).run();
 }
 
+/** Where the fingerprint of the ADMIN_USERNAME/ADMIN_PASSWORD pair last applied is kept (not an owner's setting). */
+const APPLIED_KEY = 'adminPasswordApplied';
+
+/** A keyed fingerprint of the pair: tells a changed ADMIN_PASSWORD from the same one, and gives nothing to guess passwords against without the server's secret. */
+const fingerprintOf = (name: string, password: string) => createHmac('sha256', env().BETTER_AUTH_SECRET).update(`${name.toLowerCase()}\0${password}`).digest('base64url');
+
+function appliedFingerprint(): string | null {
+  const value = getDb().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, APPLIED_KEY)).get()?.value;
+  return typeof value === 'string' ? value : null;
+}
+
+function rememberApplied(fingerprint: string): void {
+  getDb()
+    .insert(siteSettings)
+    .values({ key: APPLIED_KEY, value: fingerprint })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: fingerprint } })
+    .run();
+}
+
 /**
- * ADMIN_USERNAME/ADMIN_PASSWORD: after this, an approved admin with that name exists and the
- * password works (the environment is authoritative for this one account). Answers what was
- * done and the admin's id.
+ * ADMIN_USERNAME/ADMIN_PASSWORD: after this, an approved admin with that name exists. Its
+ * password is the one given when the account is made, and again whenever ADMIN_PASSWORD changes;
+ * a start with the same ADMIN_PASSWORD leaves the password alone, so one the owner changed on
+ * the site since stays. A password written here signs the account out everywhere. Answers what
+ * was done and the admin's id.
  */
 export async function ensureAdmin(name: string, password: string): Promise<{ outcome: 'created' | 'updated' | 'unchanged'; id: string }> {
+  const fingerprint = fingerprintOf(name, password);
   const user = findByUsername(name);
-  if (!user) return { outcome: 'created', id: await createAccount({ username: name, password, isAdmin: true }) };
+  if (!user) {
+    const id = await createAccount({ username: name, password, isAdmin: true });
+    rememberApplied(fingerprint);
+    return { outcome: 'created', id };
+  }
   let changed = false;
   if (!user.isAdmin || !user.isApproved) {
     getDb().update(users).set({ isAdmin: true, isApproved: true }).where(eq(users.id, user.id)).run();
     changed = true;
   }
-  const hash = credentialOf(user.id)?.password;
-  const ctx = await getAuth().$context;
-  if (!hash || !(await ctx.password.verify({ password, hash }))) {
-    await writePassword(user.id, password);
-    changed = true;
+  if (appliedFingerprint() !== fingerprint) {
+    const hash = credentialOf(user.id)?.password;
+    const ctx = await getAuth().$context;
+    if (!hash || !(await ctx.password.verify({ password, hash }))) {
+      await replacePassword(user, password, 'ADMIN_PASSWORD changed');
+      changed = true;
+    }
+    rememberApplied(fingerprint);
   }
   return { outcome: changed ? 'updated' : 'unchanged', id: user.id };
 }
