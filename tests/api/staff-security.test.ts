@@ -89,6 +89,11 @@ describe('two-factor sign-in', () => {
     const confirmed = await c.post('/api/auth/two-factor/verify-totp', { code: totp.generate() });
     expect(confirmed.status).toBe(200);
     expect(server.db.$client.prepare('SELECT two_factor_enabled FROM users WHERE id = ?').get(u.id)).toEqual({ two_factor_enabled: 1 });
+    // Started, then on: the log tells an abandoned set-up from a second factor in force.
+    expect(auditSince(since)).toMatchObject([
+      { action: 'account.two-factor.set-up', actorId: u.id, targetId: u.id },
+      { action: 'account.two-factor.turn-on', actorId: u.id, targetId: u.id },
+    ]);
     expect((await c.get('/api/user')).body).toMatchObject({ id: u.id, twoFactorEnabled: true });
     expect((await c.post('/api/logout')).status).toBe(200);
     expect((await c.get('/api/user')).status).toBe(401);
@@ -250,11 +255,23 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
     expect(strict.db.$client.prepare('SELECT count(*) AS n FROM redirects WHERE from_path = ?').get(fromPath)).toEqual({ n: 0 });
     expect((await staff.put('/api/admin/settings', { notifyComments: false })).status).toBe(403);
 
-    const enabled = await staff.post('/api/auth/two-factor/enable', { password: staff.user.password });
+    // What an admin does to their account while two-factor is still to be set up is logged too.
+    const logged = () =>
+      strict.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.actorId, staff.user.id))
+        .all()
+        .map((r) => r.action);
+    const newPassword = 'staff-changed-it-2026';
+    expect((await staff.post('/api/account/password', { currentPassword: staff.user.password, newPassword })).status).toBe(204);
+    const enabled = await staff.post('/api/auth/two-factor/enable', { password: newPassword });
     expect(enabled.status).toBe(200);
+    expect(logged()).toEqual(['account.password.change', 'account.two-factor.set-up']);
     const totp = OTPAuth.URI.parse(enabled.body.totpURI as string) as OTPAuth.TOTP;
     const before = staff.cookie;
     expect((await staff.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
+    expect(logged()).toEqual(['account.password.change', 'account.two-factor.set-up', 'account.two-factor.turn-on']);
     expect(staff.cookie).not.toBe(before);
     expect((await staff.get('/api/user')).body).toMatchObject({ twoFactorEnabled: true, mustSetUpTwoFactor: false });
     expect((await staff.get('/api/admin/users')).status).toBe(200);

@@ -27,9 +27,12 @@ export interface AuditEntry {
 /** The audit actor of a signed-in user. */
 export const actorOf = (user: { id: string; username: string }): AuditActor => ({ id: user.id, name: user.username });
 
-/** An admin's change to their own account (two-factor, passkeys, sessions, password); a non-admin's is not audited. */
-export function auditAccountChange(db: Db, user: { id: string; username: string; isAdmin: boolean }, action: string, targetId = user.id, summary?: string): void {
-  if (user.isAdmin) recordAudit(db, actorOf(user), { action, targetId, summary });
+/**
+ * An admin's change to their own account (two-factor, passkeys, sessions, password), an admin
+ * still to set up two-factor included; a non-admin's is not audited.
+ */
+export function auditAccountChange(db: Db, user: { id: string; username: string; isAdmin: boolean; adminPending?: boolean }, action: string, targetId = user.id, summary?: string): void {
+  if (user.isAdmin || user.adminPending) recordAudit(db, actorOf(user), { action, targetId, summary });
 }
 
 export function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): void {

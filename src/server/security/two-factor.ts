@@ -14,6 +14,7 @@ import type { Db } from '#db/client.ts';
 import { twoFactors, users } from '#db/schema/auth.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from '#server/services/login-throttle.ts';
+import { recordAudit } from './audit.ts';
 import { endOtherSessions } from './sessions.ts';
 
 export const TOTP_PERIOD = 30;
@@ -152,6 +153,9 @@ export function twoFactorAfter(db: Db) {
     if (enrolling.delete(userId) && !failed && ctx.context.newSession) {
       // Two-factor is on from now: sessions signed in without a code end, but this one.
       endOtherSessions(db, userId, ctx.context.newSession.session.id);
+      // Set-up is logged when it starts; an admin's second factor being on is logged here, when a code confirms it.
+      const who = db.select({ name: users.displayUsername, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
+      if (who?.isAdmin) recordAudit(db, { id: userId, name: who.name || who.username || userId }, { action: 'account.two-factor.turn-on', targetId: userId });
     }
     const username = usernameOf(db, userId);
     if (isAPIError(returned)) {
