@@ -346,4 +346,53 @@ describe("busy times from the owner's calendar", () => {
       ['2026-03-04T14:00', '2026-03-04T15:00'],
     ]);
   });
+
+  it("keep a series' meeting where it is when another series moved its meeting of the same time", () => {
+    const series = (uid: string) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260201T000000Z', 'DTSTART:20260302T100000Z', 'DTEND:20260302T103000Z', 'RRULE:FREQ=DAILY;COUNT=3', 'END:VEVENT'];
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//Owner//EN',
+      ...series('planning@test'),
+      ...series('review@test'),
+      // Only the planning meeting of 3 March moves, to 15:00.
+      'BEGIN:VEVENT',
+      'UID:planning@test',
+      'DTSTAMP:20260201T000000Z',
+      'RECURRENCE-ID:20260303T100000Z',
+      'DTSTART:20260303T150000Z',
+      'DTEND:20260303T153000Z',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [from, to] = days('2026-03-01', '2026-03-06');
+    const iso = (t: number) => new Date(t).toISOString().slice(0, 16);
+    expect(busyTimes(ics, BERLIN, from, to).map((b) => iso(b.start))).toEqual(['2026-03-02T10:00', '2026-03-02T10:00', '2026-03-03T10:00', '2026-03-03T15:00', '2026-03-04T10:00', '2026-03-04T10:00']);
+  });
+
+  it('read a calendar of 30,000 meetings (some 9 MB) whole', () => {
+    const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+    const first = at('2025-06-02T09:00');
+    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Owner//EN'];
+    for (let i = 0; i < 30_000; i++) {
+      const start = first + i * 20 * 60_000;
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:meeting-${i}@test`,
+        'DTSTAMP:20250101T000000Z',
+        `DTSTART:${stamp(start)}`,
+        `DTEND:${stamp(start + 15 * 60_000)}`,
+        `SUMMARY:Meeting ${i}`,
+        `DESCRIPTION:${'Agenda. '.repeat(20)}`,
+        'END:VEVENT',
+      );
+    }
+    lines.push('END:VCALENDAR');
+    const ics = lines.join('\r\n');
+    expect(ics.length).toBeGreaterThan(8_000_000);
+    // Before: ical.js looked through every meeting of the file for each one, some minutes in all.
+    const busy = busyTimes(ics, BERLIN, first, first + 30_000 * 20 * 60_000);
+    expect(busy).toHaveLength(30_000);
+    expect(busy[29_999]).toEqual({ start: first + 29_999 * 20 * 60_000, end: first + 29_999 * 20 * 60_000 + 15 * 60_000 });
+  }, 60_000);
 });

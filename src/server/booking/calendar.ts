@@ -64,25 +64,31 @@ export function busyTimes(ics: string, ownerZone: string, from: number, to: numb
     if (!ICAL.TimezoneService.has(tz.tzid)) ICAL.TimezoneService.register(tz);
   }
   const vevents = root.getAllSubcomponents('vevent');
-  const exceptions = vevents.filter((v) => v.hasProperty('recurrence-id'));
+  const uidOf = (v: ICAL.Component) => String(v.getFirstPropertyValue('uid') ?? '');
+  // Each series' moved or changed meetings, by UID, found once: left to itself ical.js relates
+  // every RECURRENCE-ID of the file to each event it makes (another series' included, which then
+  // moved this one's meeting at the same time) by looking through all of them every time, which
+  // takes minutes for a calendar of tens of thousands of events.
+  const exceptionsOf = new Map<string, ICAL.Component[]>();
+  for (const v of vevents) if (v.hasProperty('recurrence-id')) exceptionsOf.set(uidOf(v), [...(exceptionsOf.get(uidOf(v)) ?? []), v]);
   const out: Interval[] = [];
   const add = (start: number, end: number) => {
     if (end > from && start < to && end > start) out.push({ start, end });
   };
   const isFree = (v: ICAL.Component) =>
     String(v.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT' || String(v.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
-  const masters = new Set(vevents.filter((v) => !v.hasProperty('recurrence-id') && v.hasProperty('rrule')).map((v) => String(v.getFirstPropertyValue('uid') ?? '')));
+  const masters = new Set(vevents.filter((v) => !v.hasProperty('recurrence-id') && v.hasProperty('rrule')).map(uidOf));
   let steps = 0;
   let pastSteps = 0;
   const tooMany = () => new Error('the calendar has more repeating events than can be read');
   for (const v of vevents) {
     // An instance of a series is read with its series; one whose series is not in the file
     // (an invitation to one meeting of another's series) is an event of its own.
-    if (v.hasProperty('recurrence-id') && masters.has(String(v.getFirstPropertyValue('uid') ?? ''))) continue;
-    const event = new ICAL.Event(v);
+    const instance = v.hasProperty('recurrence-id');
+    if (instance && masters.has(uidOf(v))) continue;
+    const uid = uidOf(v);
+    const event = new ICAL.Event(v, { exceptions: instance || !uid ? [] : (exceptionsOf.get(uid) ?? []), strictExceptions: true });
     if (!event.startDate) continue;
-    const uid = event.uid;
-    if (!v.hasProperty('recurrence-id')) for (const x of exceptions) if (uid && x.getFirstPropertyValue('uid') === uid) event.relateException(x);
     if (!event.isRecurring()) {
       if (isFree(v)) continue;
       const start = instantOf(event.startDate, ownerZone);
