@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bookingReminders } from '#db/schema/booking.ts';
+import { bookingBusy, bookingReminders } from '#db/schema/booking.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { clientAs } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -176,4 +176,53 @@ describe("the owner's calendar", () => {
       await s.stop();
     }
   }, 60_000);
+
+  it('a large calendar (9 MB, some 77,000 busy times) is read while the site goes on answering', async () => {
+    const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+    const now = Date.now();
+    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Big//EN'];
+    for (let i = 0; i < 30_000; i++) {
+      const start = now + i * 20 * 60_000;
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:meeting-${i}@test`,
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART:${stamp(start)}`,
+        `DTEND:${stamp(start + 15 * 60_000)}`,
+        `DESCRIPTION:${'Agenda. '.repeat(20)}`,
+        'END:VEVENT',
+      );
+    }
+    // And 120 daily series, each through the 400 days ahead.
+    for (let i = 0; i < 120; i++)
+      lines.push('BEGIN:VEVENT', `UID:daily-${i}@test`, 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp(now + i * 60_000)}`, 'DURATION:PT5M', 'RRULE:FREQ=DAILY', 'END:VEVENT');
+    lines.push('END:VCALENDAR');
+    const ics = lines.join('\r\n');
+    const big = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics));
+    await new Promise<void>((r) => big.listen(0, '127.0.0.1', r));
+    const s = await startServer({ IMPORT_ALLOW_PRIVATE_HOSTS: 'true' });
+    try {
+      const admin = await clientAs(s, 'admin');
+      const url = `http://127.0.0.1:${(big.address() as AddressInfo).port}/owner.ics`;
+      expect((await admin.put('/api/admin/booking/availability', { timeZone: 'UTC', weekly: ALL_DAY, overrides: [], busyIcsUrl: url })).status).toBe(200);
+      // Asked every 20 ms until the calendar is in: the slowest pair of answers meanwhile.
+      let slowest = 0;
+      for (const until = Date.now() + 50_000; ; await sleep(20)) {
+        const asked = performance.now();
+        expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+        const state = (await admin.get('/api/admin/booking')).body as { busyFetchedAt: string | null; busyError: string | null };
+        // Both answers: the one in flight when the server stops answering waits for it.
+        slowest = Math.max(slowest, performance.now() - asked);
+        expect(state.busyError).toBeNull();
+        if (state.busyFetchedAt) break;
+        if (Date.now() > until) throw new Error('the calendar was not read');
+      }
+      expect(s.db.select().from(bookingBusy).all().length).toBeGreaterThan(75_000);
+      // Generous against a loaded test machine; before, the read held every answer for seconds.
+      expect(slowest).toBeLessThan(1000);
+    } finally {
+      await s.stop();
+      await new Promise((r) => big.close(r));
+    }
+  }, 90_000);
 });

@@ -3,7 +3,7 @@
 // from an ICS calendar (ical.js: single, recurring with an exception, free and cancelled events);
 // a DST change in the owner's zone and in the visitor's.
 import { describe, expect, it } from 'vitest';
-import { busyTimes } from '#server/booking/calendar.ts';
+import { busyTimes } from '#server/booking/busy-times.ts';
 import { blockOf, freeSlots, type Hours, type SlotRules, type Taken } from '#server/booking/slots.ts';
 import { zonedToInstant } from '#shared/time.ts';
 
