@@ -11,6 +11,7 @@ import { bookingBusy, bookingReminders } from '#db/schema/booking.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { clientAs } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
+import { icsStamp, manyMeetings } from '#tests/support/busy-calendar.ts';
 import { startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
 import type { SlotDto } from '#shared/schemas/booking.ts';
 
@@ -178,26 +179,18 @@ describe("the owner's calendar", () => {
   }, 60_000);
 
   it('a large calendar (9 MB, some 77,000 busy times) is read while the site goes on answering', async () => {
-    const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
     const now = Date.now();
-    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Big//EN'];
-    for (let i = 0; i < 30_000; i++) {
-      const start = now + i * 20 * 60_000;
-      lines.push(
-        'BEGIN:VEVENT',
-        `UID:meeting-${i}@test`,
-        'DTSTAMP:20260101T000000Z',
-        `DTSTART:${stamp(start)}`,
-        `DTEND:${stamp(start + 15 * 60_000)}`,
-        `DESCRIPTION:${'Agenda. '.repeat(20)}`,
-        'END:VEVENT',
-      );
-    }
-    // And 120 daily series, each through the 400 days ahead.
-    for (let i = 0; i < 120; i++)
-      lines.push('BEGIN:VEVENT', `UID:daily-${i}@test`, 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp(now + i * 60_000)}`, 'DURATION:PT5M', 'RRULE:FREQ=DAILY', 'END:VEVENT');
-    lines.push('END:VCALENDAR');
-    const ics = lines.join('\r\n');
+    // 30,000 meetings, and 120 daily series, each through the 400 days ahead.
+    const series = Array.from({ length: 120 }, (_, i) => [
+      'BEGIN:VEVENT',
+      `UID:daily-${i}@test`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${icsStamp(now + i * 60_000)}`,
+      'DURATION:PT5M',
+      'RRULE:FREQ=DAILY',
+      'END:VEVENT',
+    ]).flat();
+    const ics = manyMeetings(now, 30_000, series);
     const big = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics));
     await new Promise<void>((r) => big.listen(0, '127.0.0.1', r));
     const s = await startServer({ IMPORT_ALLOW_PRIVATE_HOSTS: 'true' });
