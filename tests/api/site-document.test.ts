@@ -258,6 +258,13 @@ describe('the site document', () => {
     // A section this version added, and a title longer than a limit this version set.
     delete (old.home as Partial<SiteDocument['home']>).closingCta;
     old.home.hero.title = 'A title written before titles had a limit. '.repeat(6);
+    // A package sold for nothing, from before the rule that a package sold on the site costs at least $0.50.
+    const free = launchReady(old);
+    free.price = 0;
+    free.billing = 'one_time';
+    free.bookUrl = '';
+    // And a list longer than this version allows.
+    old.brand.social = Array.from({ length: 12 }, (_, i) => ({ label: `Network ${i}`, url: `https://social.example/${i}` }));
     old.home.hero.intro = 'The lead the owner wrote, kept as it is.';
     old.retiredSetting = true;
     const dbFile = `${TMP_DIR}${randomUUID()}.db`;
@@ -278,7 +285,10 @@ describe('the site document', () => {
       const read = (await owner.get('/api/admin/site')).body as SiteStateDto;
       expect(read.published.brand.name).toBe('Avery & Co Coaching');
       expect(read.published.home.closingCta).toEqual(current.home.closingCta);
-      expect(read.published.home.hero.title).not.toContain('before titles had a limit');
+      // Text past a new limit is cut to it; a list too; the template's price never replaces the owner's.
+      expect(read.published.home.hero.title).toBe(old.home.hero.title.slice(0, 200).trim());
+      expect(read.published.brand.social.map((n) => n.label)).toEqual(Array.from({ length: 8 }, (_, i) => `Network ${i}`));
+      expect(launchReady(read.published)).toMatchObject({ price: 0, billing: 'request' });
       expect(read.published.home.hero.intro).toBe('The lead the owner wrote, kept as it is.');
       expect(read.published).not.toHaveProperty('retiredSetting');
       const warning = upgraded
@@ -286,7 +296,7 @@ describe('the site document', () => {
         .split('\n')
         .find((l) => l.includes('did not fit this version'));
       expect(warning).toBeDefined();
-      expect(JSON.parse(warning!).filled).toEqual(expect.arrayContaining(['home.closingCta', 'home.hero.title']));
+      expect(JSON.parse(warning!).filled).toEqual(expect.arrayContaining(['home.closingCta', 'home.hero.title (cut to 200)', 'brand.social (cut to 8)']));
       expect(JSON.parse(warning!).filled).not.toContain('brand.name');
       // The owner's next save and publish store the whole document as this version reads it.
       expect((await owner.put('/api/admin/site', read.published)).status).toBe(200);

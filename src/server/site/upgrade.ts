@@ -4,6 +4,7 @@
 // serving after an upgrade; the parts filled in are logged, and the owner's next save stores
 // the whole document as this version reads it.
 import { logger } from '#server/log.ts';
+import type * as z from 'zod';
 import { SiteDocumentSchema, type SiteDocument } from '#shared/schemas/site.ts';
 
 type Path = (string | number)[];
@@ -66,11 +67,57 @@ export interface ReadSite {
   filled: string[];
 }
 
+/** What a package is sold for: never taken from the defaults (the template's price is not the owner's). */
+const SALE_FIELDS = new Set(['price', 'billing', 'bookUrl', 'eventType', 'productId', 'instalments', 'sessions']);
+
+/** The path of the package a path is inside ('workWithMe.packageTabs.T.packages.P'), or null. */
+function packageOf(path: Path): Path | null {
+  const at = path.indexOf('packages');
+  return at > 0 && path[0] === 'workWithMe' && typeof path[at + 1] === 'number' ? path.slice(0, at + 2) : null;
+}
+
+/**
+ * Mends one refused value in place, and answers what it did for the log: text and lists past a
+ * new limit are cut to it; a list item of the wrong kind is left out; a package whose sale
+ * details are refused is sold no more ('request': visitors ask instead of paying), and left out
+ * if that is not enough; anything else is taken from the defaults (or the part around it, when
+ * the same place was refused before).
+ */
+function mend(doc: unknown, defaults: SiteDocument, issue: z.core.$ZodIssue, replaced: Set<string>): { doc: unknown; note: string } {
+  let path = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
+  const value = at(doc, path);
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number' && (typeof value === 'string' || Array.isArray(value))) {
+    put(doc, path, value.slice(0, Number(issue.maximum)));
+    return { doc, note: `${path.join('.')} (cut to ${issue.maximum})` };
+  }
+  const pkg = packageOf(path);
+  const field = pkg ? path[pkg.length] : undefined;
+  if (pkg && (field === undefined || SALE_FIELDS.has(String(field)))) {
+    const item = at(doc, pkg) as Record<string, unknown> | undefined;
+    if (item && typeof item === 'object' && item.billing !== 'request' && !replaced.has(JSON.stringify(pkg))) {
+      replaced.add(JSON.stringify(pkg));
+      item.billing = 'request';
+      return { doc, note: `${pkg.join('.')} (not sold until the owner saves it)` };
+    }
+    path = pkg;
+  }
+  const last = path.at(-1);
+  const list = at(doc, path.slice(0, -1));
+  if (typeof last === 'number' && Array.isArray(list)) {
+    list.splice(last, 1);
+    return { doc, note: `${path.join('.')} (left out)` };
+  }
+  // Replaced before and refused again (a rule across parts): the part around it.
+  while (path.length > 0 && replaced.has(JSON.stringify(path))) path = path.slice(0, -1);
+  const swap = replacement(defaults, path);
+  replaced.add(JSON.stringify(swap.path));
+  return { doc: put(doc, swap.path, structuredClone(swap.value)), note: swap.path.length ? swap.path.join('.') : '(the whole document)' };
+}
+
 /**
  * Reads a stored document: as it is when it fits this version's schema; otherwise with the
- * missing parts, then each refused value, taken from `defaults` (a value replaced once and still
- * refused gives way to the part around it, up to the whole document). `defaultsOf` is only
- * called for a document that does not fit.
+ * missing parts taken from `defaults`, then each refused value mended (see mend), one place a
+ * round. `defaultsOf` is only called for a document that does not fit.
  */
 export function readStoredSite(json: string, defaultsOf: () => SiteDocument): ReadSite {
   let value: unknown;
@@ -85,29 +132,24 @@ export function readStoredSite(json: string, defaultsOf: () => SiteDocument): Re
   const filled = new Set<string>();
   let doc = withMissingParts(value, defaults, filled);
   const replaced = new Set<string>();
-  for (let round = 0; round < 100; round++) {
+  for (let round = 0; round < 500; round++) {
     const checked = SiteDocumentSchema.safeParse(doc);
     if (checked.success) return { doc: checked.data, filled: [...filled] };
-    for (const issue of checked.error.issues) {
-      let path = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
-      // Replaced before and refused again (a rule across parts): the part around it.
-      while (path.length > 0 && replaced.has(JSON.stringify(path))) path = path.slice(0, -1);
-      const swap = replacement(defaults, path);
-      replaced.add(JSON.stringify(swap.path));
-      doc = put(doc, swap.path, structuredClone(swap.value));
-      filled.add(swap.path.length ? swap.path.join('.') : '(the whole document)');
-      if (swap.path.length === 0) break;
-    }
+    // One place at a time: a value can be refused by two rules at once (too short, and not an
+    // address), and mending it once answers both.
+    const mended = mend(doc, defaults, checked.error.issues[0]!, replaced);
+    doc = mended.doc;
+    filled.add(mended.note);
   }
   // Only reached when even the defaults are refused: a bug in this version, not in the document.
-  return { doc: SiteDocumentSchema.parse(doc), filled: [...filled] };
+  return { doc: SiteDocumentSchema.parse(defaults), filled: ['(the whole document)'] };
 }
 
-/** Logs once per distinct stored text that the parts of it named were filled from the defaults. */
+/** Logs once per distinct stored text (the last 500) that the parts of it named were mended. */
 const told = new Set<string>();
 export function tellFilled(which: string, json: string, filled: string[]): void {
   if (filled.length === 0 || told.has(json)) return;
-  if (told.size > 100) told.clear();
+  if (told.size >= 500) told.delete(told.values().next().value!);
   told.add(json);
   logger.warn({ document: which, filled }, 'site: a stored site document did not fit this version; the parts named were read from the defaults until the owner saves it again');
 }
