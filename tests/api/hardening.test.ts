@@ -333,18 +333,10 @@ describe('passwords', () => {
 });
 
 describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
-  const prepare = (password: string) => {
+  const prepare = (password: string, secret = 'test-secret-test-secret-test-secret-0123456789') => {
     const run = spawnSync(process.execPath, ['scripts/prepare.ts'], {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: server.dbFile,
-        BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        ADMIN_USERNAME: 'envowner',
-        ADMIN_PASSWORD: password,
-      },
+      env: { PATH: process.env.PATH, DATABASE_URL: server.dbFile, BETTER_AUTH_SECRET: secret, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_USERNAME: 'envowner', ADMIN_PASSWORD: password },
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
@@ -374,6 +366,12 @@ describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
     expect(await signIn('second-environment-pass')).not.toBeNull();
     const audit = (await admin.get('/api/admin/audit?action=users.reset-password')).body as { items: { summary: string | null }[] };
     expect(audit.items.map((i) => i.summary)).toContain('username: envowner (ADMIN_PASSWORD changed)');
+
+    // Nor does a new BETTER_AUTH_SECRET (a rotation) put ADMIN_PASSWORD back over the owner's.
+    const again = (await signIn('second-environment-pass'))!;
+    expect((await again.post('/api/account/password', { currentPassword: 'second-environment-pass', newPassword: 'chosen-again-on-the-site' })).status).toBe(204);
+    expect(prepare('second-environment-pass', 'a-rotated-secret-a-rotated-secret-0123456789')).toBe('unchanged');
+    expect(await signIn('chosen-again-on-the-site')).not.toBeNull();
   });
 });
 

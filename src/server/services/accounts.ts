@@ -1,9 +1,7 @@
 // Operator-side account management (start-up bootstrap and the `npm run admin` CLI).
-import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { accounts, sessions, twoFactors, users } from '#db/schema/auth.ts';
 import { siteSettings } from '#db/schema/settings.ts';
-import { env } from '#server/env.ts';
 import { recordAudit } from '#server/security/audit.ts';
 import { forgetTrustedDevices } from '#server/security/sessions.ts';
 import { clearLoginFailures } from './login-throttle.ts';
@@ -116,8 +114,8 @@ export function setFlags(name: string, flags: { isApproved?: boolean; isAdmin?: 
 /** Where the fingerprint of the ADMIN_USERNAME/ADMIN_PASSWORD pair last applied is kept (not an owner's setting). */
 const APPLIED_KEY = 'adminPasswordApplied';
 
-/** A keyed fingerprint of the pair: tells a changed ADMIN_PASSWORD from the same one, and gives nothing to guess passwords against without the server's secret. */
-const fingerprintOf = (name: string, password: string) => createHmac('sha256', env().BETTER_AUTH_SECRET).update(`${name.toLowerCase()}\0${password}`).digest('base64url');
+/** The pair as one secret, kept only as a slow salted hash (as passwords are): tells a changed ADMIN_PASSWORD from the same one, whatever else changed (BETTER_AUTH_SECRET included). */
+const pairOf = (name: string, password: string) => `${name.toLowerCase()}\0${password}`;
 
 function appliedFingerprint(): string | null {
   const value = getDb().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, APPLIED_KEY)).get()?.value;
@@ -140,11 +138,12 @@ function rememberApplied(fingerprint: string): void {
  * was done and the admin's id.
  */
 export async function ensureAdmin(name: string, password: string): Promise<{ outcome: 'created' | 'updated' | 'unchanged'; id: string }> {
-  const fingerprint = fingerprintOf(name, password);
+  const ctx = await getAuth().$context;
+  const pair = pairOf(name, password);
   const user = findByUsername(name);
   if (!user) {
     const id = await createAccount({ username: name, password, isAdmin: true });
-    rememberApplied(fingerprint);
+    rememberApplied(await ctx.password.hash(pair));
     return { outcome: 'created', id };
   }
   let changed = false;
@@ -152,14 +151,15 @@ export async function ensureAdmin(name: string, password: string): Promise<{ out
     getDb().update(users).set({ isAdmin: true, isApproved: true }).where(eq(users.id, user.id)).run();
     changed = true;
   }
-  if (appliedFingerprint() !== fingerprint) {
+  const applied = appliedFingerprint();
+  // A value that is not a hash of the kind (written by another version) counts as none.
+  if (!applied || !(await ctx.password.verify({ password: pair, hash: applied }).catch(() => false))) {
     const hash = credentialOf(user.id)?.password;
-    const ctx = await getAuth().$context;
     if (!hash || !(await ctx.password.verify({ password, hash }))) {
       await replacePassword(user, password, 'ADMIN_PASSWORD changed');
       changed = true;
     }
-    rememberApplied(fingerprint);
+    rememberApplied(await ctx.password.hash(pair));
   }
   return { outcome: changed ? 'updated' : 'unchanged', id: user.id };
 }
