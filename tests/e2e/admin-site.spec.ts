@@ -196,10 +196,14 @@ test('a save from a tab opened before another tab saved is refused; the owner ke
   await other.getByRole('button', { name: 'Save draft' }).click();
   await expect(changedElsewhere(other)).toBeVisible();
   expect(await draftTitle()).toBe('The first tab, up to date.');
+  // What the owner types after the refusal is part of what 'Save mine over it' saves.
+  await other.getByLabel('Closing title').fill('Typed after the refusal.');
   await changedElsewhere(other).getByRole('button', { name: 'Save mine over it' }).click();
   await saved(other);
   await expect(changedElsewhere(other)).toHaveCount(0);
   expect(await draftTitle()).toBe('The other tab, kept on purpose.');
+  const closing = ((await (await admin.get(`${EMPTY_URL}/api/admin/site`)).json()) as { draft: { home: { closingCta: { title: string } } } }).draft.home.closingCta.title;
+  expect(closing).toBe('Typed after the refusal.');
 
   // The first tab, behind again, discards: refused, then done knowingly (what is refused is redone, not a save).
   await page.getByRole('button', { name: 'Discard draft' }).click();

@@ -169,7 +169,8 @@ export default function SiteEditor() {
     const before = docNow.current;
     try {
       const next = await run();
-      load(next, keepTyped && docNow.current !== before);
+      // Compared by content: a save just before a publish replaced the document with an equal one.
+      load(next, keepTyped && JSON.stringify(docNow.current) !== JSON.stringify(before));
       toast({ title: done });
       setRevisionsKey((k) => k + 1);
       return true;
@@ -209,7 +210,7 @@ export default function SiteEditor() {
   /** After a refused write: the same write again, over the change made elsewhere. */
   const redoOver = async (redo: Redo) => {
     const now = await latest();
-    if (now) await act(() => redo.run(now.version), redo.done, redo);
+    if (now) await act(() => redo.run(now.version), redo.done, redo, true);
   };
 
   const save = async (e?: FormEvent) => {
@@ -224,7 +225,12 @@ export default function SiteEditor() {
       return false;
     }
     const mine = checked.data;
-    return act(() => saveDraft(mine, versionNow.current), 'Draft saved', { run: (v) => saveDraft(mine, v), label: 'Save mine over it', done: 'Draft saved' }, true);
+    // 'Save mine over it' saves what is on screen by then: the owner may have typed on after the refusal.
+    const onScreen = () => {
+      const now = SiteDocumentSchema.safeParse(docNow.current);
+      return now.success ? now.data : mine;
+    };
+    return act(() => saveDraft(mine, versionNow.current), 'Draft saved', { run: (v) => saveDraft(onScreen(), v), label: 'Save mine over it', done: 'Draft saved' }, true);
   };
 
   const dirty = state && doc && JSON.stringify(doc) !== JSON.stringify(state.draft ?? state.published);
