@@ -91,11 +91,11 @@ describe('reminders', () => {
 describe('a reminder being sent when its booking is cancelled', () => {
   it('is not sent again once the relay refuses that try, and nothing of it stays queued', async () => {
     const relay = await startSmtpDouble();
-    const FIVE = 5 * 60_000;
-    let start = Math.ceil(Date.now() / FIVE) * FIVE;
-    if (start - Date.now() < 60_000) start += FIVE;
-    const offset = Math.round((start - (Date.now() + 6_000)) / 1000);
-    const s = await startServer({ SMTP_URL: relay.url, MAIL_RETRY_MS: '100', BOOKING_REMINDER_OFFSETS: `${offset}s` });
+    // A reminder an hour before a meeting two hours away, made due at once once booked (as an
+    // hour passing would), whatever time the set-up took.
+    const HOUR = 3_600_000;
+    const start = Math.ceil((Date.now() + 2 * HOUR) / (5 * 60_000)) * 5 * 60_000;
+    const s = await startServer({ SMTP_URL: relay.url, MAIL_RETRY_MS: '100', BOOKING_REMINDER_OFFSETS: '60' });
     try {
       const admin = await clientAs(s, 'admin');
       expect((await admin.put('/api/admin/booking/availability', { timeZone: 'UTC', weekly: ALL_DAY, overrides: [], busyIcsUrl: null })).status).toBe(200);
@@ -104,6 +104,7 @@ describe('a reminder being sent when its booking is cancelled', () => {
       const res = await book(s, new Date(start).toISOString(), 'cy@example.com');
       expect(res.status).toBe(201);
       const booked = (await res.json()) as { id: number; manageUrl: string };
+      expect(s.db.update(bookingReminders).set({ dueAt: new Date() }).where(eq(bookingReminders.bookingId, booked.id)).run().changes).toBe(1);
       // The reminder is on the wire: the relay has it and has not answered yet.
       for (const until = Date.now() + 60_000; relay.hold.held.length === 0; await sleep(100)) if (Date.now() > until) throw new Error('the reminder was never sent');
       const token = new URL(booked.manageUrl).searchParams.get('t');
@@ -211,8 +212,9 @@ describe("the owner's calendar", () => {
         if (Date.now() > until) throw new Error('the calendar was not read');
       }
       expect(s.db.select().from(bookingBusy).all().length).toBeGreaterThan(75_000);
-      // Generous against a loaded test machine; before, the read held every answer for seconds.
-      expect(slowest).toBeLessThan(1000);
+      // Generous against a loaded test machine (the worker takes a core meanwhile; 1.5 s seen in
+      // a CI run); before, the read held every answer for three seconds on an idle one.
+      expect(slowest).toBeLessThan(2000);
     } finally {
       await s.stop();
       await new Promise((r) => big.close(r));

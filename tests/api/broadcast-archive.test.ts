@@ -202,11 +202,13 @@ describe('the report', () => {
     // for a retry far off, so the sender leaves them and the figures hold still to be read.
     const slow = await admin.post('/api/admin/broadcasts', { subject: 'Still going', content: '<p>.</p>' });
     const later = new Date(Date.now() + 3_600_000);
-    server.db.update(broadcasts).set({ status: 'sending', total: 2500, startedAt: new Date() }).where(eq(broadcasts.id, slow.body.id)).run();
-    server.db
-      .insert(broadcastRecipients)
-      .values(Array.from({ length: 2500 }, (_, i) => ({ broadcastId: slow.body.id as number, subscriberId: null, email: `later${i}@example.com`, nextAttemptAt: later })))
-      .run();
+    // In one transaction: a sender that saw it sending with nobody left would mark it sent.
+    server.db.transaction((tx) => {
+      tx.insert(broadcastRecipients)
+        .values(Array.from({ length: 2500 }, (_, i) => ({ broadcastId: slow.body.id as number, subscriberId: null, email: `later${i}@example.com`, nextAttemptAt: later })))
+        .run();
+      tx.update(broadcasts).set({ status: 'sending', total: 2500, startedAt: new Date() }).where(eq(broadcasts.id, slow.body.id)).run();
+    });
     const sending = (await admin.get(`/api/admin/broadcasts/${slow.body.id}`)).body as BroadcastDto;
     expect(sending).toMatchObject({ status: 'sending', pending: 2500, etaSeconds: 3 });
     expect((await admin.post(`/api/admin/broadcasts/${slow.body.id}/cancel`)).status).toBe(200);
