@@ -1,5 +1,6 @@
 // Runs before every page and endpoint: request id, who is asking, baseline security headers.
 import { defineMiddleware } from 'astro:middleware';
+import { compressHtml } from '#server/http/compress.ts';
 import { cacheKey, cached, isCacheable } from '#server/http/page-cache.ts';
 import { env } from '#server/env.ts';
 import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
@@ -53,7 +54,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // One structured line per API call and per page render (cache hits are answered before this).
   const path = SECRET_IN_PATH.has(context.routePattern) ? context.routePattern : url.pathname;
   logger.info({ reqId: locals.requestId, method: request.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
-  const answer = withSecurityHeaders(response, locals.requestId, https);
+  const answer = withSecurityHeaders(compressHtml(response, request.headers.get('accept-encoding'), locals.user !== null), locals.requestId, https);
   if (flashToken && !answer.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) answer.headers.append('Set-Cookie', clearFlashCookie);
   return answer;
 });

@@ -117,3 +117,24 @@ describe('readers never wait for a render', () => {
     expect(answers.every((a) => a.text.includes(post.title))).toBe(true);
   });
 });
+
+describe('pages rendered for one request', () => {
+  it('go to an anonymous visitor compressed, as cached pages do; to a signed-in person plain', async () => {
+    // The booking page lists open times, so it is rendered for each request and never kept.
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${server.url}/book/strategy-call`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache')).toBeNull();
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(await res.text()).toContain('Strategy Call');
+    }
+    const plain = await fetch(`${server.url}/book/strategy-call`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('Strategy Call');
+    // A page holding a signed-in person's details is not compressed (no secret guessed by its size).
+    const mine = await admin.request('GET', '/book/strategy-call', undefined, { 'accept-encoding': 'br, gzip' });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-encoding')).toBeNull();
+  });
+});
