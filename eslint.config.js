@@ -41,7 +41,14 @@ export default defineConfig(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // The plugin reads only the files these name when it follows imports: without them it
+      // skipped every .ts and .astro file, so no-cycle saw no import at all (a circle of four
+      // server files went unreported). tests/unit/lint-layers.test.ts plants one to prove it.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs', '.astro'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'], 'astro-eslint-parser': ['.astro'] },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

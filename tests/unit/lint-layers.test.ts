@@ -1,6 +1,7 @@
 // The layers are checked by lint, in .ts and .astro files alike: an import that crosses a
 // layer the wrong way fails `npm run lint`. The sources are linted as if they sat at the
 // paths given (they are not part of the app).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +47,22 @@ describe('import layers', () => {
   it('refuses the old styles: deep relative paths and the @/ alias', async () => {
     const found = await problems('src/server/services/zz-fixture.ts', "import { env } from '../env.ts';\nexport const e = env;\n");
     expect(found.join('\n')).toContain('Import through package.json "imports"');
+  });
+});
+
+describe('import cycles', () => {
+  it('refuses a circle of two files under src/server, with ./ and # imports alike', async () => {
+    // no-cycle follows imports into files on disk, so the two files are written for real.
+    const dir = `src/server/zz-cycle-${process.pid}`;
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(`${dir}/a.ts`, "import { b } from './b.ts';\nexport const a = (): unknown => b;\n");
+      writeFileSync(`${dir}/b.ts`, `import { a } from '#server/${dir.slice('src/server/'.length)}/a.ts';\nexport const b = (): unknown => a;\n`);
+      const results = await eslint.lintFiles([`${dir}/a.ts`, `${dir}/b.ts`]);
+      const cycles = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map(() => r.filePath));
+      expect(cycles.map((f) => f.split('/').pop()).sort()).toEqual(['a.ts', 'b.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
