@@ -354,6 +354,15 @@ describe('trusted devices', () => {
     expect((await changed.signedIn.post('/api/account/password', { currentPassword: changed.password, newPassword })).status).toBe(204);
     expect((await stolen.post('/api/login', { username: changed.username, password: newPassword })).body).toEqual({ twoFactorRequired: true });
   });
+
+  it('are forgotten when an admin revokes the account’s approval: approved again, it gives a code again', async () => {
+    const u = await twoFactorUser();
+    const trusted = await trustedBrowser(u);
+    expect((await admin.patch(`/api/admin/users/${u.id}`, { isApproved: false })).status).toBe(200);
+    expect((await u.signedIn.get('/api/user')).status).toBe(401);
+    expect((await admin.patch(`/api/admin/users/${u.id}`, { isApproved: true })).status).toBe(200);
+    expect((await trusted.post('/api/login', { username: u.username, password: u.password })).body).toEqual({ twoFactorRequired: true });
+  });
 });
 
 describe('the audit log', () => {
