@@ -52,7 +52,11 @@ export function createAuth(db: Db, env: Env) {
         isApproved: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // No 'fresh session' rule (better-auth's default refuses some calls from a session signed in
+    // over a day ago): every change the site offers asks for the password (and a code) itself,
+    // adding a passkey included (security/passkeys.ts), and of the routes that rule guards it
+    // offers only those and the read-only session list.
+    session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 0 },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
     emailAndPassword: {

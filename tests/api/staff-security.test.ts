@@ -220,6 +220,21 @@ describe('what the second factor guards', () => {
     expect((await t.signedIn.get('/api/auth/passkey/generate-register-options')).status).toBe(200);
   });
 
+  it('a session signed in over a day ago adds a passkey once confirmed: the password and code are the fresh proof', async () => {
+    const t = await twoFactorUser();
+    server.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(sessions.userId, t.id))
+      .run();
+    expect((await t.signedIn.get('/api/auth/passkey/generate-register-options')).status).toBe(403);
+    expect((await t.signedIn.post('/api/account/passkey-confirm', { password: t.password, code: nextCode(t.totp) })).status).toBe(204);
+    const options = await t.signedIn.get('/api/auth/passkey/generate-register-options');
+    expect(options.status, options.text).toBe(200);
+    expect(options.body.challenge).toEqual(expect.any(String));
+    expect((await t.signedIn.post('/api/auth/passkey/verify-registration', { response: {} })).body.message).toBe('This passkey could not be added. Please try again.');
+  });
+
   it('its secret is not handed out again, and new backup codes take a current code as well as the password', async () => {
     const u = await twoFactorUser();
     expect((await u.signedIn.post('/api/auth/two-factor/get-totp-uri', { password: u.password })).status).toBe(404);
