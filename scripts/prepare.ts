@@ -16,9 +16,13 @@ console.log(`[prepare] database ready at ${env.DATABASE_URL}`);
 if (!args.has('--migrate-only')) {
   let adminId: string | undefined;
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    const { outcome, id } = await ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
-    adminId = id;
-    console.log(`[prepare] admin "${env.ADMIN_USERNAME}": ${outcome}`);
+    const admin = await ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+    if (admin.outcome === 'refused') {
+      console.error(`[prepare] admin "${env.ADMIN_USERNAME}": refused: ${admin.reason}`);
+    } else {
+      adminId = admin.id;
+      console.log(`[prepare] admin "${env.ADMIN_USERNAME}": ${admin.outcome}`);
+    }
   }
   if (env.SEED_DEMO || args.has('--seed')) {
     // Demo posts are credited to the configured admin when there is one.

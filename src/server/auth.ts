@@ -12,7 +12,7 @@ import { accounts, passkeys, sessions, twoFactors, users, verifications } from '
 import type { Env } from './env.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { passwordReset } from './mail/templates.ts';
-import { noteSignIn } from './security/sessions.ts';
+import { DEVICE_COOKIE, deviceCookieOptions, noteSignIn } from './security/sessions.ts';
 import { TOTP_PERIOD, twoFactorAfter, twoFactorBefore } from './security/two-factor.ts';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You can log in once an admin approves it.';
@@ -52,7 +52,11 @@ export function createAuth(db: Db, env: Env) {
         isApproved: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // No 'fresh session' rule (better-auth's default refuses some calls from a session signed in
+    // over a day ago): every change the site offers asks for the password (and a code) itself,
+    // adding a passkey included (security/passkeys.ts), and of the routes that rule guards it
+    // offers only those and the read-only session list.
+    session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 0 },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
     emailAndPassword: {
@@ -110,10 +114,11 @@ export function createAuth(db: Db, env: Env) {
       before: twoFactorBefore(db),
       after: createAuthMiddleware(async (ctx) => {
         await afterTwoFactor(ctx);
-        // A sign-in completed by a code or a passkey from a browser the account has not used: its holder is told.
+        // A sign-in completed by a code or a passkey from a browser without the account's device cookie: its holder is told.
         const created = ctx.context.newSession;
         if (!created || isAPIError(ctx.context.returned) || !SIGN_IN_PATHS.has(ctx.path)) return;
-        noteSignIn(db, env.SITE_URL, created.session, realEmail(created.user.email));
+        const device = noteSignIn(db, env.SITE_URL, created.session, ctx.getCookie(DEVICE_COOKIE));
+        ctx.setCookie(DEVICE_COOKIE, device, deviceCookieOptions(env.SITE_URL));
       }),
     },
     // Our own endpoint wrapper rate-limits the public auth calls (see src/server/http).

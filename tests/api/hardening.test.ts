@@ -333,18 +333,20 @@ describe('passwords', () => {
 });
 
 describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
-  const prepare = (password: string, secret = 'test-secret-test-secret-test-secret-0123456789') => {
+  /** A start with these ADMIN_USERNAME/ADMIN_PASSWORD (the server's own start prepares the same way): what it did, and the log. */
+  const start = (password: string, secret = 'test-secret-test-secret-test-secret-0123456789', name = 'envowner') => {
     const run = spawnSync(process.execPath, ['scripts/prepare.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, DATABASE_URL: server.dbFile, BETTER_AUTH_SECRET: secret, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_USERNAME: 'envowner', ADMIN_PASSWORD: password },
+      env: { PATH: process.env.PATH, DATABASE_URL: server.dbFile, BETTER_AUTH_SECRET: secret, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_USERNAME: name, ADMIN_PASSWORD: password },
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    return /admin "envowner": (\w+)/.exec(run.stdout)?.[1];
+    return { outcome: new RegExp(`admin "${name}": (\\w+)`).exec(run.stdout + run.stderr)?.[1], log: run.stdout + run.stderr };
   };
-  const signIn = async (password: string) => {
+  const prepare = (password: string, secret?: string) => start(password, secret).outcome;
+  const signIn = async (password: string, username = 'envowner') => {
     const c = new Client(server);
-    return (await c.post('/api/login', { username: 'envowner', password })).status === 200 ? c : null;
+    return (await c.post('/api/login', { username, password })).status === 200 ? c : null;
   };
 
   it('sets the password when the account is made and when ADMIN_PASSWORD changes, never over one the owner changed on the site; a password it sets signs the admin out', async () => {
@@ -372,7 +374,34 @@ describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
     expect((await again.post('/api/account/password', { currentPassword: 'second-environment-pass', newPassword: 'chosen-again-on-the-site' })).status).toBe(204);
     expect(prepare('second-environment-pass', 'a-rotated-secret-a-rotated-secret-0123456789')).toBe('unchanged');
     expect(await signIn('chosen-again-on-the-site')).not.toBeNull();
-  });
+
+    // The account it made stays its own: taken out of the admins, the next start makes it one again.
+    const envowner = (await admin.get('/api/admin/users')).body.find((u: { username: string }) => u.username === 'envowner') as { id: string };
+    expect((await admin.patch(`/api/admin/users/${envowner.id}`, { isAdmin: false })).status).toBe(200);
+    expect(prepare('second-environment-pass')).toBe('updated');
+    expect((await (await signIn('chosen-again-on-the-site'))!.get('/api/user')).body).toMatchObject({ isAdmin: true });
+    // Six starts of a process that loads the server's code: minutes on a busy machine.
+  }, 240_000);
+
+  it('does not take over an account someone registered under that name earlier: the start goes on, names the conflict, and the account stays as it was', async () => {
+    const name = `jane${Date.now().toString(36)}`;
+    const attacker = `${name}-attacker@example.com`;
+    expect((await new Client(server).post('/api/register', { username: name, password: 'the-attackers-pass-1', email: attacker })).status).toBe(201);
+    const registered = (await admin.get('/api/admin/users')).body.find((u: { username: string }) => u.username === name) as { id: string };
+    // Even approved (a client, say), it is not the operator's.
+    expect((await admin.patch(`/api/admin/users/${registered.id}`, { isApproved: true })).status).toBe(200);
+    const { outcome, log } = start('the-operators-pass-1', undefined, name);
+    expect(outcome).toBe('refused');
+    expect(log).toContain(`an account named "${name}" was registered on the site and is not an admin`);
+    expect(await signIn('the-operators-pass-1', name)).toBeNull();
+    const theirs = (await signIn('the-attackers-pass-1', name))!;
+    expect((await theirs.get('/api/user')).body).toMatchObject({ isAdmin: false });
+    expect((await theirs.get('/api/admin/users')).status).toBe(403);
+    // Once an admin makes it one (it was the operator's after all), the setting manages it.
+    expect((await admin.patch(`/api/admin/users/${registered.id}`, { isAdmin: true })).status).toBe(200);
+    expect(start('the-operators-pass-1', undefined, name).outcome).toBe('updated');
+    expect(await signIn('the-operators-pass-1', name)).not.toBeNull();
+  }, 120_000);
 });
 
 describe('smaller items', () => {

@@ -14,7 +14,9 @@ import { startServer, type TestServer } from '#tests/support/server.ts';
 let server: TestServer;
 let admin: SessionClient;
 let user: SessionClient;
-serverWithClients((s) => ({ server, admin, user } = s));
+/** The site's contact e-mail (the published site document's). */
+const CONTACT_EMAIL = 'the-owner@example.com';
+serverWithClients((s) => ({ server, admin, user } = s), { CONTACT_EMAIL });
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -220,6 +222,21 @@ describe('what the second factor guards', () => {
     expect((await t.signedIn.get('/api/auth/passkey/generate-register-options')).status).toBe(200);
   });
 
+  it('a session signed in over a day ago adds a passkey once confirmed: the password and code are the fresh proof', async () => {
+    const t = await twoFactorUser();
+    server.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(sessions.userId, t.id))
+      .run();
+    expect((await t.signedIn.get('/api/auth/passkey/generate-register-options')).status).toBe(403);
+    expect((await t.signedIn.post('/api/account/passkey-confirm', { password: t.password, code: nextCode(t.totp) })).status).toBe(204);
+    const options = await t.signedIn.get('/api/auth/passkey/generate-register-options');
+    expect(options.status, options.text).toBe(200);
+    expect(options.body.challenge).toEqual(expect.any(String));
+    expect((await t.signedIn.post('/api/auth/passkey/verify-registration', { response: {} })).body.message).toBe('This passkey could not be added. Please try again.');
+  });
+
   it('its secret is not handed out again, and new backup codes take a current code as well as the password', async () => {
     const u = await twoFactorUser();
     expect((await u.signedIn.post('/api/auth/two-factor/get-totp-uri', { password: u.password })).status).toBe(404);
@@ -353,6 +370,15 @@ describe('trusted devices', () => {
     const newPassword = 'a-new-password-9';
     expect((await changed.signedIn.post('/api/account/password', { currentPassword: changed.password, newPassword })).status).toBe(204);
     expect((await stolen.post('/api/login', { username: changed.username, password: newPassword })).body).toEqual({ twoFactorRequired: true });
+  });
+
+  it('are forgotten when an admin revokes the account’s approval: approved again, it gives a code again', async () => {
+    const u = await twoFactorUser();
+    const trusted = await trustedBrowser(u);
+    expect((await admin.patch(`/api/admin/users/${u.id}`, { isApproved: false })).status).toBe(200);
+    expect((await u.signedIn.get('/api/user')).status).toBe(401);
+    expect((await admin.patch(`/api/admin/users/${u.id}`, { isApproved: true })).status).toBe(200);
+    expect((await trusted.post('/api/login', { username: u.username, password: u.password })).body).toEqual({ twoFactorRequired: true });
   });
 });
 
@@ -495,8 +521,7 @@ describe('npm run admin -- reset-2fa', () => {
 
 describe('sign-in alerts', () => {
   const alertsTo = (email: string) => server.db.$client.prepare(`SELECT text FROM outbox WHERE kind = 'sign-in-alert' AND "to" = ?`).all(email) as { text: string }[];
-  const signIn = async (u: { username: string; password: string }, ua: string) => {
-    const c = new Client(server);
+  const signIn = async (u: { username: string; password: string }, ua: string, c = new Client(server)) => {
     expect((await c.request('POST', '/api/login', { username: u.username, password: u.password }, { 'User-Agent': ua })).status).toBe(200);
     return c;
   };
@@ -514,8 +539,10 @@ describe('sign-in alerts', () => {
     expect(link).not.toBeNull();
     const [, path, s, sig] = link!;
     expect(sessionsOf(u.id).find((x) => x.id === decodeURIComponent(s))?.userAgent).toBe(FIREFOX_WIN);
-    const chromeAgain = await signIn(u, CHROME_MAC);
+    // The same browser again (it shows the cookie it was given): nothing to tell.
+    const chromeAgain = await signIn(u, CHROME_MAC, chrome);
     expect(alertsTo(email)).toHaveLength(1);
+    expect(chrome.cookie).toMatch(/site\.device=/);
 
     const page = await new Client(server).get(path);
     expect(page.status).toBe(200);
@@ -531,6 +558,34 @@ describe('sign-in alerts', () => {
     expect((await chromeAgain.get('/api/user')).status).toBe(200);
   });
 
+  it('tells of a browser that describes itself as a known one but does not show its device cookie', async () => {
+    const email = `${unique('mimicked')}@example.com`;
+    const u = await createUser(server, { email });
+    const own = await signIn(u, CHROME_MAC);
+    await signIn(u, CHROME_MAC);
+    const alerts = alertsTo(email);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].text).toContain('Chrome on macOS');
+    // The cookie is kept as a hash only.
+    const value = /site\.device=([^;]+)/.exec(own.cookie)?.[1];
+    expect(value).toBeDefined();
+    expect(JSON.stringify(server.db.$client.prepare('SELECT * FROM known_devices').all())).not.toContain(value);
+  });
+
+  it('reaches the owner whose account has no address of its own (the ADMIN_USERNAME admin) at the site’s contact e-mail', async () => {
+    const u = await createUser(server, { isAdmin: true, email: `${unique('owner')}@no-email.invalid` });
+    await signIn(u, CHROME_MAC);
+    await signIn(u, FIREFOX_WIN);
+    const alerts = alertsTo(CONTACT_EMAIL).filter((a) => a.text.includes('Firefox on Windows'));
+    expect(alerts).toHaveLength(1);
+    // Not an admin: nobody but the account's holder is told (and it has no address).
+    const plain = await createUser(server, { email: `${unique('plain')}@no-email.invalid` });
+    const before = alertsTo(CONTACT_EMAIL).length;
+    await signIn(plain, CHROME_MAC);
+    await signIn(plain, FIREFOX_WIN);
+    expect(alertsTo(CONTACT_EMAIL)).toHaveLength(before);
+  });
+
   it('also follows a sign-in completed by a code', async () => {
     const u = await twoFactorUser({ email: `${unique('coded')}@example.com` });
     const c = await passwordStep(u, { 'User-Agent': FIREFOX_WIN });
@@ -540,5 +595,11 @@ describe('sign-in alerts', () => {
     const alerts = alertsTo(userRow(u.id)!.email);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].text).toContain('Firefox on Windows');
+    // That browser is known from now on.
+    expect(c.cookie).toMatch(/site\.device=/);
+    expect((await c.post('/api/logout')).status).toBe(200);
+    expect((await c.request('POST', '/api/login', { username: u.username, password: u.password }, { 'User-Agent': FIREFOX_WIN })).body).toEqual({ twoFactorRequired: true });
+    expect((await c.request('POST', '/api/login/code', { code: nextCode(u.totp) }, { 'User-Agent': FIREFOX_WIN })).status).toBe(200);
+    expect(alertsTo(userRow(u.id)!.email)).toHaveLength(1);
   });
 });

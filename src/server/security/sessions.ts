@@ -1,14 +1,16 @@
 // An account's signed-in sessions (Account → Security), and the e-mail a sign-in from a browser
 // the account has not used before sends its holder: when, which browser, and a signed link that
 // ends that session without signing in (a page with a button: mail scanners open every link).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
 import { and, desc, eq, gt, like, ne } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { knownDevices, sessions, verifications } from '#db/schema/auth.ts';
+import { knownDevices, sessions, users, verifications } from '#db/schema/auth.ts';
+import { realEmail } from '#server/auth.ts';
 import { signature } from '#server/http/signing.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { layout, type Rendered } from '#server/mail/templates.ts';
+import { getPublishedSite } from '#server/site/document.ts';
 import type { SessionDto } from '#shared/schemas/security.ts';
 
 /** 'Chrome on macOS' (the browser and system, never the version). */
@@ -80,18 +82,56 @@ function signInAlert(when: Date, device: string, endUrl: string): Rendered {
   };
 }
 
+/** The cookie that tells a browser the account signed in from before: random, kept as a hash only. */
+export const DEVICE_COOKIE = 'site.device';
+
+/** 400 days, the longest a browser keeps a cookie. */
+const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
+
+/** The device cookie's attributes (Secure when the site is served over https). */
+export const deviceCookieOptions = (siteUrl: string) => ({ path: '/', maxAge: DEVICE_COOKIE_MAX_AGE, httpOnly: true, sameSite: 'lax' as const, secure: siteUrl.startsWith('https://') });
+
+/** The Set-Cookie header that gives a browser its device cookie. */
+export function deviceCookieHeader(siteUrl: string, token: string): string {
+  return `${DEVICE_COOKIE}=${token}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${siteUrl.startsWith('https://') ? '; Secure' : ''}`;
+}
+
+/** The request's device cookie, when it holds one of the kind this site gives. */
+export function deviceCookieOf(headers: Headers): string | null {
+  const value = /(?:^|;\s*)site\.device=([A-Za-z0-9_-]{43})(?:;|$)/.exec(headers.get('cookie') ?? '')?.[1];
+  return value ?? null;
+}
+
 /**
- * After a completed sign-in: a browser the account has not signed in from before gets its
- * holder an e-mail. The account's first browser is only remembered (nothing to compare with).
+ * Where a sign-in alert for the account goes: the alert address it chose, else its own; an admin
+ * with neither (the ADMIN_USERNAME account has a placeholder) is the owner, whose mailbox is the
+ * site's contact e-mail.
  */
-export function noteSignIn(db: Db, siteUrl: string, session: { id: string; userId: string; userAgent?: string | null | undefined; createdAt?: Date }, email: string | null): void {
-  const device = deviceName(session.userAgent);
-  const key = createHash('sha256').update(`${session.userId}|${device}`).digest('hex');
+function alertAddressOf(db: Db, userId: string): string | null {
+  const user = db.select({ email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return null;
+  const own = realEmail(user.email);
+  if (own) return own;
+  return user.isAdmin ? getPublishedSite(db).brand.contactEmail || null : null;
+}
+
+/**
+ * After a completed sign-in: a browser that does not show the account's device cookie (one the
+ * account has not signed in from, or one whose cookies were cleared) gets the account's holder
+ * an e-mail. The browser's own description is no proof (anyone can send any), the cookie is: a
+ * random value set at sign-in, of which only a hash is kept. The account's first browser is only
+ * remembered (nothing to compare with). Answers the device value the browser is to keep.
+ */
+export function noteSignIn(db: Db, siteUrl: string, session: { id: string; userId: string; userAgent?: string | null | undefined; createdAt?: Date }, presented: string | null): string {
+  const token = presented ?? randomBytes(32).toString('base64url');
+  const key = createHash('sha256').update(token).digest('hex');
+  const to = alertAddressOf(db, session.userId);
   db.transaction((tx) => {
     const known = tx.select({ device: knownDevices.device }).from(knownDevices).where(eq(knownDevices.userId, session.userId)).all();
     if (known.some((k) => k.device === key)) return;
     tx.insert(knownDevices).values({ userId: session.userId, device: key }).onConflictDoNothing().run();
-    if (known.length === 0 || !email) return;
-    enqueueMail(tx, { kind: 'sign-in-alert', to: email, ...signInAlert(session.createdAt ?? new Date(), device, endSessionLink(siteUrl, session.id)) });
+    if (known.length === 0 || !to) return;
+    enqueueMail(tx, { kind: 'sign-in-alert', to, ...signInAlert(session.createdAt ?? new Date(), deviceName(session.userAgent), endSessionLink(siteUrl, session.id)) });
   });
+  return token;
 }

@@ -114,21 +114,22 @@ export function setFlags(name: string, flags: { isApproved?: boolean; isAdmin?: 
 /** Where the fingerprint of the ADMIN_USERNAME/ADMIN_PASSWORD pair last applied is kept (not an owner's setting). */
 const APPLIED_KEY = 'adminPasswordApplied';
 
+/** The id of the account ADMIN_USERNAME made or took on (not an owner's setting). */
+const ACCOUNT_KEY = 'adminUsernameAccount';
+
 /** The pair as one secret, kept only as a slow salted hash (as passwords are): tells a changed ADMIN_PASSWORD from the same one, whatever else changed (BETTER_AUTH_SECRET included). */
 const pairOf = (name: string, password: string) => `${name.toLowerCase()}\0${password}`;
 
-function appliedFingerprint(): string | null {
-  const value = getDb().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, APPLIED_KEY)).get()?.value;
+function readSetting(key: string): string | null {
+  const value = getDb().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).get()?.value;
   return typeof value === 'string' ? value : null;
 }
 
-function rememberApplied(fingerprint: string): void {
-  getDb()
-    .insert(siteSettings)
-    .values({ key: APPLIED_KEY, value: fingerprint })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: fingerprint } })
-    .run();
+function writeSetting(key: string, value: string): void {
+  getDb().insert(siteSettings).values({ key, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }).run();
 }
+
+export type EnsureAdminResult = { outcome: 'created' | 'updated' | 'unchanged'; id: string } | { outcome: 'refused'; reason: string };
 
 /**
  * ADMIN_USERNAME/ADMIN_PASSWORD: after this, an approved admin with that name exists. Its
@@ -136,22 +137,39 @@ function rememberApplied(fingerprint: string): void {
  * a start with the same ADMIN_PASSWORD leaves the password alone, so one the owner changed on
  * the site since stays. A password written here signs the account out everywhere. Answers what
  * was done and the admin's id.
+ *
+ * The name is only taken on when the account is this setting's own (made by it on an earlier
+ * start) or already an admin. Anyone may register a name before the operator picks it, with
+ * their own e-mail (where 'Forgot password?' sends its link), passkeys and two-factor app; made
+ * an admin, such an account would be theirs to sign in to. It is left as it is, and the answer
+ * says why: the start goes on without that admin.
  */
-export async function ensureAdmin(name: string, password: string): Promise<{ outcome: 'created' | 'updated' | 'unchanged'; id: string }> {
+export async function ensureAdmin(name: string, password: string): Promise<EnsureAdminResult> {
   const ctx = await getAuth().$context;
   const pair = pairOf(name, password);
   const user = findByUsername(name);
   if (!user) {
     const id = await createAccount({ username: name, password, isAdmin: true });
-    rememberApplied(await ctx.password.hash(pair));
+    writeSetting(ACCOUNT_KEY, id);
+    writeSetting(APPLIED_KEY, await ctx.password.hash(pair));
     return { outcome: 'created', id };
   }
+  if (!user.isAdmin && readSetting(ACCOUNT_KEY) !== user.id) {
+    return {
+      outcome: 'refused',
+      reason:
+        `an account named "${user.username}" was registered on the site and is not an admin, so it is not made one ` +
+        '(its e-mail, password and passkeys are whoever registered it). If it is yours, make it an admin in Admin → Users ' +
+        `or with \`npm run admin -- promote ${user.username}\`; otherwise choose another ADMIN_USERNAME.`,
+    };
+  }
+  writeSetting(ACCOUNT_KEY, user.id);
   let changed = false;
   if (!user.isAdmin || !user.isApproved) {
     getDb().update(users).set({ isAdmin: true, isApproved: true }).where(eq(users.id, user.id)).run();
     changed = true;
   }
-  const applied = appliedFingerprint();
+  const applied = readSetting(APPLIED_KEY);
   // A value that is not a hash of the kind (written by another version) counts as none.
   if (!applied || !(await ctx.password.verify({ password: pair, hash: applied }).catch(() => false))) {
     const hash = credentialOf(user.id)?.password;
@@ -159,7 +177,7 @@ export async function ensureAdmin(name: string, password: string): Promise<{ out
       await replacePassword(user, password, 'ADMIN_PASSWORD changed');
       changed = true;
     }
-    rememberApplied(await ctx.password.hash(pair));
+    writeSetting(APPLIED_KEY, await ctx.password.hash(pair));
   }
   return { outcome: changed ? 'updated' : 'unchanged', id: user.id };
 }

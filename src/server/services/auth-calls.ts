@@ -3,8 +3,8 @@ import { isAPIError } from 'better-auth/api';
 import { eq, or } from 'drizzle-orm';
 import { sessions, users } from '#db/schema/auth.ts';
 import { SIGN_IN_AGAIN, WRONG_CODE, type ClientUser, type LoginInput, type RegisterInput, type SecondFactorInput } from '#shared/schemas/auth.ts';
-import { AWAITING_APPROVAL, placeholderEmail, realEmail } from '#server/auth.ts';
-import { noteSignIn } from '#server/security/sessions.ts';
+import { AWAITING_APPROVAL, placeholderEmail } from '#server/auth.ts';
+import { deviceCookieHeader, deviceCookieOf, noteSignIn } from '#server/security/sessions.ts';
 import { env, getAuth, getDb } from '#server/context.ts';
 import { HttpError, badRequest, conflict } from '#server/http/errors.ts';
 import { TOO_COMMON, isCommonPassword } from '#server/passwords.ts';
@@ -48,19 +48,20 @@ export async function login(input: LoginInput, headers: Headers): Promise<LoginR
     const setCookies = result.headers.getSetCookie();
     const answer = result.response as { twoFactorRedirect?: boolean; token?: string; user?: AuthUserLike & { email: string } };
     if (answer.twoFactorRedirect || !answer.user) return { twoFactorRequired: true, setCookies };
-    noteSignInOf(answer.token, answer.user.email);
-    return { user: toClientUser(answer.user), setCookies };
+    const device = noteSignInOf(answer.token, headers);
+    return { user: toClientUser(answer.user), setCookies: device ? [...setCookies, device] : setCookies };
   } catch (err) {
     throw authError(err, new HttpError(401, 'Invalid username or password'));
   }
 }
 
-/** A sign-in from a browser the account has not used is told to its holder. */
-function noteSignInOf(token: string | undefined, email: string): void {
-  if (!token) return;
+/** A sign-in from a browser without the account's device cookie is told to its holder; answers the cookie the browser keeps. */
+function noteSignInOf(token: string | undefined, headers: Headers): string | null {
+  if (!token) return null;
   const db = getDb();
   const session = db.select().from(sessions).where(eq(sessions.token, token)).get();
-  if (session) noteSignIn(db, env().SITE_URL, session, realEmail(email));
+  if (!session) return null;
+  return deviceCookieHeader(env().SITE_URL, noteSignIn(db, env().SITE_URL, session, deviceCookieOf(headers)));
 }
 
 /** The second step of a sign-in: a code from the authenticator app, or a backup code. */

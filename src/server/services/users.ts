@@ -9,6 +9,7 @@ import { getDb } from '#server/context.ts';
 import { forbidden, notFound } from '#server/http/errors.ts';
 import type { AdminUserDto, UserStatsDto, UserUpdate } from '#shared/schemas/user.ts';
 import { nowMs } from '#db/schema/now.ts';
+import { forgetTrustedDevices } from '#server/security/sessions.ts';
 import { clearLoginFailures, loginLockedUntil } from './login-throttle.ts';
 import { notifyAccountApproved } from '#server/mail/notify.ts';
 
@@ -97,8 +98,12 @@ export function updateUser(actorId: string, id: string, change: UserUpdate): Adm
       .where(eq(users.id, id))
       .returning(columns)
       .get();
-    // Revoking approval ends the user's sessions at once.
-    if (updated && change.isApproved === false) tx.delete(sessions).where(eq(sessions.userId, id)).run();
+    // Revoking approval ends the user's sessions at once, and forgets the browsers trusted to
+    // skip the second factor: approved again, each one gives a code again.
+    if (updated && change.isApproved === false) {
+      tx.delete(sessions).where(eq(sessions.userId, id)).run();
+      forgetTrustedDevices(tx, id);
+    }
     // Approving tells the user (when they gave an e-mail).
     if (updated && change.isApproved === true && before && !before.isApproved) {
       notifyAccountApproved(tx, { email: realEmail(updated.email), name: updated.firstName || updated.displayUsername || updated.username });
