@@ -12,8 +12,11 @@ import { accounts, passkeys, sessions, twoFactors, users, verifications } from '
 import type { Env } from './env.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { passwordReset } from './mail/templates.ts';
+import { realEmail } from './security/placeholder-email.ts';
 import { DEVICE_COOKIE, deviceCookieOptions, noteSignIn } from './security/sessions.ts';
 import { TOTP_PERIOD, twoFactorAfter, twoFactorBefore } from './security/two-factor.ts';
+
+export { PLACEHOLDER_EMAIL_DOMAIN, placeholderEmail, realEmail } from './security/placeholder-email.ts';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You can log in once an admin approves it.';
 
@@ -21,11 +24,6 @@ export const AWAITING_APPROVAL = 'Your account is awaiting admin approval. You c
 export const PASSKEY_NOT_VERIFYING = 'This passkey did not check that it is you (with a PIN, fingerprint or face), so it cannot sign you in. Use one that does, or your password.';
 
 export const PASSKEY_NOT_VERIFYING_ADDED = 'This passkey did not check that it is you (with a PIN, fingerprint or face), so it cannot be added. Use one that does.';
-
-/** Users who register without an e-mail get this reserved (RFC 2606) placeholder. */
-export const PLACEHOLDER_EMAIL_DOMAIN = 'no-email.invalid';
-export const placeholderEmail = (name: string) => `${name.toLowerCase()}@${PLACEHOLDER_EMAIL_DOMAIN}`;
-export const realEmail = (email: string | null | undefined) => (email && !email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`) ? email : null);
 
 /** The page where a reset link's token sets a new password. */
 export const resetLink = (siteUrl: string, token: string) => `${siteUrl}/auth/reset?token=${encodeURIComponent(token)}`;

@@ -6,10 +6,10 @@ import Bowser from 'bowser';
 import { and, desc, eq, gt, like, ne } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { knownDevices, sessions, users, verifications } from '#db/schema/auth.ts';
-import { realEmail } from '#server/auth.ts';
 import { signature } from '#server/http/signing.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { layout, type Rendered } from '#server/mail/templates.ts';
+import { realEmail } from './placeholder-email.ts';
 import { getPublishedSite } from '#server/site/document.ts';
 import type { SessionDto } from '#shared/schemas/security.ts';
 
