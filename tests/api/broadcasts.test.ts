@@ -207,6 +207,36 @@ describe('a subscriber from before there were unsubscribe tokens', () => {
   }, 60_000);
 });
 
+describe('a subscriber whose mailbox is refused', () => {
+  it("reads as bounced, not active, in the list, its counts and the CSV, and the active count is the send dialog's", async () => {
+    const [kept, gone] = addSubscribers(server, 'mailbox', 2);
+    smtp.refuse.add(gone);
+    try {
+      const id = (await admin.post('/api/admin/broadcasts', issue('Mailbox check'))).body.id as number;
+      expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+      expect(await untilStatus(admin, id, 'sent')).toMatchObject({ bounced: 1, failed: 0 });
+    } finally {
+      smtp.refuse.delete(gone);
+    }
+    const list = (await admin.get('/api/newsletter/subscribers')).body as { email: string; status: string; isActive: boolean }[];
+    expect(list.find((s) => s.email === gone)).toMatchObject({ status: 'bounced', isActive: false });
+    expect(list.find((s) => s.email === kept)).toMatchObject({ status: 'active', isActive: true });
+    for (const s of list) expect(s.isActive, s.email).toBe(s.status === 'active');
+
+    const page = await admin.get(`/api/newsletter/subscribers?q=${encodeURIComponent(gone)}`);
+    expect(page.body.items).toEqual([expect.objectContaining({ email: gone, status: 'bounced', isActive: false })]);
+    const { stats } = page.body as { stats: Record<string, number> };
+    expect(stats.active).toBe((await admin.get('/api/admin/broadcasts/audience')).body.count);
+    expect(stats.active).toBe(list.filter((s) => s.status === 'active').length);
+    expect(stats.bounced).toBe(list.filter((s) => s.status === 'bounced').length);
+    expect(stats.active + stats.pending + stats.unsubscribed + stats.bounced).toBe(stats.total);
+
+    const csv = (await admin.get('/api/newsletter/subscribers/export')).text;
+    expect(csv.split('\r\n').find((line) => line.startsWith(`${gone},`))).toMatch(/,Bounced,/);
+    expect(csv.split('\r\n').find((line) => line.startsWith(`${kept},`))).toMatch(/,Active,/);
+  }, 90_000);
+});
+
 describe('when the SMTP server refuses the sending itself', () => {
   /** Sends an issue to 10 new subscribers while `refuse` is in force until it has refused one: it reaches everyone and bounces nobody. */
   async function sendsThrough(prefix: string, subject: string, refuse: { at: number }) {

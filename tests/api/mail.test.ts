@@ -255,9 +255,10 @@ describe('with a Kit form, waiting for Kit', () => {
       while ((await statusOf('waits@example.com')) !== 'active' && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
       expect(row('waits@example.com')).toMatchObject({ isActive: true, kitPendingSince: null });
       expect(row('waits@example.com').confirmedAt).toBeInstanceOf(Date);
-      // The bounced one is no longer asked about, and gets nothing.
+      // The bounced one is no longer asked about, gets nothing, and reads as bounced.
       expect(row('bounces@example.com')).toMatchObject({ isActive: false, kitPendingSince: null });
-      expect(await statusOf('bounces@example.com')).toBe('inactive');
+      expect(row('bounces@example.com').bouncedAt).toBeInstanceOf(Date);
+      expect(await statusOf('bounces@example.com')).toBe('bounced');
       const goals = withKit.db.select().from(analyticsGoals).where(eq(analyticsGoals.goal, 'newsletter_confirmed')).all();
       expect(goals).toHaveLength(1);
     } finally {

@@ -229,22 +229,23 @@ export function unsubscribeByToken(token: string): boolean {
 }
 
 /**
- * Where a subscriber stands: active; pending (a confirmation link is out); unsubscribed (by
- * their own link); inactive (switched off before these states existed).
+ * Where a subscriber stands. Bounced: their mailbox refused mail for good, and nothing goes there
+ * until they confirm anew (or the owner clears the bounce), whatever else the row says. Active:
+ * issues go to them (exactly the send dialog's audience). Pending: a confirmation e-mail, the
+ * site's or Kit's, is out. Unsubscribed: the rest, not on the list with nothing waiting (left by
+ * their own link, switched off before these states existed, or a sign-up Kit gave up on).
  */
+export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'bouncedAt' | 'unsubscribedAt' | 'confirmTokenHash' | 'kitPendingSince'>): SubscriberStatus =>
+  s.bouncedAt ? 'bounced' : s.isActive ? 'active' : !s.unsubscribedAt && (s.confirmTokenHash || s.kitPendingSince) ? 'pending' : 'unsubscribed';
 
-export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'unsubscribedAt' | 'confirmTokenHash' | 'kitPendingSince'>): SubscriberStatus =>
-  s.isActive ? 'active' : s.unsubscribedAt ? 'unsubscribed' : s.confirmTokenHash || s.kitPendingSince ? 'pending' : 'inactive';
+/** `subscriberStatus` as SQL, for the counts (the same rule, in the same order). */
+const statusSql = (t: typeof newsletterSubscribers) =>
+  sql<SubscriberStatus>`case when ${t.bouncedAt} is not null then 'bounced' when ${t.isActive} then 'active' when ${t.unsubscribedAt} is null and (${t.confirmTokenHash} is not null or ${t.kitPendingSince} is not null) then 'pending' else 'unsubscribed' end`;
 
-const toDto = (s: Subscriber): SubscriberDto => ({
-  id: s.id,
-  email: s.email,
-  name: s.name,
-  convertKitId: s.convertKitId,
-  isActive: s.isActive,
-  status: subscriberStatus(s),
-  subscribedAt: s.subscribedAt,
-});
+const toDto = (s: Subscriber): SubscriberDto => {
+  const status = subscriberStatus(s);
+  return { id: s.id, email: s.email, name: s.name, convertKitId: s.convertKitId, isActive: status === 'active', status, subscribedAt: s.subscribedAt };
+};
 const NEWEST_FIRST = [desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id)];
 
 /** Every subscriber, newest first (the plain GET, which other tools rely on). */
@@ -283,12 +284,14 @@ export function pageSubscribers(query: SubscriberPageQuery): SubscriberPageDto {
   const total = where ? db.select({ n: count() }).from(newsletterSubscribers).where(where).get()!.n : undefined;
   const t = newsletterSubscribers;
   const sinceMs = (query.since ?? new Date(Date.now() - 30 * 24 * 3600 * 1000)).getTime();
+  const status = statusSql(t);
   const stats = db
     .select({
       total: count(),
-      active: countIf(t.isActive),
-      pending: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is null and (${t.confirmTokenHash} is not null or ${t.kitPendingSince} is not null)`),
-      unsubscribed: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is not null`),
+      active: countIf(sql`${status} = 'active'`),
+      pending: countIf(sql`${status} = 'pending'`),
+      unsubscribed: countIf(sql`${status} = 'unsubscribed'`),
+      bounced: countIf(sql`${status} = 'bounced'`),
       synced: countIf(sql`coalesce(${t.convertKitId}, '') != ''`),
       thisMonth: countIf(sql`${t.subscribedAt} >= ${sinceMs}`),
     })

@@ -39,6 +39,8 @@ function SyncStatus({ subscriber }: { subscriber: Subscriber }) {
   );
 }
 
+const STATUS_TONE = { active: 'green', pending: 'amber', unsubscribed: 'grey', bounced: 'red' } as const;
+
 function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s: Subscriber) => void }) {
   const th = 'px-4 py-3';
   return (
@@ -84,7 +86,7 @@ function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s:
                 <time dateTime={s.subscribedAt}>{formatShortDate(s.subscribedAt)}</time>
               </td>
               <td className="px-4 py-3">
-                <Badge tone={s.isActive ? 'green' : s.status === 'pending' ? 'amber' : 'grey'}>{STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive')}</Badge>
+                <Badge tone={STATUS_TONE[s.status]}>{STATUS_LABEL[s.status]}</Badge>
               </td>
               <td className="px-2 py-3 text-right">
                 <button
@@ -189,7 +191,12 @@ export default function NewsletterManagement() {
         <StatCard
           label="Total Subscribers"
           value={known(stats?.total)}
-          detail={stats && [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`].filter(Boolean).join(' · ')}
+          detail={
+            stats &&
+            [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`, stats.bounced && `${stats.bounced} bounced`]
+              .filter(Boolean)
+              .join(' · ')
+          }
           icon={<UsersIcon />}
         />
         <StatCard label="Synced" value={known(stats?.synced)} detail={stats && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
