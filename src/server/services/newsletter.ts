@@ -73,8 +73,9 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
   if (throughKit) return throughKit;
   // An address known here and not receiving issues (unsubscribed, waiting for a confirmation, or
   // bounced) is subscribed again only by its own confirmation: anyone can type an address, as
-  // often as they like.
-  if (!mailConfigured() || (env().KIT_FORM_ID && !needsConfirmation(db, input.email))) return subscribeAtOnce(input);
+  // often as they like. Only Kit confirmations that really go out (KIT_FORM_ID with KIT_API_KEY)
+  // stand in for the site's own: a form id alone sends nothing to Kit.
+  if (!mailConfigured() || (kitFormConfirms() && !needsConfirmation(db, input.email))) return subscribeAtOnce(input);
   const result = db.transaction((tx) => {
     const inserted = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name, isActive: false }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
     if (inserted) {
