@@ -10,7 +10,7 @@ import { newsletterSubscribers } from '#db/schema/content.ts';
 import { env, getDb } from '#server/context.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
 import { confirmSubscription, unsubscribeHeaders, welcome } from '#server/mail/templates.ts';
-import { notFound } from '#server/http/errors.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
 import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitFormConfirms, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
 
@@ -333,6 +333,22 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
       controller.enqueue(encoder.encode(csvRows(rows.map(toDto), false)));
     },
   });
+}
+
+/**
+ * Clears a bounce the owner knows was a mistake (a refusal that was about the relay, or a mailbox
+ * since mended): the subscriber is back to what they were before it, so one who had confirmed and
+ * not left gets issues again. 404 for an unknown subscriber, 409 for one that has not bounced.
+ */
+export function clearBounce(id: number): SubscriberDto {
+  const row = getDb().transaction((tx) => {
+    const found = tx.select({ bouncedAt: newsletterSubscribers.bouncedAt }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
+    if (!found) throw notFound('Subscriber not found');
+    if (!found.bouncedAt) throw conflict('This subscriber has not bounced.');
+    return tx.update(newsletterSubscribers).set({ bouncedAt: null }).where(eq(newsletterSubscribers.id, id)).returning().get();
+  });
+  if (row.isActive && !row.convertKitId) queuePush(row.id);
+  return toDto(row);
 }
 
 /** Deletes a subscriber here and unsubscribes them at the mailing service. */
