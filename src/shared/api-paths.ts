@@ -12,6 +12,7 @@ export const API = {
   productFiles: (id: number | string) => `/api/products/${id}/files`,
   subscribers: '/api/newsletter/subscribers',
   subscriber: (id: number | string) => `/api/newsletter/subscribers/${id}`,
+  clearBounce: (id: number | string) => `/api/admin/subscribers/${id}/clear-bounce`,
   comments: '/api/admin/comments',
   comment: (id: number | string) => `/api/admin/comments/${id}`,
   users: '/api/admin/users',

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 export const CSV_HEADERS = ['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date'] as const;
 
 /** How each status is written in the list and the CSV. */
-export const STATUS_LABEL = { active: 'Active', pending: 'Pending', unsubscribed: 'Unsubscribed', inactive: 'Inactive' } as const;
+export const STATUS_LABEL = { active: 'Active', pending: 'Pending', unsubscribed: 'Unsubscribed', bounced: 'Bounced' } as const;
 
 export interface CsvSubscriber {
   email: string;
@@ -28,7 +28,7 @@ const isoDate = (at: string | Date) => {
  * escaped with a leading quote.
  */
 export function csvRows(list: readonly CsvSubscriber[], header: boolean): string {
-  const data = list.map((s) => [s.email, s.name ?? '', s.convertKitId ?? '', STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive'), isoDate(s.subscribedAt)]);
+  const data = list.map((s) => [s.email, s.name ?? '', s.convertKitId ?? '', STATUS_LABEL[s.status], isoDate(s.subscribedAt)]);
   const text = Papa.unparse({ fields: [...CSV_HEADERS], data }, { escapeFormulae: true, newline: '\r\n', header });
   return text === '' ? '' : `${text}\r\n`;
 }

@@ -5,6 +5,7 @@
 // the message in flight, which the ledger names.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog } from '#db/schema/audit.ts';
 import { broadcastRecipients } from '#db/schema/broadcasts.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
 import { Client, clientAs, type SessionClient } from '#tests/support/factories.ts';
@@ -205,6 +206,73 @@ describe('a subscriber from before there were unsubscribe tokens', () => {
     expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()?.isActive).toBe(false);
     await untilStatus(admin, id, 'sent');
   }, 60_000);
+});
+
+describe('a subscriber whose mailbox is refused', () => {
+  it("reads as bounced, not active, in the list, its counts and the CSV, and the active count is the send dialog's", async () => {
+    const [kept, gone] = addSubscribers(server, 'mailbox', 2);
+    smtp.refuse.add(gone);
+    try {
+      const id = (await admin.post('/api/admin/broadcasts', issue('Mailbox check'))).body.id as number;
+      expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+      expect(await untilStatus(admin, id, 'sent')).toMatchObject({ bounced: 1, failed: 0 });
+    } finally {
+      smtp.refuse.delete(gone);
+    }
+    const list = (await admin.get('/api/newsletter/subscribers')).body as { email: string; status: string; isActive: boolean }[];
+    expect(list.find((s) => s.email === gone)).toMatchObject({ status: 'bounced', isActive: false });
+    expect(list.find((s) => s.email === kept)).toMatchObject({ status: 'active', isActive: true });
+    for (const s of list) expect(s.isActive, s.email).toBe(s.status === 'active');
+
+    const page = await admin.get(`/api/newsletter/subscribers?q=${encodeURIComponent(gone)}`);
+    expect(page.body.items).toEqual([expect.objectContaining({ email: gone, status: 'bounced', isActive: false })]);
+    const { stats } = page.body as { stats: Record<string, number> };
+    expect(stats.active).toBe((await admin.get('/api/admin/broadcasts/audience')).body.count);
+    expect(stats.active).toBe(list.filter((s) => s.status === 'active').length);
+    expect(stats.bounced).toBe(list.filter((s) => s.status === 'bounced').length);
+    expect(stats.active + stats.pending + stats.unsubscribed + stats.bounced).toBe(stats.total);
+
+    const csv = (await admin.get('/api/newsletter/subscribers/export')).text;
+    expect(csv.split('\r\n').find((line) => line.startsWith(`${gone},`))).toMatch(/,Bounced,/);
+    expect(csv.split('\r\n').find((line) => line.startsWith(`${kept},`))).toMatch(/,Active,/);
+  }, 90_000);
+
+  it('the owner can clear a bounce made by mistake (admin only, audited): one who had confirmed is back on the list the send dialog counts', async () => {
+    const add = (email: string, over: Partial<typeof newsletterSubscribers.$inferInsert>) =>
+      server.db
+        .insert(newsletterSubscribers)
+        .values({ email, isActive: true, confirmedAt: new Date(), ...over })
+        .returning()
+        .get();
+    const bounced = add('mistaken-bounce@example.com', { bouncedAt: new Date() });
+    const left = add('bounced-then-left@example.com', { isActive: false, unsubscribedAt: new Date(), bouncedAt: new Date() });
+    const fine = add('never-bounced@example.com', {});
+    const path = (id: number | string) => `/api/admin/subscribers/${id}/clear-bounce`;
+    const bouncedAt = () => server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, bounced.id)).get()!.bouncedAt;
+
+    expect((await new Client(server).post(path(bounced.id))).status).toBe(401);
+    expect((await (await clientAs(server, 'user')).post(path(bounced.id))).status).toBe(403);
+    expect(bouncedAt()).toBeInstanceOf(Date);
+    expect((await admin.post(path(987654))).status).toBe(404);
+    expect((await admin.post(path('abc'))).status).toBe(404);
+    const notBounced = await admin.post(path(fine.id));
+    expect(notBounced.status).toBe(409);
+    expect(notBounced.body.message).toBe('This subscriber has not bounced.');
+
+    const audience = async () => (await admin.get('/api/admin/broadcasts/audience')).body.count as number;
+    const before = await audience();
+    const cleared = await admin.post(path(bounced.id));
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ id: bounced.id, email: bounced.email, status: 'active', isActive: true });
+    expect(bouncedAt()).toBeNull();
+    expect(await audience()).toBe(before + 1);
+    const audit = server.db.select().from(auditLog).where(eq(auditLog.action, 'subscribers.clear-bounce')).all();
+    expect(audit).toEqual([expect.objectContaining({ actorId: admin.user.id, targetId: String(bounced.id) })]);
+
+    // One who had left before is not put back on the list: they read as unsubscribed.
+    expect((await admin.post(path(left.id))).body).toMatchObject({ status: 'unsubscribed', isActive: false });
+    expect(await audience()).toBe(before + 1);
+  });
 });
 
 describe('when the SMTP server refuses the sending itself', () => {

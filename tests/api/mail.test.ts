@@ -225,6 +225,27 @@ describe('with a Kit form (KIT_FORM_ID)', () => {
   });
 });
 
+describe('with KIT_FORM_ID but no KIT_API_KEY', () => {
+  it("sends the site's own confirmation and keeps the subscriber pending until it is followed: nothing goes to Kit, so Kit confirms nobody", async () => {
+    const formOnly = await startServer({ SMTP_URL: smtp.url, KIT_FORM_ID: '4242' });
+    try {
+      const email = 'formonly@example.com';
+      const row = () => formOnly.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()!;
+      const res = await new Client(formOnly).post('/api/newsletter/subscribe', { email });
+      expect(res.status).toBe(201);
+      expect(res.body.message).toBe('Please check your inbox to confirm your subscription.');
+      expect(row()).toMatchObject({ isActive: false, kitPendingSince: null });
+      const link = linkIn(await smtp.waitFor(to(email, /confirm/i)), `${formOnly.url}/newsletter/confirm?token=`);
+      expect(row().isActive).toBe(false);
+      expect((await fetch(link)).status).toBe(200);
+      expect(row().isActive).toBe(true);
+      expect(formOnly.output()).toContain('KIT_FORM_ID is ignored without KIT_API_KEY');
+    } finally {
+      await formOnly.stop();
+    }
+  }, 60_000);
+});
+
 describe('with a Kit form, waiting for Kit', () => {
   it("a sign-up gets no issue until Kit's own confirmation is followed; then it is active and counts as a confirmed subscription, once", async () => {
     const kit = await startKitDouble();
@@ -255,9 +276,10 @@ describe('with a Kit form, waiting for Kit', () => {
       while ((await statusOf('waits@example.com')) !== 'active' && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
       expect(row('waits@example.com')).toMatchObject({ isActive: true, kitPendingSince: null });
       expect(row('waits@example.com').confirmedAt).toBeInstanceOf(Date);
-      // The bounced one is no longer asked about, and gets nothing.
+      // The bounced one is no longer asked about, gets nothing, and reads as bounced.
       expect(row('bounces@example.com')).toMatchObject({ isActive: false, kitPendingSince: null });
-      expect(await statusOf('bounces@example.com')).toBe('inactive');
+      expect(row('bounces@example.com').bouncedAt).toBeInstanceOf(Date);
+      expect(await statusOf('bounces@example.com')).toBe('bounced');
       const goals = withKit.db.select().from(analyticsGoals).where(eq(analyticsGoals.goal, 'newsletter_confirmed')).all();
       expect(goals).toHaveLength(1);
     } finally {

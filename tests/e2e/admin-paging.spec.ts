@@ -1,7 +1,8 @@
 // An admin list longer than a page: the newsletter screen asks the server for one page at a
 // time (never the whole list), pages with Previous and Next, and searches on the server as the
-// admin types; the dashboard counts subscribers without loading them. 120 extra subscribers are written straight into the payments server's database
-// (no other test counts its subscribers) and removed again afterwards.
+// admin types; the dashboard counts subscribers without loading them; a bounced subscriber's bounce
+// is cleared from its row. 120 extra subscribers (and the bounced one) are written straight into
+// the payments server's database (no other test counts its subscribers) and removed again afterwards.
 import Database from 'better-sqlite3';
 import { count, like } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -78,6 +79,31 @@ test('the newsletter screen pages and searches on the server', async ({ page }) 
     expect(asked.length).toBeGreaterThanOrEqual(5);
     for (const url of asked) expect(url.searchParams.get('pageSize'), url.href).toMatch(/^(50|1)$/);
     expect(asked.some((url) => url.searchParams.get('q') === 'PAGED-READER-11')).toBe(true);
+  } finally {
+    db.delete(newsletterSubscribers).where(like(newsletterSubscribers.email, '%@paging.example')).run();
+    sqlite.close();
+  }
+});
+
+test("a bounced subscriber reads Bounced, and 'Clear bounce' puts one who had confirmed back to Active", async ({ page }) => {
+  const sqlite = new Database(`tests/.tmp/e2e-${port}/site.db`);
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite);
+  const address = 'bounced-reader@paging.example';
+  db.insert(newsletterSubscribers).values({ email: address, isActive: true, confirmedAt: new Date(), bouncedAt: new Date() }).run();
+  try {
+    await loginAs(page, PAY_URL);
+    await page.goto(`${PAY_URL}/admin/newsletter`);
+    await page.getByRole('searchbox', { name: 'Search subscribers by e-mail or name' }).fill(address);
+    const row = page.getByRole('table').locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Bounced', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Subscriber statistics' })).toContainText('1 bounced');
+    await row.getByRole('button', { name: `Clear bounce of ${address}` }).click();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem')).toContainText(`${address} is active again.`);
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Clear bounce of ${address}` })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Subscriber statistics' })).not.toContainText('bounced');
   } finally {
     db.delete(newsletterSubscribers).where(like(newsletterSubscribers.email, '%@paging.example')).run();
     sqlite.close();

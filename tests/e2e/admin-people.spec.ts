@@ -46,7 +46,7 @@ test.describe('newsletter', () => {
     await expect(rows).toHaveCount(5);
 
     const stats = page.getByRole('region', { name: 'Subscriber statistics' });
-    await statCard(stats, 'Total Subscribers').toBe('Total Subscribers 5 4 active');
+    await statCard(stats, 'Total Subscribers').toBe('Total Subscribers 5 4 active · 1 unsubscribed');
     await statCard(stats, 'Synced').toBe('Synced 1 20% sync rate');
     // Seeded 3 and 12 days ago; the others 31 days or more ago, outside any one-month window.
     await statCard(stats, 'This Month').toBe('This Month 2 Subscribed in the last month');
@@ -57,7 +57,7 @@ test.describe('newsletter', () => {
     await expect(priya).toContainText('Priya Raman');
     await expect(priya).toContainText('kit_1001');
     await expect(priya.getByText('Active', { exact: true })).toBeVisible();
-    await expect(rows.filter({ hasText: 'sam.okafor@example.com' }).getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(rows.filter({ hasText: 'sam.okafor@example.com' }).getByText('Unsubscribed', { exact: true })).toBeVisible();
 
     const search = page.getByRole('searchbox', { name: 'Search subscribers by e-mail or name' });
     await search.fill('JORDAN.BLAKE@');
@@ -112,7 +112,7 @@ test.describe('newsletter', () => {
     expect(data.map((r) => r.Email).sort()).toEqual(all.map((s) => s.email).sort());
     expect(data.find((r) => r.Email === email)).toEqual({ Email: email, Name: name, 'Kit ID': '', Status: 'Active', 'Subscribed Date': new Date().toISOString().slice(0, 10) });
     expect(data.find((r) => r.Email === 'priya.raman@example.com')).toMatchObject({ Name: 'Priya Raman', 'Kit ID': 'kit_1001', Status: 'Active' });
-    expect(data.find((r) => r.Email === 'sam.okafor@example.com')?.Status).toBe('Inactive');
+    expect(data.find((r) => r.Email === 'sam.okafor@example.com')?.Status).toBe('Unsubscribed');
     for (const r of data) expect(r['Subscribed Date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 

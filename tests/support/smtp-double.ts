@@ -12,7 +12,7 @@ export interface SmtpDouble {
   /** The first message (arrived or arriving) that `match` accepts. */
   waitFor: (match: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   stop: () => Promise<void>;
-  /** Addresses answered 550 (refused for good) at RCPT TO. */
+  /** Addresses answered '550 5.1.1' (no such mailbox: refused for good) at RCPT TO. */
   refuse: Set<string>;
   /** Until this time (ms), every message is answered 421 (try again later). */
   busyUntil: { at: number };
@@ -48,7 +48,7 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
     },
     onRcptTo(address, _session, done) {
       if (Date.now() < relayDeniedUntil.at) return done(fail(554, '5.7.1 Relay access denied'));
-      done(refuse.has(address.address.toLowerCase()) ? fail(550, 'No such user here') : undefined);
+      done(refuse.has(address.address.toLowerCase()) ? fail(550, '5.1.1 No such user here') : undefined);
     },
     onData(stream, _session, done) {
       const chunks: Buffer[] = [];

@@ -14,7 +14,7 @@ const sub = (over: Partial<Subscriber> = {}): Subscriber => ({
   name: null,
   convertKitId: null,
   isActive: true,
-  status: over.isActive === false ? 'inactive' : 'active',
+  status: over.isActive === false ? 'unsubscribed' : 'active',
   subscribedAt: '2026-01-10T12:00:00.000Z',
   ...over,
 });
@@ -48,7 +48,7 @@ describe('subscribersCsv', () => {
       sub({ email: 'a@example.com', name: 'Ada', convertKitId: 'kit_1', subscribedAt: '2026-03-04T23:30:00.000Z' }),
       sub({ email: 'b@example.com', isActive: false, subscribedAt: '2026-02-01T00:00:00.000Z' }),
     ]);
-    expect(parse(csv)).toEqual([[...CSV_HEADERS], ['a@example.com', 'Ada', 'kit_1', 'Active', '2026-03-04'], ['b@example.com', '', '', 'Inactive', '2026-02-01']]);
+    expect(parse(csv)).toEqual([[...CSV_HEADERS], ['a@example.com', 'Ada', 'kit_1', 'Active', '2026-03-04'], ['b@example.com', '', '', 'Unsubscribed', '2026-02-01']]);
     expect(CSV_HEADERS).toEqual(['Email', 'Name', 'Kit ID', 'Status', 'Subscribed Date']);
   });
 
@@ -78,8 +78,8 @@ describe('localDay', () => {
 
 describe('subscriber statuses', () => {
   it('writes each status in the CSV', () => {
-    const list = [sub(), sub({ isActive: false, status: 'pending' }), sub({ isActive: false, status: 'unsubscribed' }), sub({ isActive: false })];
+    const list = [sub(), sub({ isActive: false, status: 'pending' }), sub({ isActive: false, status: 'unsubscribed' }), sub({ isActive: false, status: 'bounced' })];
     const rows = Papa.parse<string[]>(subscribersCsv(list).replace(/^\ufeff/, ''), { skipEmptyLines: true }).data.slice(1);
-    expect(rows.map((r) => r[3])).toEqual(['Active', 'Pending', 'Unsubscribed', 'Inactive']);
+    expect(rows.map((r) => r[3])).toEqual(['Active', 'Pending', 'Unsubscribed', 'Bounced']);
   });
 });

@@ -74,6 +74,8 @@ export function startBackgroundJobs(): void {
   // Audit rows are kept two years.
   jobs.start({ name: 'audit-retention', firstInMs: 15_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAudit(db) });
   jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
+  // A Kit form without the key sends nothing to Kit: the site confirms sign-ups itself.
+  if (env().KIT_FORM_ID && !env().KIT_API_KEY) logger.warn("KIT_FORM_ID is ignored without KIT_API_KEY: new subscribers get the site's own confirmation e-mail (when SMTP_URL is set)");
   // Unsubscribes passed on to Kit; one queued wakes the job at once.
   if (env().KIT_API_KEY) {
     retryUnsubscribesNow(db);

@@ -218,7 +218,12 @@ export async function checkKitConfirmations(db: Db): Promise<StepResult> {
     }
     if (state === 'active') confirmed += confirmedAtKit(db, row.id) ? 1 : 0;
     // Cancelled includes someone who had unsubscribed at Kit and signed up again: they may still confirm.
-    else if (GIVEN_UP.includes(state ?? 'gone') || Date.now() - row.since!.getTime() > KIT_CONFIRM_WAIT_MS) db.update(t).set({ kitPendingSince: null }).where(eq(t.id, row.id)).run();
+    // A bounce at Kit is one here too: the address reads as bounced, not as someone who left.
+    else if (GIVEN_UP.includes(state ?? 'gone') || Date.now() - row.since!.getTime() > KIT_CONFIRM_WAIT_MS)
+      db.update(t)
+        .set({ kitPendingSince: null, ...(state === 'bounced' && { bouncedAt: new Date() }) })
+        .where(eq(t.id, row.id))
+        .run();
     else db.update(t).set({ kitCheckedAt: new Date() }).where(eq(t.id, row.id)).run();
   }
   return confirmed;
@@ -234,7 +239,8 @@ function confirmedAtKit(db: Db, id: number): boolean {
       .where(and(eq(t.id, id), isNotNull(t.kitPendingSince)))
       .get();
     if (!row) return false;
-    tx.update(t).set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, unsubscribedAt: null }).where(eq(t.id, id)).run();
+    // Confirming shows the mailbox takes mail: an earlier bounce no longer holds.
+    tx.update(t).set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, unsubscribedAt: null, bouncedAt: null }).where(eq(t.id, id)).run();
     if (!row.isActive) countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${id}` });
     return !row.isActive;
   });

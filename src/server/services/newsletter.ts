@@ -10,7 +10,7 @@ import { newsletterSubscribers } from '#db/schema/content.ts';
 import { env, getDb } from '#server/context.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
 import { confirmSubscription, unsubscribeHeaders, welcome } from '#server/mail/templates.ts';
-import { notFound } from '#server/http/errors.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
 import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitFormConfirms, queuePush, queueUnsubscribe } from '#server/newsletter/kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
 
@@ -73,8 +73,9 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
   if (throughKit) return throughKit;
   // An address known here and not receiving issues (unsubscribed, waiting for a confirmation, or
   // bounced) is subscribed again only by its own confirmation: anyone can type an address, as
-  // often as they like.
-  if (!mailConfigured() || (env().KIT_FORM_ID && !needsConfirmation(db, input.email))) return subscribeAtOnce(input);
+  // often as they like. Only Kit confirmations that really go out (KIT_FORM_ID with KIT_API_KEY)
+  // stand in for the site's own: a form id alone sends nothing to Kit.
+  if (!mailConfigured() || (kitFormConfirms() && !needsConfirmation(db, input.email))) return subscribeAtOnce(input);
   const result = db.transaction((tx) => {
     const inserted = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name, isActive: false }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
     if (inserted) {
@@ -229,22 +230,23 @@ export function unsubscribeByToken(token: string): boolean {
 }
 
 /**
- * Where a subscriber stands: active; pending (a confirmation link is out); unsubscribed (by
- * their own link); inactive (switched off before these states existed).
+ * Where a subscriber stands. Bounced: their mailbox refused mail for good, and nothing goes there
+ * until they confirm anew (or the owner clears the bounce), whatever else the row says. Active:
+ * issues go to them (exactly the send dialog's audience). Pending: a confirmation e-mail, the
+ * site's or Kit's, is out. Unsubscribed: the rest, not on the list with nothing waiting (left by
+ * their own link, switched off before these states existed, or a sign-up Kit gave up on).
  */
+export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'bouncedAt' | 'unsubscribedAt' | 'confirmTokenHash' | 'kitPendingSince'>): SubscriberStatus =>
+  s.bouncedAt ? 'bounced' : s.isActive ? 'active' : !s.unsubscribedAt && (s.confirmTokenHash || s.kitPendingSince) ? 'pending' : 'unsubscribed';
 
-export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'unsubscribedAt' | 'confirmTokenHash' | 'kitPendingSince'>): SubscriberStatus =>
-  s.isActive ? 'active' : s.unsubscribedAt ? 'unsubscribed' : s.confirmTokenHash || s.kitPendingSince ? 'pending' : 'inactive';
+/** `subscriberStatus` as SQL, for the counts (the same rule, in the same order). */
+const statusSql = (t: typeof newsletterSubscribers) =>
+  sql<SubscriberStatus>`case when ${t.bouncedAt} is not null then 'bounced' when ${t.isActive} then 'active' when ${t.unsubscribedAt} is null and (${t.confirmTokenHash} is not null or ${t.kitPendingSince} is not null) then 'pending' else 'unsubscribed' end`;
 
-const toDto = (s: Subscriber): SubscriberDto => ({
-  id: s.id,
-  email: s.email,
-  name: s.name,
-  convertKitId: s.convertKitId,
-  isActive: s.isActive,
-  status: subscriberStatus(s),
-  subscribedAt: s.subscribedAt,
-});
+const toDto = (s: Subscriber): SubscriberDto => {
+  const status = subscriberStatus(s);
+  return { id: s.id, email: s.email, name: s.name, convertKitId: s.convertKitId, isActive: status === 'active', status, subscribedAt: s.subscribedAt };
+};
 const NEWEST_FIRST = [desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id)];
 
 /** Every subscriber, newest first (the plain GET, which other tools rely on). */
@@ -283,12 +285,14 @@ export function pageSubscribers(query: SubscriberPageQuery): SubscriberPageDto {
   const total = where ? db.select({ n: count() }).from(newsletterSubscribers).where(where).get()!.n : undefined;
   const t = newsletterSubscribers;
   const sinceMs = (query.since ?? new Date(Date.now() - 30 * 24 * 3600 * 1000)).getTime();
+  const status = statusSql(t);
   const stats = db
     .select({
       total: count(),
-      active: countIf(t.isActive),
-      pending: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is null and (${t.confirmTokenHash} is not null or ${t.kitPendingSince} is not null)`),
-      unsubscribed: countIf(sql`${t.isActive} = 0 and ${t.unsubscribedAt} is not null`),
+      active: countIf(sql`${status} = 'active'`),
+      pending: countIf(sql`${status} = 'pending'`),
+      unsubscribed: countIf(sql`${status} = 'unsubscribed'`),
+      bounced: countIf(sql`${status} = 'bounced'`),
       synced: countIf(sql`coalesce(${t.convertKitId}, '') != ''`),
       thisMonth: countIf(sql`${t.subscribedAt} >= ${sinceMs}`),
     })
@@ -329,6 +333,22 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
       controller.enqueue(encoder.encode(csvRows(rows.map(toDto), false)));
     },
   });
+}
+
+/**
+ * Clears a bounce the owner knows was a mistake (a refusal that was about the relay, or a mailbox
+ * since mended): the subscriber is back to what they were before it, so one who had confirmed and
+ * not left gets issues again. 404 for an unknown subscriber, 409 for one that has not bounced.
+ */
+export function clearBounce(id: number): SubscriberDto {
+  const row = getDb().transaction((tx) => {
+    const found = tx.select({ bouncedAt: newsletterSubscribers.bouncedAt }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
+    if (!found) throw notFound('Subscriber not found');
+    if (!found.bouncedAt) throw conflict('This subscriber has not bounced.');
+    return tx.update(newsletterSubscribers).set({ bouncedAt: null }).where(eq(newsletterSubscribers.id, id)).returning().get();
+  });
+  if (row.isActive && !row.convertKitId) queuePush(row.id);
+  return toDto(row);
 }
 
 /** Deletes a subscriber here and unsubscribes them at the mailing service. */

@@ -13,8 +13,11 @@ export const SubscribeSchema = BotFieldsSchema.extend({
 });
 export type SubscribeInput = z.infer<typeof SubscribeSchema>;
 
-/** Active, pending (confirmation link sent), unsubscribed (by their own link), or inactive. */
-export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed' | 'inactive';
+/**
+ * Where a subscriber stands: pending (a confirmation e-mail is out), active (gets issues),
+ * unsubscribed (left, or no longer on the list), or bounced (their mailbox refused mail for good).
+ */
+export type SubscriberStatus = 'pending' | 'active' | 'unsubscribed' | 'bounced';
 
 /** A subscriber as the admin sees it: no tokens. */
 export interface SubscriberDto {
@@ -23,6 +26,7 @@ export interface SubscriberDto {
   name: string | null;
   /** The id at the e-mail service (Kit, formerly ConvertKit); null until synced. */
   convertKitId: string | null;
+  /** True exactly when `status` is 'active': the address gets issues. */
   isActive: boolean;
   status: SubscriberStatus;
   subscribedAt: Date;
@@ -40,9 +44,11 @@ export type SubscriberPageQuery = z.infer<typeof SubscriberPageQuerySchema>;
 
 export interface SubscriberStatsDto {
   total: number;
+  /** The same count as the send dialog's audience. */
   active: number;
   pending: number;
   unsubscribed: number;
+  bounced: number;
   synced: number;
   /** Whole percent of subscribers synced to the e-mail service; 0 when there are none. */
   syncRate: number;

@@ -39,7 +39,18 @@ function SyncStatus({ subscriber }: { subscriber: Subscriber }) {
   );
 }
 
-function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s: Subscriber) => void }) {
+const STATUS_TONE = { active: 'green', pending: 'amber', unsubscribed: 'grey', bounced: 'red' } as const;
+
+function SubscriberTable({ rows, onDelete, onClearBounce }: { rows: Subscriber[]; onDelete: (s: Subscriber) => void; onClearBounce: (s: Subscriber) => Promise<void> }) {
+  const [clearing, setClearing] = useState<number | null>(null);
+  const clear = async (s: Subscriber) => {
+    setClearing(s.id);
+    try {
+      await onClearBounce(s);
+    } finally {
+      setClearing(null);
+    }
+  };
   const th = 'px-4 py-3';
   return (
     // Narrow screens fold the Kit and date columns into the subscriber cell; the region is
@@ -84,7 +95,20 @@ function SubscriberTable({ rows, onDelete }: { rows: Subscriber[]; onDelete: (s:
                 <time dateTime={s.subscribedAt}>{formatShortDate(s.subscribedAt)}</time>
               </td>
               <td className="px-4 py-3">
-                <Badge tone={s.isActive ? 'green' : s.status === 'pending' ? 'amber' : 'grey'}>{STATUS_LABEL[s.status] ?? (s.isActive ? 'Active' : 'Inactive')}</Badge>
+                <Badge tone={STATUS_TONE[s.status]}>{STATUS_LABEL[s.status]}</Badge>
+                {s.status === 'bounced' && (
+                  // A refusal that was not about the mailbox, or a mailbox since mended: the owner puts them back.
+                  <button
+                    type="button"
+                    aria-label={`Clear bounce of ${s.email}`}
+                    title="Mark this address as deliverable again"
+                    disabled={clearing === s.id}
+                    onClick={() => void clear(s)}
+                    className="ml-2 rounded-lg px-2 py-1 text-xs font-semibold text-brand-700 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50"
+                  >
+                    {clearing === s.id ? 'Clearing...' : 'Clear bounce'}
+                  </button>
+                )}
               </td>
               <td className="px-2 py-3 text-right">
                 <button
@@ -128,7 +152,7 @@ async function exportCsv() {
 export default function NewsletterManagement() {
   const [search, setSearch] = useState('');
   const query = useSubscribers(search);
-  const { data, items: rows, remove } = query;
+  const { data, items: rows, remove, unbounce } = query;
   const deletion = useConfirmDelete(remove);
   const toDelete = deletion.target;
 
@@ -163,7 +187,7 @@ export default function NewsletterManagement() {
   else
     list = (
       <>
-        <SubscriberTable rows={rows} onDelete={deletion.ask} />
+        <SubscriberTable rows={rows} onDelete={deletion.ask} onClearBounce={unbounce} />
         <Pager label="Subscriber pages" list={query} />
       </>
     );
@@ -189,7 +213,12 @@ export default function NewsletterManagement() {
         <StatCard
           label="Total Subscribers"
           value={known(stats?.total)}
-          detail={stats && [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`].filter(Boolean).join(' · ')}
+          detail={
+            stats &&
+            [`${stats.active} active`, stats.pending && `${stats.pending} pending`, stats.unsubscribed && `${stats.unsubscribed} unsubscribed`, stats.bounced && `${stats.bounced} bounced`]
+              .filter(Boolean)
+              .join(' · ')
+          }
           icon={<UsersIcon />}
         />
         <StatCard label="Synced" value={known(stats?.synced)} detail={stats && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />

@@ -1,10 +1,10 @@
-// The subscriber list, one page at a time from the server, and its one write (delete), with the spec's toasts.
+// The subscriber list, one page at a time from the server, and its writes (delete, clear a bounce), with their toasts.
 import { useCallback, useState } from 'react';
 import { usePagedList } from '#admin/lib/paged-query.ts';
 import { reportFailure } from '#admin/lib/query.ts';
 import { toast } from '#lib/toast.ts';
 import type { SubscriberStatsDto } from '#shared/schemas/newsletter.ts';
-import { deleteSubscriber, SUBSCRIBERS_PATH, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
+import { clearBounce, deleteSubscriber, STATUS_LABEL, SUBSCRIBERS_PATH, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 import { newsletterSince } from '#admin/features/newsletter/components/subscriber-stats.ts';
 
 export function useSubscribers(search: string) {
@@ -30,5 +30,19 @@ export function useSubscribers(search: string) {
     [refetch],
   );
 
-  return { ...query, remove };
+  /** Clears a bounce and refreshes the page (the row and the counts). */
+  const unbounce = useCallback(
+    async (subscriber: Subscriber): Promise<void> => {
+      try {
+        const cleared = await clearBounce(subscriber.id);
+        toast({ title: 'Bounce cleared', description: `${subscriber.email} is ${STATUS_LABEL[cleared.status].toLowerCase()} again.` });
+      } catch (err) {
+        reportFailure(err, 'Failed to clear the bounce. Please try again.');
+      }
+      await refetch();
+    },
+    [refetch],
+  );
+
+  return { ...query, remove, unbounce };
 }

@@ -1,0 +1,6 @@
+import { endpoint } from '#server/http/endpoint.ts';
+import { clearBounce } from '#server/services/newsletter.ts';
+import { IdParamsSchema } from '#shared/schemas/common.ts';
+
+/** Clears a bounce the owner knows was a mistake: the subscriber is back to what they were before it. */
+export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, changesContent: false }, ({ params }) => clearBounce(params.id));
