@@ -461,6 +461,17 @@ describe('with rate limits on, behind one proxy, with Stripe', () => {
     expect((await via('203.0.113.8').post('/api/register', { username: 'proxiedother', password: 'tangerine-orbit-42' })).status).toBe(201);
   });
 
+  it('counts an IPv6 address by its /64 and an IPv4 address written as IPv6 as that IPv4 address', async () => {
+    // A made-up 'End that session' link is refused as such (403) until the address has tried 20 times.
+    const endSession = (address: string) => via(address).post('/api/account/session-end', { s: 'made-up', sig: 'not-a-signature' });
+    for (let i = 1; i <= 20; i++) expect((await endSession(`2001:db8:54:1::${i.toString(16)}`)).status).toBe(403);
+    // Another address of the same /64 (one home's or phone's) shares its count; the next /64 does not.
+    expect((await endSession('2001:DB8:54:1:a:b:c:d')).status).toBe(429);
+    expect((await endSession('2001:db8:54:2::1')).status).toBe(403);
+    for (let i = 0; i < 20; i++) expect((await endSession('::ffff:198.51.100.54')).status).toBe(403);
+    expect((await endSession('198.51.100.54')).status).toBe(429);
+  });
+
   it('pauses an account after repeated failed sign-ins from any number of addresses, with a growing wait an admin can clear', async () => {
     const owner = await createUser(limited);
     for (let i = 0; i < 5; i++) {
