@@ -472,6 +472,20 @@ describe('with rate limits on, behind one proxy, with Stripe', () => {
     expect((await endSession('198.51.100.54')).status).toBe(429);
   });
 
+  it('limits page-view beacons (answered before the router) per IPv6 /64, not per address', async () => {
+    const view = (address: string) =>
+      fetch(`${limited.url}/api/event`, {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': address, 'Content-Type': 'application/json', Origin: limited.url, 'User-Agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36 ${address}` },
+        body: JSON.stringify({ n: 'pageview', u: `${limited.url}/blog`, r: '', w: 1280 }),
+      }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 600; i++) statuses.push(await view(`2001:db8:54:3::${i.toString(16)}`));
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    expect(await view('2001:db8:54:3::beef')).toBe(429);
+    expect(await view('2001:db8:54:4::1')).toBe(202);
+  });
+
   it('pauses an account after repeated failed sign-ins from any number of addresses, with a growing wait an admin can clear', async () => {
     const owner = await createUser(limited);
     for (let i = 0; i < 5; i++) {
