@@ -63,6 +63,17 @@ describe('a newsletter form posted without JavaScript', () => {
     expect(await forged.text()).not.toContain('Thanks for subscribing!');
   });
 
+  it('comes back to a return path with characters a header cannot carry as they are, percent-encoded', async () => {
+    const res = await postForm('/api/newsletter/subscribe', { _form: 'home-newsletter', _return: '/?ref=ā€😀\ud800#é', email: 'unicode-return@example.com', website: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/?ref=%C4%81%E2%82%AC%F0%9F%98%80%EF%BF%BD#%C3%A9');
+    expect((await follow(res)).html).toContain('Thanks for subscribing!');
+    // The admin's preview opens such a page the same way.
+    const preview = await fetch(`${server.url}/api/admin/site/preview?to=${encodeURIComponent('/blog?q=ā')}`, { redirect: 'manual', headers: { Cookie: admin.cookie } });
+    expect(preview.status).toBe(303);
+    expect(preview.headers.get('location')).toBe('/blog?q=%C4%81');
+  });
+
   it('refuses a cross-site form post', async () => {
     const res = await postForm('/api/newsletter/subscribe', { email: 'csrf@example.com' }, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
