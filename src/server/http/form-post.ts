@@ -59,7 +59,7 @@ export async function readFormPost(request: Request): Promise<FormPost> {
 export function formAnswer(location: string, flash: Flash | null, cookies: string[] = []): Response {
   const headers = new Headers({ Location: headerSafePath(location), 'Cache-Control': 'no-store' });
   for (const c of cookies) headers.append('Set-Cookie', c);
-  headers.append('Set-Cookie', flash ? flashCookie(putFlash(flash)) : clearFlashCookie);
+  headers.append('Set-Cookie', flash ? flashCookie(putFlash(flash)) : clearFlashCookie());
   return new Response(null, { status: 303, headers });
 }
 
