@@ -55,7 +55,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const path = SECRET_IN_PATH.has(context.routePattern) ? context.routePattern : url.pathname;
   logger.info({ reqId: locals.requestId, method: request.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
   const answer = withSecurityHeaders(compressHtml(response, request.headers.get('accept-encoding'), locals.user !== null), locals.requestId, https);
-  if (flashToken && !answer.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) answer.headers.append('Set-Cookie', clearFlashCookie);
+  if (flashToken && !answer.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) answer.headers.append('Set-Cookie', clearFlashCookie());
   return answer;
 });
 

@@ -288,6 +288,49 @@ describe('podcast downloads', () => {
     expect((await mine()).downloads - before).toBe(2);
   });
 
+  it('counts a listener once their requests cover a minute of audio: bytes=0-2 or a few kilobytes count nothing', async () => {
+    // Ten minutes in the demo file's 36,600 bytes: a minute is 3,660 bytes.
+    const made = await admin.post('/api/podcast-episodes', {
+      title: `Minute ${unique()}`,
+      slug: unique('minute-'),
+      description: 'x',
+      audioUrl: '/audio/demo/episode-1.mp3',
+      duration: 600,
+      isPublished: true,
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as number;
+    const get = (ip: string, range: string) =>
+      fetch(`${server.url}/podcast/e/${id}/episode.mp3`, {
+        redirect: 'manual',
+        headers: { 'User-Agent': 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)', 'X-Forwarded-For': ip, Range: range },
+      });
+    const downloads = async () => (await report()).episodes.find((e) => e.episodeId === id)!.downloads;
+    const ip = `198.51.100.${ipSeq++}`;
+    for (const range of ['bytes=0-2', 'bytes=0-1999', 'bytes=1000-2999', 'bytes=-600']) expect((await get(ip, range)).status).toBe(302);
+    // 3,000 distinct bytes from the start and 600 at the end: short of a minute.
+    expect(await downloads()).toBe(0);
+    await get(ip, 'bytes=3000-3059');
+    expect(await downloads()).toBe(1);
+    await get(ip, 'bytes=0-');
+    expect(await downloads()).toBe(1);
+    // Another listener's probe counts nothing.
+    await get(`198.51.100.${ipSeq++}`, 'bytes=0-2');
+    expect(await downloads()).toBe(1);
+  });
+
+  it('counts an IPv6 listener by their /64, and one address at most 5 times an episode a day whatever user agents it sends', async () => {
+    const before = (await mine()).downloads;
+    const app = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
+    // New addresses of one /64 (a phone picking another), one app: one listener.
+    await audio(app, '2001:db8:77:1::1');
+    await audio(app, '2001:db8:77:1:8f2e:1a:2b:3c');
+    expect((await mine()).downloads - before).toBe(1);
+    // A client making up a user agent for every request, from addresses of one /64.
+    for (let i = 0; i < 20; i++) await audio(`AppleCoreMedia/1.0.0.21E${200 + i} (iPhone; U; CPU OS 17_4 like Mac OS X; en_us)`, `2001:db8:77:2::${i + 1}`);
+    expect((await mine()).downloads - before).toBe(1 + 5);
+  });
+
   it('a known bot and a prefetcher count 0, and are listed as such', async () => {
     const before = await mine();
     await audio('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', `198.51.100.${ipSeq++}`);

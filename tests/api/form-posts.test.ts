@@ -1,10 +1,10 @@
 // Public forms posted without JavaScript: the same routes take the form-encoded post with the
 // same rules and answer with a 303 back to the page, which shows the message once.
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, newsletterSubscribers } from '#db/schema/content.ts';
 import { createPost, serverWithClients, submitForm, type SessionClient } from '#tests/support/factories.ts';
-import type { TestServer } from '#tests/support/server.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
 
 let server: TestServer;
 let admin: SessionClient;
@@ -63,6 +63,17 @@ describe('a newsletter form posted without JavaScript', () => {
     expect(await forged.text()).not.toContain('Thanks for subscribing!');
   });
 
+  it('comes back to a return path with characters a header cannot carry as they are, percent-encoded', async () => {
+    const res = await postForm('/api/newsletter/subscribe', { _form: 'home-newsletter', _return: '/?ref=ā€😀\ud800#é', email: 'unicode-return@example.com', website: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/?ref=%C4%81%E2%82%AC%F0%9F%98%80%EF%BF%BD#%C3%A9');
+    expect((await follow(res)).html).toContain('Thanks for subscribing!');
+    // The admin's preview opens such a page the same way.
+    const preview = await fetch(`${server.url}/api/admin/site/preview?to=${encodeURIComponent('/blog?q=ā')}`, { redirect: 'manual', headers: { Cookie: admin.cookie } });
+    expect(preview.status).toBe(303);
+    expect(preview.headers.get('location')).toBe('/blog?q=%C4%81');
+  });
+
   it('refuses a cross-site form post', async () => {
     const res = await postForm('/api/newsletter/subscribe', { email: 'csrf@example.com' }, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
@@ -109,5 +120,27 @@ describe('log in without JavaScript', () => {
       .split(';')[0];
     const me = await fetch(`${server.url}/api/user`, { headers: { Cookie: session } });
     expect(((await me.json()) as { username: string }).username).toBe(admin.user.username);
+  });
+});
+
+describe('a site served over https', () => {
+  // A server of its own: the site's address decides. The test still talks plain http to it.
+  let secure: TestServer;
+  const SITE_URL = 'https://forms.example';
+  beforeAll(async () => {
+    secure = await startServer({ SITE_URL });
+  });
+  afterAll(async () => {
+    await secure?.stop();
+  });
+
+  it('sets the flash cookie Secure, and clears it Secure', async () => {
+    const res = await submitForm(secure, '/api/newsletter/subscribe', { _form: 'home-newsletter', _return: '/#newsletter', email: 'secure-flash@example.com', website: '' }, { Origin: SITE_URL });
+    expect(res.status).toBe(303);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('site.flash='))!;
+    expect(set.split(/;\s*/)).toContain('Secure');
+    const page = await fetch(`${secure.url}/`, { headers: { Cookie: set.split(';')[0] } });
+    const cleared = page.headers.getSetCookie().find((c) => c.startsWith('site.flash=;'))!;
+    expect(cleared.split(/;\s*/)).toContain('Secure');
   });
 });

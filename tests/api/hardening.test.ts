@@ -490,6 +490,31 @@ describe('with rate limits on, behind one proxy, with Stripe', () => {
     expect((await via('203.0.113.8').post('/api/register', { username: 'proxiedother', password: 'tangerine-orbit-42' })).status).toBe(201);
   });
 
+  it('counts an IPv6 address by its /64 and an IPv4 address written as IPv6 as that IPv4 address', async () => {
+    // A made-up 'End that session' link is refused as such (403) until the address has tried 20 times.
+    const endSession = (address: string) => via(address).post('/api/account/session-end', { s: 'made-up', sig: 'not-a-signature' });
+    for (let i = 1; i <= 20; i++) expect((await endSession(`2001:db8:54:1::${i.toString(16)}`)).status).toBe(403);
+    // Another address of the same /64 (one home's or phone's) shares its count; the next /64 does not.
+    expect((await endSession('2001:DB8:54:1:a:b:c:d')).status).toBe(429);
+    expect((await endSession('2001:db8:54:2::1')).status).toBe(403);
+    for (let i = 0; i < 20; i++) expect((await endSession('::ffff:198.51.100.54')).status).toBe(403);
+    expect((await endSession('198.51.100.54')).status).toBe(429);
+  });
+
+  it('limits page-view beacons (answered before the router) per IPv6 /64, not per address', async () => {
+    const view = (address: string) =>
+      fetch(`${limited.url}/api/event`, {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': address, 'Content-Type': 'application/json', Origin: limited.url, 'User-Agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36 ${address}` },
+        body: JSON.stringify({ n: 'pageview', u: `${limited.url}/blog`, r: '', w: 1280 }),
+      }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 600; i++) statuses.push(await view(`2001:db8:54:3::${i.toString(16)}`));
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    expect(await view('2001:db8:54:3::beef')).toBe(429);
+    expect(await view('2001:db8:54:4::1')).toBe(202);
+  });
+
   it('pauses an account after repeated failed sign-ins from any number of addresses, with a growing wait an admin can clear', async () => {
     const owner = await createUser(limited);
     for (let i = 0; i < 5; i++) {

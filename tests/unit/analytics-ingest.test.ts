@@ -78,4 +78,35 @@ describe('writing page views', () => {
     pruneAnalytics(db, tomorrow + 70 * 60_000);
     expect(total(dayOf(now))?.pageviews).toBe(2 + 3);
   });
+
+  it('a flood of made-up visitors that fills the table of visits in progress forgets the visits seen longest ago, and a real visitor is still counted', async () => {
+    const { getDb } = await import('#server/context.ts');
+    const { VISITS_KEPT, flushViews, recordView } = await import('#server/analytics/ingest.ts');
+    const db = getDb();
+    VISITS_KEPT.max = 1_000;
+    const view = (visitorId: string, ts: number) => ({
+      ts,
+      visitorId,
+      url: new URL('https://coach.example/blog'),
+      referrer: '',
+      width: 1280,
+      userAgent: 'Mozilla/5.0 Firefox/133.0',
+      country: () => '',
+    });
+    const now = Date.now();
+    // Forged beacons (a new user agent each, so each a visitor of its own) past the visits kept,
+    // while a reader goes on reading.
+    recordView(db, view('f'.repeat(32), now), 'coach.example');
+    for (let i = 0; i < 1_500; i++) {
+      recordView(db, view(`flood-${i}`, now), 'coach.example');
+      if (i === 800) recordView(db, view('f'.repeat(32), now), 'coach.example');
+    }
+    recordView(db, view('e'.repeat(32), now + 1), 'coach.example');
+    recordView(db, view('f'.repeat(32), now + 1), 'coach.example');
+    expect(flushViews(true)).toBe(true);
+    const visits = db.$client.prepare('select pageviews from analytics_visits where visitor_id = ?');
+    expect(visits.all('e'.repeat(32))).toEqual([{ pageviews: 1 }]);
+    // The reader, seen recently, kept their visit: one visit of three views.
+    expect(visits.all('f'.repeat(32))).toEqual([{ pageviews: 3 }]);
+  });
 });

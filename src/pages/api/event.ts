@@ -1,6 +1,6 @@
 import { countBeacon } from '#server/analytics/beacon.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { clientKey } from '#server/http/rate-limit.ts';
+import { requestAddress } from '#server/http/rate-limit.ts';
 import { BeaconSchema } from '#shared/schemas/analytics.ts';
 
 /**
@@ -9,7 +9,7 @@ import { BeaconSchema } from '#shared/schemas/analytics.ts';
  * Astro (serveBeacon); this route serves `astro dev` and an address with a query string.
  */
 export const POST = endpoint({ auth: 'public', changesContent: false, body: BeaconSchema }, ({ body, request, context }) => {
-  countBeacon(body, request.headers, clientKey(context));
+  countBeacon(body, request.headers, requestAddress(context));
   // An empty answer of a known length, like the built server's: not a chunked body of nothing.
   return new Response(null, { status: 202, headers: { 'Cache-Control': 'no-store', 'Content-Length': '0' } });
 });

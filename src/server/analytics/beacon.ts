@@ -13,7 +13,7 @@ import { getDb } from '#server/context.ts';
 import { checkOrigin } from '#server/http/origin.ts';
 import { badRequest, fromZod, HttpError } from '#server/http/errors.ts';
 import { headerReader, readNodeBody, sendError, type HeaderReader } from '#server/http/node-request.ts';
-import { LIMITS, clientAddress, hit } from '#server/http/rate-limit.ts';
+import { LIMITS, addressKey, clientAddress, hit } from '#server/http/rate-limit.ts';
 import { isJsonType } from '#server/http/body.ts';
 import { logger } from '#server/log.ts';
 import { BeaconSchema, type Beacon } from '#shared/schemas/analytics.ts';
@@ -26,18 +26,19 @@ export const BEACON_PATH = '/api/event';
 /** A beacon is an address, a referrer and a width: a few hundred bytes, 4 KB at the very most. */
 const BEACON_BODY_LIMIT = 8 * 1024;
 
+/** Records a beacon from `ip` (the whole address: the visitor is keyed by addressKey, the country looked up from all of it). */
 export function recordBeacon(beacon: Beacon, headers: HeaderReader, ip: string, now = Date.now()): boolean {
   const userAgent = headers.get('user-agent') ?? '';
   if (!userAgent || !headers.get('origin') || agentFacts(userAgent).bot || isPrefetch(headers)) return false;
   if (beacon.u.host !== siteHost()) return false;
   const db = getDb();
-  recordView(db, { ts: now, visitorId: visitorId(ip, userAgent, now), url: beacon.u, referrer: beacon.r, width: beacon.w, userAgent, country: () => countryOf(ip) }, siteHost());
+  recordView(db, { ts: now, visitorId: visitorId(addressKey(ip), userAgent, now), url: beacon.u, referrer: beacon.r, width: beacon.w, userAgent, country: () => countryOf(ip) }, siteHost());
   return true;
 }
 
 /** Counts a valid beacon against its address's limit (429 past it) and records it; a view that cannot be recorded is logged, never the visitor's problem. */
 export function countBeacon(beacon: Beacon, headers: HeaderReader, ip: string): void {
-  hit(LIMITS.beacon, ip);
+  hit(LIMITS.beacon, addressKey(ip));
   try {
     recordBeacon(beacon, headers, ip);
   } catch (err) {

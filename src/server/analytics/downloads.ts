@@ -1,9 +1,12 @@
-// Podcast downloads, counted by the IAB Podcast Measurement rules (v2.2) as OP3 and oDL apply
-// them: GET requests only; one listener (IP address and user agent) counts once per episode per
-// UTC day; a request for just the first bytes ('bytes=0-1', what players send to learn the
-// length) is not a download, but a later, larger request of the same listener is; bots and
-// prefetchers are listed and never counted. The address and the user agent are not kept: the
-// listener is the day's visitor id.
+// Podcast downloads, counted by the IAB Podcast Measurement rules (v2.2): GET requests only; one
+// listener (address and user agent) counts once per episode per UTC day, and only once the
+// bytes asked for cover at least a minute of audio (the whole file when it is shorter): a
+// request for the first bytes ('bytes=0-1', what players send to learn the length) or any other
+// small part is not a download, but the listener's later requests add up to one. An IPv6
+// address counts by its /64 (addressKey), and one address counts at most ADDRESS_DOWNLOADS_MAX
+// downloads of an episode a day, whatever user agents it sends. Bots and prefetchers are listed
+// and never counted. The address and the user agent are not kept: the listener is the day's
+// visitor id.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { podcastDownloads } from '#db/schema/analytics.ts';
@@ -14,43 +17,124 @@ import type { EpisodeDownloadsDto } from '#shared/schemas/analytics.ts';
 import { DAY_MS, utcDay } from '#shared/time.ts';
 import { visitorId } from './visitor.ts';
 
-/** A Range asking for at most the first two bytes. */
-export function isProbe(range: string | null): boolean {
-  const m = /^bytes=(\d+)-(\d*)$/.exec((range ?? '').trim());
-  return Boolean(m && m[2] !== '' && Number(m[2]) - Number(m[1]) < 2);
+/**
+ * Downloads of one episode counted a day from one address (an IPv4 address or an IPv6 /64): a
+ * household's or an office's few apps each count, a client that makes up a new user agent for
+ * every request does not count again and again.
+ */
+export const ADDRESS_DOWNLOADS_MAX = 5;
+/** A minute of audio when the episode's length is not known: 128 kbit/s, podcasts' usual MP3 rate. */
+const MINUTE_AT_128K = (128_000 / 8) * 60;
+
+/** What is known of an episode's audio file: its byte length and its duration in seconds. */
+export interface AudioFacts {
+  size: number | null;
+  duration: number | null;
+}
+
+/** The bytes that make a download: a minute of audio (from the file's length and duration, else at 128 kbit/s), or the whole file when it is shorter. */
+export function minuteOfAudio(audio: AudioFacts): number {
+  const minute = audio.size && audio.duration && audio.duration > 0 ? Math.ceil((audio.size * 60) / audio.duration) : MINUTE_AT_128K;
+  return audio.size ? Math.min(audio.size, minute) : minute;
+}
+
+/**
+ * The byte ranges a request asks for, as [from, to) pairs: the whole file without a Range (or
+ * with one a server ignores); an open end runs to the file's end (unbounded when its length is
+ * not known); a suffix (`bytes=-500`) is the file's last bytes, kept below 0 when the length is
+ * not known so that suffixes add up among themselves.
+ */
+export function rangesOf(range: string | null, size: number | null): [number, number][] {
+  const end = size ?? Infinity;
+  const whole: [number, number][] = [[0, end]];
+  const m = /^\s*bytes\s*=\s*(.+)$/i.exec(range ?? '');
+  if (!m) return whole;
+  const out: [number, number][] = [];
+  for (const part of m[1]!.split(',')) {
+    const r = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(part);
+    if (!r || (r[1] === '' && r[2] === '')) return whole;
+    if (r[1] === '') {
+      const n = Number(r[2]);
+      out.push(size === null ? [-n, 0] : [Math.max(0, size - n), size]);
+      continue;
+    }
+    const from = Number(r[1]);
+    const to = r[2] === '' ? end : Math.min(end, Number(r[2]) + 1);
+    if (r[2] !== '' && Number(r[2]) < from) return whole;
+    if (from < to) out.push([from, to]);
+  }
+  return out;
+}
+
+/** How many distinct bytes the ranges cover together. */
+function covered(ranges: [number, number][]): number {
+  let total = 0;
+  let reach = -Infinity;
+  for (const [from, to] of ranges.toSorted((a, b) => a[0] - b[0])) {
+    if (to <= reach) continue;
+    total += to - Math.max(from, reach);
+    reach = to;
+  }
+  return total;
 }
 
 interface DownloadRequest {
   episodeId: number;
+  /** The address's key (addressKey: an IPv6 address by its /64). */
   ip: string;
   userAgent: string;
   range: string | null;
 }
 
-/** Listener, episode and day already counted (or a bot's, listed): nothing more to write for them today. */
-const settled = { day: '', keys: new Set<string>() };
-const SETTLED_MAX = 100_000;
-const keyOf = (req: DownloadRequest, now: number) => `${req.episodeId}|${visitorId(req.ip, req.userAgent, now, 'listen')}`;
+/**
+ * What is kept in memory for the day (all of it forgotten when the day changes or a table grows
+ * past its bound): listeners of an episode already counted, or known for bots, or past their
+ * address's count (nothing more to write for them today); the byte ranges each other listener
+ * asked for so far; the downloads counted per address and episode.
+ */
+const today = { day: '', settled: new Set<string>(), ranges: new Map<string, [number, number][]>(), perAddress: new Map<string, number>() };
+const KEPT_MAX = 100_000;
+/** Ranges kept per listener: a player's requests of one listen are a few dozen at most. */
+const RANGES_MAX = 64;
+const listenerOf = (req: DownloadRequest, now: number) => visitorId(req.ip, req.userAgent, now, 'listen');
+
+function dayOf(now: number): typeof today {
+  const day = utcDay(now);
+  if (today.day !== day) Object.assign(today, { day, settled: new Set(), ranges: new Map(), perAddress: new Map() });
+  return today;
+}
+
+function bounded<T extends Set<string> | Map<string, unknown>>(table: T): T {
+  if (table.size >= KEPT_MAX) table.clear();
+  return table;
+}
 
 export function alreadyCounted(req: DownloadRequest, now = Date.now()): boolean {
-  return settled.day === utcDay(now) && settled.keys.has(keyOf(req, now));
+  return dayOf(now).settled.has(`${req.episodeId}|${listenerOf(req, now)}`);
 }
 
-function settle(req: DownloadRequest, now: number): void {
-  if (settled.day !== utcDay(now) || settled.keys.size >= SETTLED_MAX) settled.keys = new Set();
-  settled.day = utcDay(now);
-  settled.keys.add(keyOf(req, now));
-}
-
-/** Records one request for an episode's audio; answers whether it counted as a new download. */
-export function recordDownload(db: Db, req: DownloadRequest, now = Date.now()): boolean {
+/** Records one GET of an episode's audio; answers whether it counted as a new download. */
+export function recordDownload(db: Db, req: DownloadRequest, audio: AudioFacts, now = Date.now()): boolean {
+  const kept = dayOf(now);
   const app = podcastApp(req.userAgent);
-  const counts = app !== 'Bot' && !isProbe(req.range);
-  const listenerId = visitorId(req.ip, req.userAgent, now, 'listen');
-  // Once counted (or known for a bot), later requests of the day change nothing: remembered in memory.
-  if (counts || app === 'Bot') settle(req, now);
+  const listenerId = listenerOf(req, now);
+  const key = `${req.episodeId}|${listenerId}`;
+  const fromAddress = `${req.episodeId}|${req.ip}`;
+  let counts = false;
+  if (app !== 'Bot') {
+    // The listener's ranges so far, this one added: a download once they cover a minute of audio.
+    const ranges = [...(kept.ranges.get(key) ?? []), ...rangesOf(req.range, audio.size)].slice(-RANGES_MAX);
+    const bytes = covered(ranges);
+    counts = bytes > 0 && bytes >= minuteOfAudio(audio);
+    if (counts) kept.ranges.delete(key);
+    else bounded(kept.ranges).set(key, ranges);
+  }
+  const full = (kept.perAddress.get(fromAddress) ?? 0) >= ADDRESS_DOWNLOADS_MAX;
+  if (full) counts = false;
+  // Counted, a bot, or an address that counts no more today: later requests of the day change nothing.
+  if (counts || app === 'Bot' || full) bounded(kept.settled).add(key);
   const row = { day: utcDay(now), episodeId: req.episodeId, listenerId, app, counted: counts, ts: new Date(now) };
-  // A probe first, then the real download: the row becomes counted (once); anything after, nothing.
+  // Bytes too few first, then enough: the row becomes counted (once); anything after, nothing.
   const done = db
     .insert(podcastDownloads)
     .values(row)
@@ -60,7 +144,9 @@ export function recordDownload(db: Db, req: DownloadRequest, now = Date.now()): 
       setWhere: sql`${podcastDownloads.counted} = 0 and ${counts ? sql`1` : sql`0`} = 1`,
     })
     .run();
-  return counts && done.changes > 0;
+  const counted = counts && done.changes > 0;
+  if (counted) bounded(kept.perAddress).set(fromAddress, (kept.perAddress.get(fromAddress) ?? 0) + 1);
+  return counted;
 }
 
 // Every listener of a day is kept 30 days, then the day is rolled up to its counts per episode

@@ -38,15 +38,19 @@ export interface View {
   country: () => string;
 }
 
-/** Visits in progress kept in memory at most (beyond, new visitors' views are dropped and logged). */
-const VISITS_MAX = 200_000;
+/**
+ * Visits in progress kept in memory at most: beyond, the visit seen longest ago is forgotten (its
+ * views already queued are still written; a later view of it starts a new visit), so that a
+ * flood of made-up visitors cannot shut real ones out. (An object, so that a test can make it small.)
+ */
+export const VISITS_KEPT = { max: 200_000 };
 /** Distinct paths shared by the queued views; past it the table starts again. */
 const PATHS_KEPT = 10_000;
 
 interface IngestState {
   /** The queued views, one entry per view in each: when, which visit, which path. */
   queued: { ts: number[]; visit: Visit[]; path: string[] };
-  /** Visits in progress by visitor, and those changed since the last write. */
+  /** Visits in progress by visitor, the one seen longest ago first, and those changed since the last write. */
   visits: Map<string, Visit>;
   dirty: Set<Visit>;
   paths: Map<string, string>;
@@ -83,6 +87,7 @@ function loadRecent(db: Db, now: number): void {
     .select()
     .from(analyticsVisits)
     .where(gt(analyticsVisits.last, new Date(now - VISIT_IDLE_MS)))
+    .orderBy(analyticsVisits.last)
     .all()) {
     const v: Visit = { ...row, start: row.start.getTime(), last: row.last.getTime() };
     const known = state.visits.get(v.visitorId);
@@ -119,11 +124,13 @@ export function recordView(db: Db, view: View, siteHost: string): void {
   state.db = db;
   if (!state.loaded) loadRecent(db, view.ts);
   const path = sharedPath(pagePath(view.url));
-  let visit = state.visits.get(view.visitorId);
-  if (!visit && state.visits.size >= VISITS_MAX) {
-    state.dropped++;
-    return;
-  }
+  const visits = state.visits;
+  let visit = visits.get(view.visitorId);
+  if (visit) {
+    // Moved to the end: the table stays in the order its visitors were last seen.
+    visits.delete(view.visitorId);
+    visits.set(view.visitorId, visit);
+  } else if (visits.size >= VISITS_KEPT.max) visits.delete(visits.keys().next().value!);
   if (!visit || view.ts - visit.last > VISIT_IDLE_MS) {
     const referrer = referrerHost(view.referrer, siteHost);
     const campaign = campaignOf(view.url);
@@ -144,7 +151,7 @@ export function recordView(db: Db, view: View, siteHost: string): void {
       ...browserOf(view.userAgent),
       country: view.country(),
     };
-    state.visits.set(view.visitorId, visit);
+    visits.set(view.visitorId, visit);
   }
   visit.pageviews += 1;
   if (view.ts > visit.last) visit.last = view.ts;

@@ -1,7 +1,7 @@
 // What the analytics keep, and for how long: each day's figures are rolled up once it is over
 // (after the views still queued are written) and kept; page views, visits and what goals in
 // progress remember go after 30 days (podcast listeners too: see rollUpDownloads); the day's
-// salt (in memory and in its file beside the database) is deleted once the day is over.
+// salt (kept in memory only) is forgotten once the day is over.
 import { lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';

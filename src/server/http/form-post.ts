@@ -24,10 +24,17 @@ export function isFormPost(request: Request): boolean {
   return mediaType(request.headers.get('content-type')) === 'application/x-www-form-urlencoded';
 }
 
+/**
+ * A path as a Location header can carry it: a header value is bytes, so every character outside
+ * printable ASCII is percent-encoded as a browser would (a lone surrogate as U+FFFD); '%' and
+ * the rest of printable ASCII are left as they are.
+ */
+export const headerSafePath = (path: string): string => path.toWellFormed().replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+
 /** A path on this site to send the browser back to: never another site, never the API. */
 function safeReturn(value: string | undefined, request: Request): string {
   const ok = (p: string | undefined): p is string => !!p && p.length <= 500 && /^\/(?!\/)[^\s\\]*$/.test(p) && !p.startsWith('/api/');
-  if (ok(value)) return value;
+  if (ok(value)) return headerSafePath(value);
   try {
     const referer = new URL(request.headers.get('referer') ?? '');
     if (referer.origin === new URL(request.url).origin && ok(referer.pathname)) return referer.pathname + referer.search;
@@ -50,9 +57,9 @@ export async function readFormPost(request: Request): Promise<FormPost> {
 
 /** The 303 that ends a form post: to `location`, with the flash the page there shows. */
 export function formAnswer(location: string, flash: Flash | null, cookies: string[] = []): Response {
-  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  const headers = new Headers({ Location: headerSafePath(location), 'Cache-Control': 'no-store' });
   for (const c of cookies) headers.append('Set-Cookie', c);
-  headers.append('Set-Cookie', flash ? flashCookie(putFlash(flash)) : clearFlashCookie);
+  headers.append('Set-Cookie', flash ? flashCookie(putFlash(flash)) : clearFlashCookie());
   return new Response(null, { status: 303, headers });
 }
 

@@ -2,6 +2,7 @@
 // RATE_LIMITS=off turns them off (test suites that make many requests from one address).
 // One table per process: the built app and scripts/serve.ts (which answers page-view beacons
 // before Astro's router) load their own copies of this module and share it.
+import { isIP } from 'node:net';
 import type { APIContext } from 'astro';
 import { env } from '#server/env.ts';
 import { HttpError } from './errors.ts';
@@ -66,9 +67,10 @@ export const LIMITS = {
  * The caller's address: the socket's, or behind TRUST_PROXY=N proxies the address the
  * outermost trusted proxy saw. Each proxy appends the address it received the request from to
  * X-Forwarded-For, so that one is the N-th from the right; everything left of it was written
- * by the client and proves nothing.
+ * by the client and proves nothing. The whole address, for what needs one (a country lookup);
+ * whatever is counted or limited per address is keyed by clientKey.
  */
-export function clientKey(context: Pick<APIContext, 'clientAddress' | 'request'>): string {
+export function requestAddress(context: Pick<APIContext, 'clientAddress' | 'request'>): string {
   let socket: string | undefined;
   try {
     socket = context.clientAddress;
@@ -78,7 +80,10 @@ export function clientKey(context: Pick<APIContext, 'clientAddress' | 'request'>
   return clientAddress(context.request.headers.get('x-forwarded-for'), socket);
 }
 
-/** clientKey for a request read before Astro (its X-Forwarded-For header and its socket's address). */
+/** The key a request is counted and limited under, per address: addressKey of its address. */
+export const clientKey = (context: Pick<APIContext, 'clientAddress' | 'request'>): string => addressKey(requestAddress(context));
+
+/** requestAddress for a request read before Astro (its X-Forwarded-For header and its socket's address). */
 export function clientAddress(forwardedFor: string | null | undefined, socketAddress: string | undefined): string {
   const hops = env().TRUST_PROXY;
   if (hops > 0) {
@@ -87,9 +92,56 @@ export function clientAddress(forwardedFor: string | null | undefined, socketAdd
       .map((a) => a.trim())
       .filter(Boolean);
     const client = chain.length >= hops ? chain[chain.length - hops] : chain[0];
-    if (client) return client;
+    if (client) return unmapped(client);
   }
-  return socketAddress ?? 'unknown';
+  return socketAddress ? unmapped(socketAddress) : 'unknown';
+}
+
+/** An IPv4 address written as IPv6 (`::ffff:192.0.2.1`, what a dual-stack socket reports) as the IPv4 address it is. */
+function unmapped(address: string): string {
+  if (!address.includes(':')) return address;
+  const groups = ipv6Groups(address);
+  if (!groups || groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return address;
+  return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+}
+
+/** The eight 16-bit groups of an IPv6 address (a zone such as `%eth0` left out), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const bare = address.replace(/%.*$/, '');
+  if (isIP(bare) !== 6) return null;
+  const [head = '', tail] = bare.split('::');
+  const parse = (part: string) => {
+    if (!part) return [];
+    const out: number[] = [];
+    for (const g of part.split(':')) {
+      if (g.includes('.')) {
+        const [a, b, c, d] = g.split('.').map(Number);
+        out.push((a! << 8) | b!, (c! << 8) | d!);
+      } else out.push(parseInt(g, 16));
+    }
+    return out;
+  };
+  const first = parse(head);
+  if (tail === undefined) return first;
+  const last = parse(tail);
+  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+}
+
+/**
+ * What one client is counted and limited under: an IPv4 address as it is (one written as IPv6
+ * too); an IPv6 address by its /64, since one home or phone is given a whole /64 and picks new
+ * addresses in it at will. Anything else (a proxy's odd entry) as it was given.
+ */
+export function addressKey(address: string): string {
+  const plain = unmapped(address);
+  if (!plain.includes(':')) return plain;
+  const groups = ipv6Groups(plain);
+  return groups
+    ? `${groups
+        .slice(0, 4)
+        .map((g) => g.toString(16))
+        .join(':')}::/64`
+    : plain;
 }
 
 function tooMany(bucket: Bucket, now: number): HttpError {

@@ -65,7 +65,7 @@ export function startBackgroundJobs(): void {
   jobs.start({ name: ABANDONED_CHECKOUTS_JOB, firstInMs: 25_000, idleMs: ABANDONED_CHECKOUTS_POLL_MS, busyMs: 0, step: () => closeAbandonedCheckouts(db, stripe) });
   jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
-  // Analytics: 30 days of page views, then daily totals; a day's salt deleted within the hour after it ends.
+  // Analytics: 30 days of page views, then daily totals; a day's salt forgotten within the hour after it ends.
   jobs.start({ name: 'analytics-retention', firstInMs: 10_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAnalytics(db) });
   // Podcast listeners: 30 days, then each day's counts per episode and app; a backlog a day a second.
   jobs.start({ name: 'downloads-rollup', firstInMs: 20_000, idleMs: HOUR_MS, busyMs: 1_000, quiet: true, step: () => rollUpDownloads(db) });

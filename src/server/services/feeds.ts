@@ -167,6 +167,11 @@ function remoteFiles(urls: string[]): Map<string, { size: number; contentType: s
   return new Map(rows.map((r) => [r.url, r]));
 }
 
+/** The byte length of an episode's audio file, wherever it is kept; null when the site cannot know it. */
+export function audioFileSize(url: string): number | null {
+  return remoteFiles([url]).get(url)?.size ?? localFileSize(url);
+}
+
 /** An audio file's content type from its name (MP3 when it has none the site knows). */
 export function audioType(url: string): string {
   const ext = extname(new URL(url, 'http://x').pathname).slice(1).toLowerCase();

@@ -1,4 +1,5 @@
 import { endpoint } from '#server/http/endpoint.ts';
+import { headerSafePath } from '#server/http/form-post.ts';
 import { PREVIEW_COOKIE } from '#server/site/preview.ts';
 import * as z from 'zod';
 
@@ -7,6 +8,7 @@ const PreviewQuery = z.object({
   to: z
     .string()
     .regex(/^\/(?!\/)[^\s\\]*$/)
+    .transform(headerSafePath)
     .catch('/')
     .default('/'),
   exit: z.string().optional(),

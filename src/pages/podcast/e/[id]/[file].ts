@@ -7,6 +7,7 @@ import { getDb } from '#server/context.ts';
 import { env } from '#server/env.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { logger } from '#server/log.ts';
+import { audioFileSize } from '#server/services/feeds.ts';
 import { getEpisodeById } from '#server/services/podcast-episodes.ts';
 
 const notFound = () => new Response('Episode not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
@@ -19,12 +20,13 @@ export const GET: APIRoute = (context) => {
   const to = new URL(episode.audioUrl, env().SITE_URL).href;
   if (context.request.method === 'GET') {
     try {
+      // Keyed as every per-address count is: an IPv6 listener by their /64.
       const ip = clientKey(context);
       const download = { episodeId: episode.id, ip, userAgent: context.request.headers.get('user-agent') ?? '', range: context.request.headers.get('range') };
       // A player's many range requests of one listen are neither limited nor written again.
       if (!alreadyCounted(download)) {
         hit(LIMITS.podcastDownload, ip);
-        recordDownload(getDb(), download);
+        recordDownload(getDb(), download, { size: audioFileSize(episode.audioUrl), duration: episode.duration });
       }
     } catch (err) {
       // Over the limit, or the database busy: the listener still gets the episode.
