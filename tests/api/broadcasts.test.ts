@@ -5,8 +5,9 @@
 // the message in flight, which the ledger names.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { broadcastRecipients } from '#db/schema/broadcasts.ts';
+import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
+import { outbox } from '#db/schema/mail.ts';
 import { Client, clientAs, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { rawHeader, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
@@ -245,6 +246,74 @@ describe('when the SMTP server refuses the sending itself', () => {
 
   it("a refusal of every recipient about the sender ('554 5.7.1 Relay access denied') bounces nobody either", async () => {
     await sendsThrough('relay', 'Relay refused', smtp.relayDeniedUntil);
+  }, 90_000);
+});
+
+/** A body of lists inside lists, `depth` lists deep (two elements each: the list and its item). */
+const nested = (depth: number) => `${'<ul><li>'.repeat(depth)}Deep down${'</li></ul>'.repeat(depth)}`;
+
+describe('content nested thousands of levels deep', () => {
+  it('is refused at save with a clear message and nothing changed; a generous depth is kept', async () => {
+    const refused = await admin.post('/api/admin/broadcasts', { subject: 'Too deep', content: nested(3000) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([{ path: ['content'], message: expect.stringMatching(/^Content is nested too deeply: at most 100 levels/) }]);
+    expect(server.db.select().from(broadcasts).where(eq(broadcasts.subject, 'Too deep')).all()).toEqual([]);
+
+    const draft = (await admin.post('/api/admin/broadcasts', { subject: 'Fifty lists deep', content: nested(50) })).body as BroadcastDto;
+    expect(draft.content).toContain('Deep down');
+    const edit = await admin.put(`/api/admin/broadcasts/${draft.id}`, { subject: 'Fifty lists deep', content: nested(3000) });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toMatch(/nested too deeply/);
+    expect(server.db.select().from(broadcasts).where(eq(broadcasts.id, draft.id)).get()?.content).toBe(draft.content);
+  });
+
+  it('stored by an older version: preview says why it cannot be made (400), the send fails its recipients and ends, and the next issue goes out', async () => {
+    const emails = addSubscribers(server, 'deep', 3);
+    const id = (await admin.post('/api/admin/broadcasts', issue('Deep down'))).body.id as number;
+    server.db
+      .update(broadcasts)
+      .set({ content: nested(3000) })
+      .where(eq(broadcasts.id, id))
+      .run();
+    const preview = await admin.get(`/api/admin/broadcasts/${id}/preview`);
+    expect(preview.status).toBe(400);
+    expect(preview.body.message).toMatch(/could not be made into an e-mail/);
+
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: 0, failed: done.total, pending: 0 });
+    const rows = server.db.select().from(broadcastRecipients).where(inArray(broadcastRecipients.email, emails)).all();
+    expect(rows.map((r) => [r.status, r.lastError])).toEqual(emails.map(() => ['failed', expect.stringMatching(/could not be made into an e-mail/)]));
+    // The owner is told.
+    expect(server.db.select().from(outbox).where(eq(outbox.kind, 'broadcast-failed')).all()).not.toEqual([]);
+
+    const next = (await admin.post('/api/admin/broadcasts', issue('After the deep one'))).body.id as number;
+    expect((await admin.post(`/api/admin/broadcasts/${next}/send`)).status).toBe(202);
+    await untilStatus(admin, next, 'sent');
+    const got = received('After the deep one');
+    for (const email of emails) expect(got.get(email), email).toBe(1);
+  }, 90_000);
+});
+
+describe('when recording a message as sent fails', () => {
+  it('the message the SMTP server took is not sent again, nothing else goes out meanwhile, and the send ends once it is recorded', async () => {
+    const emails = addSubscribers(server, 'record', 3);
+    const id = (await admin.post('/api/admin/broadcasts', issue('Written down later'))).body.id as number;
+    // The database refuses to mark this issue's messages sent, as a full disk or a locked file would.
+    server.db.$client.exec(
+      `CREATE TRIGGER refuse_sent BEFORE UPDATE OF status ON broadcast_recipients WHEN NEW.status = 'sent' AND NEW.broadcast_id = ${id} BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
+    );
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    await smtp.waitFor((m) => m.subject === 'Written down later');
+    await vi.waitFor(() => expect(server.output()).toContain('disk I/O error'), { timeout: 15_000 });
+    expect(received('Written down later').size).toBe(1);
+    server.db.$client.exec('DROP TRIGGER refuse_sent');
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total, pending: 0, failed: 0, possiblyDuplicated: 0 });
+    const got = received('Written down later');
+    expect([...got.values()].every((n) => n === 1)).toBe(true);
+    expect(got.size).toBe(done.total);
+    for (const email of emails) expect(got.get(email), email).toBe(1);
   }, 90_000);
 });
 

@@ -2,7 +2,12 @@
 // BROADCAST_RATE messages a second (and BROADCAST_DAILY_LIMIT a day, when set).
 // - A row is marked 'sending' before it is handed to SMTP and 'sent' after: a row found
 //   'sending' at start was in flight when the server stopped, so it is sent again and marked
-//   possibly duplicated; every other row is sent exactly once.
+//   possibly duplicated; every other row is sent exactly once. A message the SMTP server took is
+//   recorded 'sent' apart from the sending: while the database cannot write that, the row stays
+//   taken and nothing else goes out, and it is never sent again for it.
+// - A message that cannot be made (content an older version stored that the text part cannot be
+//   made from) fails at once with the reason; when it is the issue's body, all its recipients fail
+//   with it and the owner is told, so the send ends and the next issue goes out.
 // - A recipient who unsubscribed (or bounced) before their turn is skipped.
 // - A 5xx about the recipient's address (at RCPT TO) is a bounce: the subscriber gets no more issues.
 //   Anything else is a failure: a 4xx or a dropped connection, and a 5xx that is about the
@@ -20,7 +25,7 @@ import { logger } from '#server/log.ts';
 import { notifyOwner } from '#server/mail/notify.ts';
 import type { Transport } from '#server/mail/sender.ts';
 import { unsubscribeTokenOf } from '#server/services/newsletter.ts';
-import { issueBody, issueMessage } from './message.ts';
+import { issueBody, issueMessage, type IssueMessage } from './message.ts';
 
 export const MAX_TRIES = 3;
 export const PAUSE_AFTER_FAILURES = 20;
@@ -36,6 +41,7 @@ export interface BroadcastLimits {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * Whether an SMTP error refuses this recipient's address for good: a 5xx answer to RCPT TO about
@@ -61,7 +67,9 @@ export class BroadcastSender {
   private readonly limits: BroadcastLimits;
   private nextSendAt = 0;
   private failuresInARow = 0;
-  private bodies = new Map<number, { html: string; text: string }>();
+  private bodies = new Map<number, { html: string; text: string } | { error: string }>();
+  /** Delivered, but not yet recorded as sent. */
+  private readonly unrecorded = new Map<number, { tries: number; messageId: string | null; sentAt: Date }>();
   /** Messages sent in the last 24 hours, counted from the ledger once a minute and kept up as they go out. */
   private lastDay = { countedAt: 0, sent: 0 };
 
@@ -80,6 +88,8 @@ export class BroadcastSender {
 
   /** Sends the next message of the oldest issue that is sending (after its turn under the throttle); false when there was nothing to do. */
   async step(): Promise<boolean> {
+    // What went out but could not be written down waits for the database before anything else goes.
+    if (!this.recordDelivered()) return false;
     // Not the body: it is read once per send (below), not once per message.
     const issue = this.db.select(ISSUE_FIELDS).from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
     if (!issue) return false;
@@ -132,14 +142,19 @@ export class BroadcastSender {
       .where(and(eq(broadcastRecipients.id, row.id), eq(broadcastRecipients.status, 'pending')))
       .run().changes;
     if (claimed === 0) return;
-    let body = this.bodies.get(issue.id);
-    if (!body) {
-      const { content } = this.db.select({ content: broadcasts.content }).from(broadcasts).where(eq(broadcasts.id, issue.id)).get()!;
-      body = issueBody({ ...issue, content });
-      this.bodies.set(issue.id, body);
+    const body = this.bodyOf(issue);
+    if ('error' in body) {
+      this.unbuildable(issue, row, body.error);
+      return;
     }
-    // Every issue carries its reader's one-click unsubscribe, a subscriber from before tokens too.
-    const message = issueMessage(issue, body, unsubscribeTokenOf(this.db, subscriber));
+    let message: IssueMessage;
+    try {
+      // Every issue carries its reader's one-click unsubscribe, a subscriber from before tokens too.
+      message = issueMessage(issue, body, unsubscribeTokenOf(this.db, subscriber));
+    } catch (err) {
+      this.unbuildable(issue, row, errorText(err));
+      return;
+    }
     let messageId: string | undefined;
     try {
       ({ messageId } = (await this.transport.sendMail({ from: this.from(), to: row.email, ...message })) as { messageId?: string });
@@ -149,15 +164,72 @@ export class BroadcastSender {
     }
     this.failuresInARow = 0;
     this.lastDay.sent += 1;
-    this.db
-      .update(broadcastRecipients)
-      .set({ status: 'sent', tries: row.tries + 1, messageId: messageId ?? null, sentAt: new Date(), lastError: null })
-      .where(eq(broadcastRecipients.id, row.id))
-      .run();
+    // Written outside the send's error handling: a database error now is never taken for a failed
+    // send (which would send it again); the row stays taken until it is written.
+    this.unrecorded.set(row.id, { tries: row.tries + 1, messageId: messageId ?? null, sentAt: new Date() });
+    this.recordDelivered();
+  }
+
+  /** The issue's body, made once per send; what it cannot be made from is remembered, not tried again for every recipient. */
+  private bodyOf(issue: Issue): { html: string; text: string } | { error: string } {
+    let body = this.bodies.get(issue.id);
+    if (!body) {
+      const { content } = this.db.select({ content: broadcasts.content }).from(broadcasts).where(eq(broadcasts.id, issue.id)).get()!;
+      try {
+        body = issueBody({ ...issue, content });
+      } catch (err) {
+        body = { error: errorText(err) };
+        logger.error({ job: 'broadcast', broadcast: issue.id, err: body.error }, 'an issue could not be made into an e-mail');
+      }
+      this.bodies.set(issue.id, body);
+    }
+    return body;
+  }
+
+  /**
+   * A message that cannot be made fails for good at once: trying again would make the same
+   * message. When it is the issue's body, shared by everyone, every recipient still waiting fails
+   * with it, so the send ends (the issues after it go out) and the owner is told.
+   */
+  private unbuildable(issue: Issue, row: typeof broadcastRecipients.$inferSelect, reason: string): void {
+    const shared = this.bodies.get(issue.id);
+    const lastError = reason.slice(0, 500);
+    this.db.transaction((tx) => {
+      tx.update(broadcastRecipients)
+        .set({ status: 'failed', tries: row.tries + 1, lastError })
+        .where(eq(broadcastRecipients.id, row.id))
+        .run();
+      if (!shared || !('error' in shared)) return;
+      tx.update(broadcastRecipients)
+        .set({ status: 'failed', lastError })
+        .where(and(eq(broadcastRecipients.broadcastId, issue.id), eq(broadcastRecipients.status, 'pending')))
+        .run();
+      notifyOwner(tx, {
+        kind: 'broadcast-failed',
+        subject: `'${issue.subject}' could not be sent`,
+        heading: 'Your newsletter could not be sent',
+        text: `Its content could not be made into an e-mail: ${lastError}`,
+      });
+    });
+    logger.warn({ job: 'broadcast', broadcast: issue.id, recipient: row.id, reason: lastError }, 'a newsletter message could not be made');
+  }
+
+  /** Marks delivered messages sent; false when one cannot be written now (it stays taken, and is tried again next step). */
+  private recordDelivered(): boolean {
+    for (const [id, done] of this.unrecorded) {
+      try {
+        this.db.update(broadcastRecipients).set({ status: 'sent', tries: done.tries, messageId: done.messageId, sentAt: done.sentAt, lastError: null }).where(eq(broadcastRecipients.id, id)).run();
+        this.unrecorded.delete(id);
+      } catch (err) {
+        logger.error({ err, job: 'broadcast', recipient: id }, 'could not record a delivered newsletter message as sent; it is held and not sent again');
+        return false;
+      }
+    }
+    return true;
   }
 
   private failed(issue: Issue, row: typeof broadcastRecipients.$inferSelect, err: unknown): void {
-    const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const reason = errorText(err).slice(0, 500);
     const tries = row.tries + 1;
     if (isBounce(err)) {
       this.db.transaction((tx) => {

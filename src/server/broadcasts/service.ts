@@ -7,7 +7,7 @@ import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
 import { env } from '#server/env.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import { htmlToText, sanitizePostHtml } from '#server/services/sanitize.ts';
+import { htmlToText, sanitizeSavedHtml } from '#server/services/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import { slugify } from '#shared/format.ts';
 
@@ -109,7 +109,7 @@ function draftFields(db: Db, input: BroadcastInput) {
     throw badRequest('Post not found', [{ path: ['postId'], message: 'Post not found' }]);
   }
   // Content with no text or picture once cleaned (a script, say) would send every subscriber a blank issue.
-  const content = sanitizePostHtml(input.content);
+  const content = sanitizeSavedHtml(input.content);
   if (!htmlToText(content) && !/<(img|iframe|video|audio)\b/i.test(content)) throw badRequest('Content is required', [{ path: ['content'], message: 'Content is required' }]);
   return { subject: input.subject, preheader: input.preheader, content, postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track };
 }
