@@ -170,7 +170,8 @@ describe('when the SMTP server refuses or is busy', () => {
     const got = received('Busy day');
     for (const email of emails) expect(got.get(email) ?? 0, email).toBe(email === 'busy3@example.com' ? 0 : 1);
     const row = server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.email, 'busy3@example.com')).get()!;
-    expect(row).toMatchObject({ status: 'bounced' });
+    // A plain 550 could be the relay's: it bounced when refused again after the relay took others.
+    expect(row).toMatchObject({ status: 'bounced', tries: 2 });
     expect(row.lastError).toMatch(/550/);
     expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'busy3@example.com')).get()?.bouncedAt).toBeInstanceOf(Date);
     // Some messages met the busy server, and were sent after it.
@@ -189,6 +190,47 @@ describe('when the SMTP server refuses or is busy', () => {
     ).not.toContain('busy3@example.com');
     expect(started.body.total).toBeGreaterThan(0);
     await untilStatus(admin, next, 'sent');
+  }, 90_000);
+});
+
+describe('refusals at RCPT TO', () => {
+  const bouncedSubscribers = () =>
+    server.db
+      .select()
+      .from(newsletterSubscribers)
+      .all()
+      .filter((s) => s.bouncedAt !== null).length;
+
+  it("'550 5.1.1 No such user' for one address bounces that one only, at once", async () => {
+    const emails = addSubscribers(server, 'mailbox', 5);
+    smtp.refuseWith.set('mailbox2@example.com', '550 5.1.1 No such user');
+    const id = (await admin.post('/api/admin/broadcasts', issue('No such user'))).body.id as number;
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total - 1, bounced: 1, failed: 0 });
+    expect(server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.email, 'mailbox2@example.com')).get()).toMatchObject({ status: 'bounced', tries: 1 });
+    const got = received('No such user');
+    for (const email of emails) expect(got.get(email) ?? 0, email).toBe(email === 'mailbox2@example.com' ? 0 : 1);
+  }, 60_000);
+
+  it("a relay answering '550 relay not permitted' to everyone bounces nobody: the send pauses after 20 failures in a row, and Resume sends it once the relay is mended", async () => {
+    const emails = addSubscribers(server, 'norelay', 5);
+    const bouncedBefore = bouncedSubscribers();
+    const id = (await admin.post('/api/admin/broadcasts', issue('Relay not permitted'))).body.id as number;
+    smtp.refuseEveryone.reply = '550 relay not permitted';
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const paused = await untilStatus(admin, id, 'paused');
+    smtp.refuseEveryone.reply = null;
+    expect(paused.pauseReason).toBe("Paused after 20 failed messages in a row; the last error was: Can't send mail - all recipients were rejected: 550 relay not permitted");
+    expect(paused).toMatchObject({ bounced: 0, failed: 0, sent: 0 });
+    expect(bouncedSubscribers()).toBe(bouncedBefore);
+    expect(server.db.select().from(outbox).where(eq(outbox.subject, "Sending 'Relay not permitted' paused")).all()).not.toEqual([]);
+
+    expect((await admin.post(`/api/admin/broadcasts/${id}/resume`)).status).toBe(200);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total, bounced: 0, failed: 0 });
+    const got = received('Relay not permitted');
+    for (const email of emails) expect(got.get(email), email).toBe(1);
   }, 90_000);
 });
 

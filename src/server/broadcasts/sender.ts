@@ -9,7 +9,10 @@
 //   made from) fails at once with the reason; when it is the issue's body, all its recipients fail
 //   with it and the owner is told, so the send ends and the next issue goes out.
 // - A recipient who unsubscribed (or bounced) before their turn is skipped.
-// - A 5xx about the recipient's address (at RCPT TO) is a bounce: the subscriber gets no more issues.
+// - A refusal that names the recipient's mailbox (5.1.x at RCPT TO) is a bounce: the subscriber
+//   gets no more issues. So is a 550-553 without that status (or a 5.2.x), but only when it was
+//   answered for that address again after the relay took others: a relay that refuses everyone
+//   ('550 relay not permitted') answers the same, and must not bounce the whole list.
 //   Anything else is a failure: a 4xx or a dropped connection, and a 5xx that is about the
 //   sending itself (a wrong password, a sender address or a message the server refuses), which
 //   would refuse every recipient alike. The sender waits longer after each failure in a row and
@@ -29,7 +32,6 @@ import { issueBody, issueMessage, type IssueMessage } from './message.ts';
 
 export const MAX_TRIES = 3;
 export const PAUSE_AFTER_FAILURES = 20;
-const MAX_WAIT_MS = 30_000;
 
 export interface BroadcastLimits {
   /** Messages a second. */
@@ -38,22 +40,27 @@ export interface BroadcastLimits {
   dailyLimit: number | null;
   /** The first wait after a temporary failure (doubling with each one in a row). */
   retryBaseMs: number;
+  /** The longest wait after a failure. */
+  maxWaitMs: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Whether an SMTP error refuses this recipient's address for good: a 5xx answer to RCPT TO about
- * the address (enhanced status 5.1.x, a bad address, or 5.2.x, the mailbox), not about this
- * sender (5.7.x: relaying denied, a policy or quota, which every recipient would get alike).
- * Without an enhanced status, 550-553 are the address's.
+ * What an SMTP error says about the recipient: 'bounce' when it refuses their mailbox for good
+ * (at RCPT TO, enhanced status 5.1.x: no such user, a bad address; not 5.1.7 or 5.1.8, which are
+ * about the sender); 'maybe' for another 5xx at RCPT TO without a status that names the cause,
+ * or 5.2.x (the mailbox), which a relay also answers when it refuses every recipient ('550 relay
+ * not permitted', '553 ... rcpthosts', an authentication refusal); 'failure' for anything else.
  */
-const isBounce = (err: unknown) => {
+const refusalOf = (err: unknown): 'bounce' | 'maybe' | 'failure' => {
   const { responseCode, command, response } = err as { responseCode?: number; command?: string; response?: string };
-  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600 || command !== 'RCPT TO') return false;
-  const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.\d{1,3}\b/.exec(response ?? '')?.[1];
-  return enhanced === undefined ? responseCode >= 550 && responseCode <= 553 : enhanced === '1' || enhanced === '2';
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600 || command !== 'RCPT TO') return 'failure';
+  const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.(\d{1,3})\b/.exec(response ?? '');
+  if (!enhanced) return responseCode >= 550 && responseCode <= 553 ? 'maybe' : 'failure';
+  if (enhanced[1] === '1') return enhanced[2] === '7' || enhanced[2] === '8' ? 'failure' : 'bounce';
+  return enhanced[1] === '2' ? 'maybe' : 'failure';
 };
 
 /** What the sender reads of an issue for each message. */
@@ -68,6 +75,10 @@ export class BroadcastSender {
   private nextSendAt = 0;
   private failuresInARow = 0;
   private bodies = new Map<number, { html: string; text: string } | { error: string }>();
+  /** Messages the relay took since the start: a refusal of one address among accepted ones is that address's. */
+  private accepted = 0;
+  /** Recipients refused by a 5xx that may be the relay's, with `accepted` at the time. */
+  private readonly refusedAt = new Map<number, number>();
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, { tries: number; messageId: string | null; sentAt: Date }>();
   /** Messages sent in the last 24 hours, counted from the ledger once a minute and kept up as they go out. */
@@ -163,6 +174,7 @@ export class BroadcastSender {
       return;
     }
     this.failuresInARow = 0;
+    this.accepted += 1;
     this.lastDay.sent += 1;
     // Written outside the send's error handling: a database error now is never taken for a failed
     // send (which would send it again); the row stays taken until it is written.
@@ -231,16 +243,22 @@ export class BroadcastSender {
   private failed(issue: Issue, row: typeof broadcastRecipients.$inferSelect, err: unknown): void {
     const reason = errorText(err).slice(0, 500);
     const tries = row.tries + 1;
-    if (isBounce(err)) {
+    const refusal = refusalOf(err);
+    // A refusal that may be the relay's is this address's only when the relay took someone else
+    // since it was last refused: it is tried again, and bounces if refused again after that.
+    const refusedAt = this.refusedAt.get(row.id);
+    this.refusedAt.delete(row.id);
+    if (refusal === 'bounce' || (refusal === 'maybe' && refusedAt !== undefined && refusedAt < this.accepted)) {
       this.db.transaction((tx) => {
         tx.update(broadcastRecipients).set({ status: 'bounced', tries, lastError: reason }).where(eq(broadcastRecipients.id, row.id)).run();
         if (row.subscriberId) tx.update(newsletterSubscribers).set({ bouncedAt: new Date() }).where(eq(newsletterSubscribers.id, row.subscriberId)).run();
       });
       return;
     }
+    if (refusal === 'maybe') this.refusedAt.set(row.id, this.accepted);
     this.failuresInARow += 1;
     // The server is struggling: everything waits longer after each failure in a row.
-    const wait = Math.min(MAX_WAIT_MS, this.limits.retryBaseMs * 2 ** (this.failuresInARow - 1));
+    const wait = Math.min(this.limits.maxWaitMs, this.limits.retryBaseMs * 2 ** (this.failuresInARow - 1));
     this.nextSendAt = Date.now() + wait;
     this.db
       .update(broadcastRecipients)
