@@ -157,6 +157,34 @@ describe('a send to 1,000 confirmed subscribers', () => {
   }, 90_000);
 });
 
+describe('two tabs', () => {
+  it('a save or send naming a version another tab has moved on from is refused (412) and changes nothing; without If-Match it goes ahead', async () => {
+    addSubscribers(server, 'tabs', 2);
+    const created = (await admin.post('/api/admin/broadcasts', issue('Two tabs'))).body as BroadcastDto;
+    const at = (version: number) => ({ 'If-Match': `"broadcast-${version}"` });
+    // The second tab saves its edit.
+    const second = await admin.request('PUT', `/api/admin/broadcasts/${created.id}`, { ...issue('Two tabs'), content: '<p>The second tab</p>' }, at(created.version));
+    expect(second.status).toBe(200);
+    expect(second.body.version).not.toBe(created.version);
+    // The first, still at the version it loaded, can neither save over it nor send it unseen.
+    const stale = await admin.request('PUT', `/api/admin/broadcasts/${created.id}`, { ...issue('Two tabs'), content: '<p>The first tab</p>' }, at(created.version));
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toBe('This issue was changed in another tab or by another admin since you opened it. Nothing was saved. Reload it to see the changes.');
+    const staleSend = await admin.request('POST', `/api/admin/broadcasts/${created.id}/send`, {}, at(created.version));
+    expect(staleSend.status).toBe(412);
+    expect(staleSend.body.message).toMatch(/Nothing was sent\./);
+    expect((await admin.get(`/api/admin/broadcasts/${created.id}`)).body).toMatchObject({ status: 'draft', total: 0, content: '<p>The second tab</p>', version: second.body.version });
+    expect(server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.broadcastId, created.id)).all()).toEqual([]);
+
+    // An If-Match that names no version is a bad request; none (or '*') goes ahead.
+    expect((await admin.request('PUT', `/api/admin/broadcasts/${created.id}`, issue('Two tabs'), { 'If-Match': 'W/"1"' })).status).toBe(400);
+    const api = await admin.put(`/api/admin/broadcasts/${created.id}`, { ...issue('Two tabs'), content: '<p>From the API</p>' });
+    expect(api.status).toBe(200);
+    expect((await admin.request('POST', `/api/admin/broadcasts/${created.id}/send`, {}, at(api.body.version))).status).toBe(202);
+    await untilStatus(admin, created.id, 'sent');
+  }, 60_000);
+});
+
 describe('when the SMTP server refuses or is busy', () => {
   it('a 550 bounces that subscriber for good; a while of 421 slows the send, which finishes with nobody lost', async () => {
     const emails = addSubscribers(server, 'busy', 20);

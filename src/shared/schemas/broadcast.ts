@@ -36,6 +36,8 @@ export interface BroadcastDto {
   slug: string;
   status: BroadcastStatus;
   pauseReason: string | null;
+  /** Changes with every write; sent back as `If-Match: "broadcast-N"`, a save or send over an unseen change is refused (412). */
+  version: number;
   total: number;
   pending: number;
   sent: number;

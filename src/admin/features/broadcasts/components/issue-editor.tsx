@@ -11,7 +11,7 @@ import { useQuery } from '#admin/lib/query.ts';
 import { Badge, PageHeader, StatCard, Switch, TextField } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
-import { api, errorMessage } from '#lib/api-client.ts';
+import { api, ApiError, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, check, type FieldErrors } from '#lib/form.ts';
 import { toast } from '#lib/toast.ts';
 import { act, BroadcastInputSchema, BroadcastTestSchema, createIssue, sendTest, startSend, updateIssue, type Broadcast } from '#admin/features/broadcasts/api/broadcasts.ts';
@@ -149,12 +149,14 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     setErrors({});
     setBusy(true);
     try {
-      const saved = issue ? await updateIssue(issue.id, checked.data) : await createIssue(checked.data);
+      const saved = issue ? await updateIssue(issue.id, checked.data, issue.version) : await createIssue(checked.data);
       setIssue(saved);
       // The address names the issue from now on (a reload opens it); the screen stays as it is.
       if (!issue) window.history.replaceState(null, '', `/admin/newsletter/issues/${saved.id}`);
       return saved;
     } catch (err) {
+      // Changed in another tab since this one loaded it: said here, since no toast has said it.
+      if (err instanceof ApiError && err.status === 412) toast({ title: 'Not saved', description: errorMessage(err, 'This issue was changed elsewhere.'), variant: 'destructive' });
       setErrors(apiFieldErrors(err));
       return null;
     } finally {
@@ -197,7 +199,7 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     if (!issue) return;
     setBusy(true);
     try {
-      setIssue(await startSend(issue.id, confirmDns));
+      setIssue(await startSend(issue.id, confirmDns, issue.version));
       toast({ title: 'Sending started' });
       setDnsWarning(null);
     } catch (err) {
