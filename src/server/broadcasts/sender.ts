@@ -18,7 +18,8 @@
 //   would refuse every recipient alike. The sender waits longer after each failure in a row and
 //   tries that recipient again, three times at most.
 // - After 20 failures in a row the send pauses itself and the owner is told why.
-// Pause, resume and cancel are read before every message, so they act within a second. The job
+// Pause, resume and cancel are read before every message, so they act within a second; Resume
+// and 'Retry failed' also end the wait after the last failure. The job
 // runner (server/jobs) calls step() again and again.
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
@@ -29,6 +30,7 @@ import { notifyOwner } from '#server/mail/notify.ts';
 import type { Transport } from '#server/mail/sender.ts';
 import { unsubscribeTokenOf } from '#server/services/newsletter.ts';
 import { issueBody, issueMessage, type IssueMessage } from './message.ts';
+import { Throttle } from './throttle.ts';
 
 export const MAX_TRIES = 3;
 export const PAUSE_AFTER_FAILURES = 20;
@@ -64,7 +66,15 @@ const refusalOf = (err: unknown): 'bounce' | 'maybe' | 'failure' => {
 };
 
 /** What the sender reads of an issue for each message. */
-const ISSUE_FIELDS = { id: broadcasts.id, subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, subscribersOnly: broadcasts.subscribersOnly, track: broadcasts.track };
+const ISSUE_FIELDS = {
+  id: broadcasts.id,
+  updatedAt: broadcasts.updatedAt,
+  subject: broadcasts.subject,
+  preheader: broadcasts.preheader,
+  slug: broadcasts.slug,
+  subscribersOnly: broadcasts.subscribersOnly,
+  track: broadcasts.track,
+};
 type Issue = { [K in keyof typeof ISSUE_FIELDS]: (typeof broadcasts.$inferSelect)[K] };
 
 export class BroadcastSender {
@@ -72,7 +82,9 @@ export class BroadcastSender {
   private readonly transport: Transport;
   private readonly from: () => string;
   private readonly limits: BroadcastLimits;
-  private nextSendAt = 0;
+  private readonly throttle: Throttle;
+  /** When the wait after the last failure began. */
+  private heldSince = 0;
   private failuresInARow = 0;
   private bodies = new Map<number, { html: string; text: string } | { error: string }>();
   /** Messages the relay took since the start: a refusal of one address among accepted ones is that address's. */
@@ -89,6 +101,7 @@ export class BroadcastSender {
     this.transport = transport;
     this.from = from;
     this.limits = limits;
+    this.throttle = new Throttle(limits.rate);
   }
 
   /** Rows left 'sending' by a stopped server go back in line, marked possibly duplicated (call once, before the first step). */
@@ -116,15 +129,16 @@ export class BroadcastSender {
       return false;
     }
     if (this.overDailyLimit()) return false;
-    // The throttle: one message every 1/rate seconds.
-    const wait = this.nextSendAt - Date.now();
+    // The owner's Resume or 'Retry failed' (which touch the issue) since the last failure's wait
+    // began: go on now, not when that wait (up to 30 s) would have ended.
+    if (this.throttle.holding && issue.updatedAt.getTime() >= this.heldSince) this.throttle.release();
+    const wait = this.throttle.wait(Date.now());
     if (wait > 0) {
-      await sleep(wait);
+      // In short naps, so a Resume, Pause or Cancel meanwhile is seen within a moment.
+      await sleep(Math.min(wait, 250));
       return true;
     }
-    // Each message's turn follows the last one's, not its end, so the time a message takes does
-    // not slow the rate; after a pause the sender catches up by at most a second's worth.
-    this.nextSendAt = Math.max(this.nextSendAt, Date.now() - 1000) + 1000 / this.limits.rate;
+    this.throttle.take(Date.now());
     await this.sendOne(issue, next);
     return true;
   }
@@ -259,7 +273,8 @@ export class BroadcastSender {
     this.failuresInARow += 1;
     // The server is struggling: everything waits longer after each failure in a row.
     const wait = Math.min(this.limits.maxWaitMs, this.limits.retryBaseMs * 2 ** (this.failuresInARow - 1));
-    this.nextSendAt = Date.now() + wait;
+    this.throttle.holdFor(wait, Date.now());
+    this.heldSince = Date.now();
     this.db
       .update(broadcastRecipients)
       .set({ status: tries >= MAX_TRIES ? 'failed' : 'pending', tries, lastError: reason, nextAttemptAt: new Date(Date.now() + wait) })

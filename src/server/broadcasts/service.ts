@@ -1,7 +1,7 @@
 // Newsletter issues: drafts the owner writes, and the switches of a send (start, pause, resume,
 // cancel, retry the failed). Starting a send freezes the audience: one ledger row per confirmed,
 // active subscriber at that moment, written in one statement.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
@@ -10,6 +10,7 @@ import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.t
 import { htmlToText, sanitizeSavedHtml } from '#server/services/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import { slugify } from '#shared/format.ts';
+import { dailyWindow, timeLeft, type DailyWindow } from './throttle.ts';
 
 type Row = typeof broadcasts.$inferSelect;
 
@@ -53,8 +54,22 @@ function countsOf(db: Db, ids: number[]) {
   return out;
 }
 
-function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
+/** What BROADCAST_DAILY_LIMIT leaves now (null without one): one count of the last 24 hours' messages. */
+function dailyOf(db: Db): DailyWindow | null {
+  const limit = env().BROADCAST_DAILY_LIMIT;
+  if (!limit) return null;
+  const now = Date.now();
+  const last = db
+    .select({ n: count(), oldest: min(broadcastRecipients.sentAt) })
+    .from(broadcastRecipients)
+    .where(gte(broadcastRecipients.sentAt, new Date(now - 24 * 60 * 60_000)))
+    .get()!;
+  return dailyWindow(limit, last.n, last.oldest, now);
+}
+
+function toDto(row: Row, c: Record<string, number> = {}, day: DailyWindow | null = null): BroadcastDto {
   const pending = (c.pending ?? 0) + (c.sending ?? 0);
+  const left = row.status === 'sending' ? timeLeft(pending, env().BROADCAST_RATE, day, Date.now()) : null;
   return {
     id: row.id,
     subject: row.subject,
@@ -74,7 +89,9 @@ function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
     skipped: c.skipped ?? 0,
     possiblyDuplicated: c.dup ?? 0,
     unsubscribedSince: c.unsubscribed ?? 0,
-    etaSeconds: row.status === 'sending' ? Math.ceil(pending / env().BROADCAST_RATE) : null,
+    etaSeconds: left?.seconds ?? null,
+    waitingForDailyLimit: left?.waitingForDailyLimit ?? false,
+    dailyLimit: env().BROADCAST_DAILY_LIMIT ?? null,
     subscribersOnly: row.subscribersOnly,
     track: row.track,
     opens: row.opens,
@@ -92,7 +109,8 @@ function requireRow(db: Db, id: number): Row {
 }
 
 export function getBroadcast(db: Db, id: number): BroadcastDto {
-  return toDto(requireRow(db, id), countsOf(db, [id]).get(id));
+  const row = requireRow(db, id);
+  return toDto(row, countsOf(db, [id]).get(id), row.status === 'sending' ? dailyOf(db) : null);
 }
 
 export function listBroadcasts(db: Db): BroadcastDto[] {
@@ -101,7 +119,8 @@ export function listBroadcasts(db: Db): BroadcastDto[] {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toDto(r, counts.get(r.id)));
+  const day = rows.some((r) => r.status === 'sending') ? dailyOf(db) : null;
+  return rows.map((r) => toDto(r, counts.get(r.id), day));
 }
 
 /** The fields of a draft from what the owner wrote; a post it starts from must exist. */
@@ -227,7 +246,15 @@ function move(db: Db, id: number, from: Row['status'][], to: Row['status'], extr
 }
 
 export const pauseBroadcast = (db: Db, id: number) => move(db, id, ['sending'], 'paused');
-export const resumeBroadcast = (db: Db, id: number) => move(db, id, ['paused'], 'sending', { pauseReason: null });
+/** Resumes a paused send; recipients waiting after a failure go now too, the owner having asked. */
+export function resumeBroadcast(db: Db, id: number): BroadcastDto {
+  move(db, id, ['paused'], 'sending', { pauseReason: null });
+  db.update(broadcastRecipients)
+    .set({ nextAttemptAt: new Date() })
+    .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'pending')))
+    .run();
+  return getBroadcast(db, id);
+}
 export const cancelBroadcast = (db: Db, id: number) => move(db, id, ['draft', 'sending', 'paused'], 'cancelled', { finishedAt: new Date() });
 
 /** Puts the failed recipients back in line (their tries start again) and sends again. */
@@ -240,7 +267,12 @@ export function retryFailed(db: Db, id: number): BroadcastDto {
       .set({ status: 'pending', tries: 0, lastError: null, nextAttemptAt: new Date() })
       .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'failed')))
       .run().changes;
-    if (n > 0 && row.status === 'sent') tx.update(broadcasts).set({ status: 'sending', finishedAt: null, updatedAt: new Date() }).where(eq(broadcasts.id, id)).run();
+    // Touched even while sending: the sender ends the wait after its last failure when the owner asks.
+    if (n > 0)
+      tx.update(broadcasts)
+        .set({ ...(row.status === 'sent' && { status: 'sending', finishedAt: null }), updatedAt: new Date() })
+        .where(eq(broadcasts.id, id))
+        .run();
   });
   return getBroadcast(db, id);
 }

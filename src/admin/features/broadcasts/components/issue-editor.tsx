@@ -37,7 +37,9 @@ function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast
         ? `${issue.etaSeconds} s`
         : issue.etaSeconds < 3600
           ? `${Math.ceil(issue.etaSeconds / 60)} min`
-          : `${Math.floor(issue.etaSeconds / 3600)} h ${Math.ceil((issue.etaSeconds % 3600) / 60)} min`;
+          : issue.etaSeconds < 48 * 3600
+            ? `${Math.floor(issue.etaSeconds / 3600)} h ${Math.ceil((issue.etaSeconds % 3600) / 60)} min`
+            : `${Math.round(issue.etaSeconds / 86_400)} days`;
   const progress = issue.total ? Math.round(((issue.sent + issue.failed + issue.bounced + issue.skipped) / issue.total) * 100) : 0;
   return (
     <section aria-labelledby="issue-report" className="space-y-6">
@@ -61,6 +63,11 @@ function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast
           <p className="text-sm text-slate-600">
             {progress}% done{eta && `, about ${eta} left`}
           </p>
+          {issue.waitingForDailyLimit && (
+            <p className="text-sm text-slate-600">
+              Waiting for the daily limit: at most {issue.dailyLimit} messages go out in any 24 hours, so the rest goes as earlier messages stop counting. Sending goes on by itself.
+            </p>
+          )}
         </div>
       )}
       {issue.track && (
