@@ -94,6 +94,16 @@ describe('creating a post: validation', () => {
     expect(rowBySlug(slug)?.title).toBe('t'.repeat(255));
   });
 
+  it('refuses a body nested thousands of levels deep with 400 and a clear message, and keeps one fifty lists deep', async () => {
+    const nested = (depth: number) => `${'<ul><li>'.repeat(depth)}Deep down${'</li></ul>'.repeat(depth)}`;
+    const body = postBody({ content: nested(3000) });
+    const res = await admin.post('/api/blog-posts', body);
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: ['content'], message: expect.stringMatching(/^Content is nested too deeply/) }]);
+    expect(rowBySlug(body.slug)).toBeUndefined();
+    expect((await admin.post('/api/blog-posts', postBody({ content: nested(50) }))).status).toBe(201);
+  });
+
   it('accepts an empty featured image and an https one', async () => {
     const a = await admin.post('/api/blog-posts', postBody({ featuredImage: '' }));
     expect(a.status).toBe(201);

@@ -6,8 +6,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '#db/schema/audit.ts';
-import { broadcastRecipients } from '#db/schema/broadcasts.ts';
+import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
+import { outbox } from '#db/schema/mail.ts';
 import { Client, clientAs, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { rawHeader, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
@@ -157,10 +158,39 @@ describe('a send to 1,000 confirmed subscribers', () => {
   }, 90_000);
 });
 
+describe('two tabs', () => {
+  it('a save or send naming a version another tab has moved on from is refused (412) and changes nothing; without If-Match it goes ahead', async () => {
+    addSubscribers(server, 'tabs', 2);
+    const created = (await admin.post('/api/admin/broadcasts', issue('Two tabs'))).body as BroadcastDto;
+    const at = (version: number) => ({ 'If-Match': `"broadcast-${version}"` });
+    // The second tab saves its edit.
+    const second = await admin.request('PUT', `/api/admin/broadcasts/${created.id}`, { ...issue('Two tabs'), content: '<p>The second tab</p>' }, at(created.version));
+    expect(second.status).toBe(200);
+    expect(second.body.version).not.toBe(created.version);
+    // The first, still at the version it loaded, can neither save over it nor send it unseen.
+    const stale = await admin.request('PUT', `/api/admin/broadcasts/${created.id}`, { ...issue('Two tabs'), content: '<p>The first tab</p>' }, at(created.version));
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toBe('This issue was changed in another tab or by another admin since you opened it. Nothing was saved. Reload it to see the changes.');
+    const staleSend = await admin.request('POST', `/api/admin/broadcasts/${created.id}/send`, {}, at(created.version));
+    expect(staleSend.status).toBe(412);
+    expect(staleSend.body.message).toMatch(/Nothing was sent\./);
+    expect((await admin.get(`/api/admin/broadcasts/${created.id}`)).body).toMatchObject({ status: 'draft', total: 0, content: '<p>The second tab</p>', version: second.body.version });
+    expect(server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.broadcastId, created.id)).all()).toEqual([]);
+
+    // An If-Match that names no version is a bad request; none (or '*') goes ahead.
+    expect((await admin.request('PUT', `/api/admin/broadcasts/${created.id}`, issue('Two tabs'), { 'If-Match': 'W/"1"' })).status).toBe(400);
+    const api = await admin.put(`/api/admin/broadcasts/${created.id}`, { ...issue('Two tabs'), content: '<p>From the API</p>' });
+    expect(api.status).toBe(200);
+    expect((await admin.request('POST', `/api/admin/broadcasts/${created.id}/send`, {}, at(api.body.version))).status).toBe(202);
+    await untilStatus(admin, created.id, 'sent');
+  }, 60_000);
+});
+
 describe('when the SMTP server refuses or is busy', () => {
   it('a 550 bounces that subscriber for good; a while of 421 slows the send, which finishes with nobody lost', async () => {
     const emails = addSubscribers(server, 'busy', 20);
-    smtp.refuse.add('busy3@example.com');
+    // A plain 550, no enhanced code: the relay's or the mailbox's, until the relay takes others.
+    smtp.refuseWith.set('busy3@example.com', '550 No such user here');
     const id = (await admin.post('/api/admin/broadcasts', issue('Busy day'))).body.id as number;
     smtp.busyUntil.at = Date.now() + 1500;
     expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
@@ -170,7 +200,8 @@ describe('when the SMTP server refuses or is busy', () => {
     const got = received('Busy day');
     for (const email of emails) expect(got.get(email) ?? 0, email).toBe(email === 'busy3@example.com' ? 0 : 1);
     const row = server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.email, 'busy3@example.com')).get()!;
-    expect(row).toMatchObject({ status: 'bounced' });
+    // A plain 550 could be the relay's: it bounced when refused again after the relay took others.
+    expect(row).toMatchObject({ status: 'bounced', tries: 2 });
     expect(row.lastError).toMatch(/550/);
     expect(server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'busy3@example.com')).get()?.bouncedAt).toBeInstanceOf(Date);
     // Some messages met the busy server, and were sent after it.
@@ -189,6 +220,47 @@ describe('when the SMTP server refuses or is busy', () => {
     ).not.toContain('busy3@example.com');
     expect(started.body.total).toBeGreaterThan(0);
     await untilStatus(admin, next, 'sent');
+  }, 90_000);
+});
+
+describe('refusals at RCPT TO', () => {
+  const bouncedSubscribers = () =>
+    server.db
+      .select()
+      .from(newsletterSubscribers)
+      .all()
+      .filter((s) => s.bouncedAt !== null).length;
+
+  it("'550 5.1.1 No such user' for one address bounces that one only, at once", async () => {
+    const emails = addSubscribers(server, 'mailbox', 5);
+    smtp.refuseWith.set('mailbox2@example.com', '550 5.1.1 No such user');
+    const id = (await admin.post('/api/admin/broadcasts', issue('No such user'))).body.id as number;
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total - 1, bounced: 1, failed: 0 });
+    expect(server.db.select().from(broadcastRecipients).where(eq(broadcastRecipients.email, 'mailbox2@example.com')).get()).toMatchObject({ status: 'bounced', tries: 1 });
+    const got = received('No such user');
+    for (const email of emails) expect(got.get(email) ?? 0, email).toBe(email === 'mailbox2@example.com' ? 0 : 1);
+  }, 60_000);
+
+  it("a relay answering '550 relay not permitted' to everyone bounces nobody: the send pauses after 20 failures in a row, and Resume sends it once the relay is mended", async () => {
+    const emails = addSubscribers(server, 'norelay', 5);
+    const bouncedBefore = bouncedSubscribers();
+    const id = (await admin.post('/api/admin/broadcasts', issue('Relay not permitted'))).body.id as number;
+    smtp.refuseEveryone.reply = '550 relay not permitted';
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const paused = await untilStatus(admin, id, 'paused');
+    smtp.refuseEveryone.reply = null;
+    expect(paused.pauseReason).toBe("Paused after 20 failed messages in a row; the last error was: Can't send mail - all recipients were rejected: 550 relay not permitted");
+    expect(paused).toMatchObject({ bounced: 0, failed: 0, sent: 0 });
+    expect(bouncedSubscribers()).toBe(bouncedBefore);
+    expect(server.db.select().from(outbox).where(eq(outbox.subject, "Sending 'Relay not permitted' paused")).all()).not.toEqual([]);
+
+    expect((await admin.post(`/api/admin/broadcasts/${id}/resume`)).status).toBe(200);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total, bounced: 0, failed: 0 });
+    const got = received('Relay not permitted');
+    for (const email of emails) expect(got.get(email), email).toBe(1);
   }, 90_000);
 });
 
@@ -313,6 +385,74 @@ describe('when the SMTP server refuses the sending itself', () => {
 
   it("a refusal of every recipient about the sender ('554 5.7.1 Relay access denied') bounces nobody either", async () => {
     await sendsThrough('relay', 'Relay refused', smtp.relayDeniedUntil);
+  }, 90_000);
+});
+
+/** A body of lists inside lists, `depth` lists deep (two elements each: the list and its item). */
+const nested = (depth: number) => `${'<ul><li>'.repeat(depth)}Deep down${'</li></ul>'.repeat(depth)}`;
+
+describe('content nested thousands of levels deep', () => {
+  it('is refused at save with a clear message and nothing changed; a generous depth is kept', async () => {
+    const refused = await admin.post('/api/admin/broadcasts', { subject: 'Too deep', content: nested(3000) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([{ path: ['content'], message: expect.stringMatching(/^Content is nested too deeply: at most 100 levels/) }]);
+    expect(server.db.select().from(broadcasts).where(eq(broadcasts.subject, 'Too deep')).all()).toEqual([]);
+
+    const draft = (await admin.post('/api/admin/broadcasts', { subject: 'Fifty lists deep', content: nested(50) })).body as BroadcastDto;
+    expect(draft.content).toContain('Deep down');
+    const edit = await admin.put(`/api/admin/broadcasts/${draft.id}`, { subject: 'Fifty lists deep', content: nested(3000) });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toMatch(/nested too deeply/);
+    expect(server.db.select().from(broadcasts).where(eq(broadcasts.id, draft.id)).get()?.content).toBe(draft.content);
+  });
+
+  it('stored by an older version: preview says why it cannot be made (400), the send fails its recipients and ends, and the next issue goes out', async () => {
+    const emails = addSubscribers(server, 'deep', 3);
+    const id = (await admin.post('/api/admin/broadcasts', issue('Deep down'))).body.id as number;
+    server.db
+      .update(broadcasts)
+      .set({ content: nested(3000) })
+      .where(eq(broadcasts.id, id))
+      .run();
+    const preview = await admin.get(`/api/admin/broadcasts/${id}/preview`);
+    expect(preview.status).toBe(400);
+    expect(preview.body.message).toMatch(/could not be made into an e-mail/);
+
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: 0, failed: done.total, pending: 0 });
+    const rows = server.db.select().from(broadcastRecipients).where(inArray(broadcastRecipients.email, emails)).all();
+    expect(rows.map((r) => [r.status, r.lastError])).toEqual(emails.map(() => ['failed', expect.stringMatching(/could not be made into an e-mail/)]));
+    // The owner is told.
+    expect(server.db.select().from(outbox).where(eq(outbox.kind, 'broadcast-failed')).all()).not.toEqual([]);
+
+    const next = (await admin.post('/api/admin/broadcasts', issue('After the deep one'))).body.id as number;
+    expect((await admin.post(`/api/admin/broadcasts/${next}/send`)).status).toBe(202);
+    await untilStatus(admin, next, 'sent');
+    const got = received('After the deep one');
+    for (const email of emails) expect(got.get(email), email).toBe(1);
+  }, 90_000);
+});
+
+describe('when recording a message as sent fails', () => {
+  it('the message the SMTP server took is not sent again, nothing else goes out meanwhile, and the send ends once it is recorded', async () => {
+    const emails = addSubscribers(server, 'record', 3);
+    const id = (await admin.post('/api/admin/broadcasts', issue('Written down later'))).body.id as number;
+    // The database refuses to mark this issue's messages sent, as a full disk or a locked file would.
+    server.db.$client.exec(
+      `CREATE TRIGGER refuse_sent BEFORE UPDATE OF status ON broadcast_recipients WHEN NEW.status = 'sent' AND NEW.broadcast_id = ${id} BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
+    );
+    expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    await smtp.waitFor((m) => m.subject === 'Written down later');
+    await vi.waitFor(() => expect(server.output()).toContain('disk I/O error'), { timeout: 15_000 });
+    expect(received('Written down later').size).toBe(1);
+    server.db.$client.exec('DROP TRIGGER refuse_sent');
+    const done = await untilStatus(admin, id, 'sent');
+    expect(done).toMatchObject({ sent: done.total, pending: 0, failed: 0, possiblyDuplicated: 0 });
+    const got = received('Written down later');
+    expect([...got.values()].every((n) => n === 1)).toBe(true);
+    expect(got.size).toBe(done.total);
+    for (const email of emails) expect(got.get(email), email).toBe(1);
   }, 90_000);
 });
 

@@ -14,6 +14,10 @@ export interface SmtpDouble {
   stop: () => Promise<void>;
   /** Addresses answered '550 5.1.1' (no such mailbox: refused for good) at RCPT TO. */
   refuse: Set<string>;
+  /** Addresses refused at RCPT TO with the reply given ('550 5.1.1 No such user'). */
+  refuseWith: Map<string, string>;
+  /** While set, every recipient is refused at RCPT TO with this reply ('550 relay not permitted'). */
+  refuseEveryone: { reply: string | null };
   /** Until this time (ms), every message is answered 421 (try again later). */
   busyUntil: { at: number };
   /** Until this time (ms), the sender address is refused for good (553 at MAIL FROM), as a relay refuses a From it does not own. */
@@ -33,6 +37,8 @@ export type ReceivedMail = ParsedMail & { raw: Buffer };
 
 export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): Promise<SmtpDouble> {
   const refuse = new Set<string>();
+  const refuseWith = new Map<string, string>();
+  const refuseEveryone: SmtpDouble['refuseEveryone'] = { reply: null };
   const busyUntil = { at: 0 };
   const senderRefusedUntil = { at: 0 };
   const relayDeniedUntil = { at: 0 };
@@ -48,6 +54,8 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
     },
     onRcptTo(address, _session, done) {
       if (Date.now() < relayDeniedUntil.at) return done(fail(554, '5.7.1 Relay access denied'));
+      const reply = refuseEveryone.reply ?? refuseWith.get(address.address.toLowerCase());
+      if (reply) return done(fail(Number(reply.slice(0, 3)), reply.slice(4)));
       done(refuse.has(address.address.toLowerCase()) ? fail(550, '5.1.1 No such user here') : undefined);
     },
     onData(stream, _session, done) {
@@ -93,6 +101,8 @@ export async function startSmtpDouble(port = 0, messages: ReceivedMail[] = []): 
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     refuse,
+    refuseWith,
+    refuseEveryone,
     busyUntil,
     senderRefusedUntil,
     relayDeniedUntil,

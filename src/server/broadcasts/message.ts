@@ -3,6 +3,7 @@
 // unsubscribe link in the footer and in the one-click headers (RFC 8058).
 import { escapeUTF8 as escapeHTML } from 'entities';
 import { env } from '#server/env.ts';
+import { badRequest } from '#server/http/errors.ts';
 import { mailText } from '#server/mail/plain-text.ts';
 import { unsubscribeHeaders } from '#server/mail/templates.ts';
 import { signature } from '#server/http/signing.ts';
@@ -28,9 +29,18 @@ export const viewUrl = (issue: Pick<Issue, 'slug' | 'subscribersOnly'>) => `${en
 /**
  * The body shared by every recipient of an issue (made once per send). With tracking on, its
  * links go through a counting redirect and an image counts opens: both name the issue only,
- * never the recipient.
+ * never the recipient. Content it cannot be made from (an older version stored some nested
+ * thousands of levels deep, which overflows the stack) is a 400 that says so, never a bare 500.
  */
 export function issueBody(issue: { id: number; content: string; track: boolean }): { html: string; text: string } {
+  try {
+    return bodyOf(issue);
+  } catch (err) {
+    throw badRequest(`The issue's content could not be made into an e-mail (${err instanceof Error ? err.message : String(err)}); it may be nested too deeply.`);
+  }
+}
+
+function bodyOf(issue: { id: number; content: string; track: boolean }): { html: string; text: string } {
   const html = absoluteUrls(videosAsLinks(issue.content), `${env().SITE_URL}/`);
   // Its links lead straight on: a reader of the text part is not counted.
   const text = mailText(html);

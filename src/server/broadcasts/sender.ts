@@ -2,15 +2,24 @@
 // BROADCAST_RATE messages a second (and BROADCAST_DAILY_LIMIT a day, when set).
 // - A row is marked 'sending' before it is handed to SMTP and 'sent' after: a row found
 //   'sending' at start was in flight when the server stopped, so it is sent again and marked
-//   possibly duplicated; every other row is sent exactly once.
+//   possibly duplicated; every other row is sent exactly once. A message the SMTP server took is
+//   recorded 'sent' apart from the sending: while the database cannot write that, the row stays
+//   taken and nothing else goes out, and it is never sent again for it.
+// - A message that cannot be made (content an older version stored that the text part cannot be
+//   made from) fails at once with the reason; when it is the issue's body, all its recipients fail
+//   with it and the owner is told, so the send ends and the next issue goes out.
 // - A recipient who unsubscribed (or bounced) before their turn is skipped.
-// - A 5xx about the recipient's address (at RCPT TO) is a bounce: the subscriber gets no more issues.
+// - A refusal that names the recipient's mailbox (5.1.x at RCPT TO) is a bounce: the subscriber
+//   gets no more issues. So is a 550-553 without that status (or a 5.2.x), but only when it was
+//   answered for that address again after the relay took others: a relay that refuses everyone
+//   ('550 relay not permitted') answers the same, and must not bounce the whole list.
 //   Anything else is a failure: a 4xx or a dropped connection, and a 5xx that is about the
 //   sending itself (a wrong password, a sender address or a message the server refuses), which
 //   would refuse every recipient alike. The sender waits longer after each failure in a row and
 //   tries that recipient again, three times at most.
 // - After 20 failures in a row the send pauses itself and the owner is told why.
-// Pause, resume and cancel are read before every message, so they act within a second. The job
+// Pause, resume and cancel are read before every message, so they act within a second; Resume
+// and 'Retry failed' also end the wait after the last failure. The job
 // runner (server/jobs) calls step() again and again.
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
@@ -20,11 +29,11 @@ import { logger } from '#server/log.ts';
 import { notifyOwner } from '#server/mail/notify.ts';
 import type { Transport } from '#server/mail/sender.ts';
 import { unsubscribeTokenOf } from '#server/services/newsletter.ts';
-import { issueBody, issueMessage } from './message.ts';
+import { issueBody, issueMessage, type IssueMessage } from './message.ts';
+import { Throttle } from './throttle.ts';
 
 export const MAX_TRIES = 3;
 export const PAUSE_AFTER_FAILURES = 20;
-const MAX_WAIT_MS = 30_000;
 
 export interface BroadcastLimits {
   /** Messages a second. */
@@ -33,25 +42,39 @@ export interface BroadcastLimits {
   dailyLimit: number | null;
   /** The first wait after a temporary failure (doubling with each one in a row). */
   retryBaseMs: number;
+  /** The longest wait after a failure. */
+  maxWaitMs: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Whether an SMTP error refuses this recipient's address for good: a 5xx answer to RCPT TO about
- * the address (enhanced status 5.1.x, a bad address, or 5.2.x, the mailbox), not about this
- * sender (5.7.x: relaying denied, a policy or quota, which every recipient would get alike).
- * Without an enhanced status, 550-553 are the address's.
+ * What an SMTP error says about the recipient: 'bounce' when it refuses their mailbox for good
+ * (at RCPT TO, enhanced status 5.1.x: no such user, a bad address; not 5.1.7 or 5.1.8, which are
+ * about the sender); 'maybe' for another 5xx at RCPT TO without a status that names the cause,
+ * or 5.2.x (the mailbox), which a relay also answers when it refuses every recipient ('550 relay
+ * not permitted', '553 ... rcpthosts', an authentication refusal); 'failure' for anything else.
  */
-const isBounce = (err: unknown) => {
+const refusalOf = (err: unknown): 'bounce' | 'maybe' | 'failure' => {
   const { responseCode, command, response } = err as { responseCode?: number; command?: string; response?: string };
-  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600 || command !== 'RCPT TO') return false;
-  const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.\d{1,3}\b/.exec(response ?? '')?.[1];
-  return enhanced === undefined ? responseCode >= 550 && responseCode <= 553 : enhanced === '1' || enhanced === '2';
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600 || command !== 'RCPT TO') return 'failure';
+  const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.(\d{1,3})\b/.exec(response ?? '');
+  if (!enhanced) return responseCode >= 550 && responseCode <= 553 ? 'maybe' : 'failure';
+  if (enhanced[1] === '1') return enhanced[2] === '7' || enhanced[2] === '8' ? 'failure' : 'bounce';
+  return enhanced[1] === '2' ? 'maybe' : 'failure';
 };
 
 /** What the sender reads of an issue for each message. */
-const ISSUE_FIELDS = { id: broadcasts.id, subject: broadcasts.subject, preheader: broadcasts.preheader, slug: broadcasts.slug, subscribersOnly: broadcasts.subscribersOnly, track: broadcasts.track };
+const ISSUE_FIELDS = {
+  id: broadcasts.id,
+  updatedAt: broadcasts.updatedAt,
+  subject: broadcasts.subject,
+  preheader: broadcasts.preheader,
+  slug: broadcasts.slug,
+  subscribersOnly: broadcasts.subscribersOnly,
+  track: broadcasts.track,
+};
 type Issue = { [K in keyof typeof ISSUE_FIELDS]: (typeof broadcasts.$inferSelect)[K] };
 
 export class BroadcastSender {
@@ -59,9 +82,17 @@ export class BroadcastSender {
   private readonly transport: Transport;
   private readonly from: () => string;
   private readonly limits: BroadcastLimits;
-  private nextSendAt = 0;
+  private readonly throttle: Throttle;
+  /** When the wait after the last failure began. */
+  private heldSince = 0;
   private failuresInARow = 0;
-  private bodies = new Map<number, { html: string; text: string }>();
+  private bodies = new Map<number, { html: string; text: string } | { error: string }>();
+  /** Messages the relay took since the start: a refusal of one address among accepted ones is that address's. */
+  private accepted = 0;
+  /** Recipients refused by a 5xx that may be the relay's, with `accepted` at the time. */
+  private readonly refusedAt = new Map<number, number>();
+  /** Delivered, but not yet recorded as sent. */
+  private readonly unrecorded = new Map<number, { tries: number; messageId: string | null; sentAt: Date }>();
   /** Messages sent in the last 24 hours, counted from the ledger once a minute and kept up as they go out. */
   private lastDay = { countedAt: 0, sent: 0 };
 
@@ -70,6 +101,7 @@ export class BroadcastSender {
     this.transport = transport;
     this.from = from;
     this.limits = limits;
+    this.throttle = new Throttle(limits.rate);
   }
 
   /** Rows left 'sending' by a stopped server go back in line, marked possibly duplicated (call once, before the first step). */
@@ -80,6 +112,8 @@ export class BroadcastSender {
 
   /** Sends the next message of the oldest issue that is sending (after its turn under the throttle); false when there was nothing to do. */
   async step(): Promise<boolean> {
+    // What went out but could not be written down waits for the database before anything else goes.
+    if (!this.recordDelivered()) return false;
     // Not the body: it is read once per send (below), not once per message.
     const issue = this.db.select(ISSUE_FIELDS).from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
     if (!issue) return false;
@@ -95,15 +129,16 @@ export class BroadcastSender {
       return false;
     }
     if (this.overDailyLimit()) return false;
-    // The throttle: one message every 1/rate seconds.
-    const wait = this.nextSendAt - Date.now();
+    // The owner's Resume or 'Retry failed' (which touch the issue) since the last failure's wait
+    // began: go on now, not when that wait (up to 30 s) would have ended.
+    if (this.throttle.holding && issue.updatedAt.getTime() >= this.heldSince) this.throttle.release();
+    const wait = this.throttle.wait(Date.now());
     if (wait > 0) {
-      await sleep(wait);
+      // In short naps, so a Resume, Pause or Cancel meanwhile is seen within a moment.
+      await sleep(Math.min(wait, 250));
       return true;
     }
-    // Each message's turn follows the last one's, not its end, so the time a message takes does
-    // not slow the rate; after a pause the sender catches up by at most a second's worth.
-    this.nextSendAt = Math.max(this.nextSendAt, Date.now() - 1000) + 1000 / this.limits.rate;
+    this.throttle.take(Date.now());
     await this.sendOne(issue, next);
     return true;
   }
@@ -132,14 +167,19 @@ export class BroadcastSender {
       .where(and(eq(broadcastRecipients.id, row.id), eq(broadcastRecipients.status, 'pending')))
       .run().changes;
     if (claimed === 0) return;
-    let body = this.bodies.get(issue.id);
-    if (!body) {
-      const { content } = this.db.select({ content: broadcasts.content }).from(broadcasts).where(eq(broadcasts.id, issue.id)).get()!;
-      body = issueBody({ ...issue, content });
-      this.bodies.set(issue.id, body);
+    const body = this.bodyOf(issue);
+    if ('error' in body) {
+      this.unbuildable(issue, row, body.error);
+      return;
     }
-    // Every issue carries its reader's one-click unsubscribe, a subscriber from before tokens too.
-    const message = issueMessage(issue, body, unsubscribeTokenOf(this.db, subscriber));
+    let message: IssueMessage;
+    try {
+      // Every issue carries its reader's one-click unsubscribe, a subscriber from before tokens too.
+      message = issueMessage(issue, body, unsubscribeTokenOf(this.db, subscriber));
+    } catch (err) {
+      this.unbuildable(issue, row, errorText(err));
+      return;
+    }
     let messageId: string | undefined;
     try {
       ({ messageId } = (await this.transport.sendMail({ from: this.from(), to: row.email, ...message })) as { messageId?: string });
@@ -148,28 +188,93 @@ export class BroadcastSender {
       return;
     }
     this.failuresInARow = 0;
+    this.accepted += 1;
     this.lastDay.sent += 1;
-    this.db
-      .update(broadcastRecipients)
-      .set({ status: 'sent', tries: row.tries + 1, messageId: messageId ?? null, sentAt: new Date(), lastError: null })
-      .where(eq(broadcastRecipients.id, row.id))
-      .run();
+    // Written outside the send's error handling: a database error now is never taken for a failed
+    // send (which would send it again); the row stays taken until it is written.
+    this.unrecorded.set(row.id, { tries: row.tries + 1, messageId: messageId ?? null, sentAt: new Date() });
+    this.recordDelivered();
+  }
+
+  /** The issue's body, made once per send; what it cannot be made from is remembered, not tried again for every recipient. */
+  private bodyOf(issue: Issue): { html: string; text: string } | { error: string } {
+    let body = this.bodies.get(issue.id);
+    if (!body) {
+      const { content } = this.db.select({ content: broadcasts.content }).from(broadcasts).where(eq(broadcasts.id, issue.id)).get()!;
+      try {
+        body = issueBody({ ...issue, content });
+      } catch (err) {
+        body = { error: errorText(err) };
+        logger.error({ job: 'broadcast', broadcast: issue.id, err: body.error }, 'an issue could not be made into an e-mail');
+      }
+      this.bodies.set(issue.id, body);
+    }
+    return body;
+  }
+
+  /**
+   * A message that cannot be made fails for good at once: trying again would make the same
+   * message. When it is the issue's body, shared by everyone, every recipient still waiting fails
+   * with it, so the send ends (the issues after it go out) and the owner is told.
+   */
+  private unbuildable(issue: Issue, row: typeof broadcastRecipients.$inferSelect, reason: string): void {
+    const shared = this.bodies.get(issue.id);
+    const lastError = reason.slice(0, 500);
+    this.db.transaction((tx) => {
+      tx.update(broadcastRecipients)
+        .set({ status: 'failed', tries: row.tries + 1, lastError })
+        .where(eq(broadcastRecipients.id, row.id))
+        .run();
+      if (!shared || !('error' in shared)) return;
+      tx.update(broadcastRecipients)
+        .set({ status: 'failed', lastError })
+        .where(and(eq(broadcastRecipients.broadcastId, issue.id), eq(broadcastRecipients.status, 'pending')))
+        .run();
+      notifyOwner(tx, {
+        kind: 'broadcast-failed',
+        subject: `'${issue.subject}' could not be sent`,
+        heading: 'Your newsletter could not be sent',
+        text: `Its content could not be made into an e-mail: ${lastError}`,
+      });
+    });
+    logger.warn({ job: 'broadcast', broadcast: issue.id, recipient: row.id, reason: lastError }, 'a newsletter message could not be made');
+  }
+
+  /** Marks delivered messages sent; false when one cannot be written now (it stays taken, and is tried again next step). */
+  private recordDelivered(): boolean {
+    for (const [id, done] of this.unrecorded) {
+      try {
+        this.db.update(broadcastRecipients).set({ status: 'sent', tries: done.tries, messageId: done.messageId, sentAt: done.sentAt, lastError: null }).where(eq(broadcastRecipients.id, id)).run();
+        this.unrecorded.delete(id);
+      } catch (err) {
+        logger.error({ err, job: 'broadcast', recipient: id }, 'could not record a delivered newsletter message as sent; it is held and not sent again');
+        return false;
+      }
+    }
+    return true;
   }
 
   private failed(issue: Issue, row: typeof broadcastRecipients.$inferSelect, err: unknown): void {
-    const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const reason = errorText(err).slice(0, 500);
     const tries = row.tries + 1;
-    if (isBounce(err)) {
+    const refusal = refusalOf(err);
+    // A refusal that may be the relay's is this address's only when the relay took someone else
+    // since it was last refused: it is tried again, and bounces if refused again after that.
+    const refusedAt = this.refusedAt.get(row.id);
+    this.refusedAt.delete(row.id);
+    if (refusal === 'bounce' || (refusal === 'maybe' && refusedAt !== undefined && refusedAt < this.accepted)) {
       this.db.transaction((tx) => {
         tx.update(broadcastRecipients).set({ status: 'bounced', tries, lastError: reason }).where(eq(broadcastRecipients.id, row.id)).run();
         if (row.subscriberId) tx.update(newsletterSubscribers).set({ bouncedAt: new Date() }).where(eq(newsletterSubscribers.id, row.subscriberId)).run();
       });
       return;
     }
+    if (refusal === 'maybe') this.refusedAt.set(row.id, this.accepted);
     this.failuresInARow += 1;
     // The server is struggling: everything waits longer after each failure in a row.
-    const wait = Math.min(MAX_WAIT_MS, this.limits.retryBaseMs * 2 ** (this.failuresInARow - 1));
-    this.nextSendAt = Date.now() + wait;
+    const wait = Math.min(this.limits.maxWaitMs, this.limits.retryBaseMs * 2 ** (this.failuresInARow - 1));
+    this.throttle.holdFor(wait, Date.now());
+    this.heldSince = Date.now();
     this.db
       .update(broadcastRecipients)
       .set({ status: tries >= MAX_TRIES ? 'failed' : 'pending', tries, lastError: reason, nextAttemptAt: new Date(Date.now() + wait) })

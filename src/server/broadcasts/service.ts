@@ -1,15 +1,16 @@
 // Newsletter issues: drafts the owner writes, and the switches of a send (start, pause, resume,
 // cancel, retry the failed). Starting a send freezes the audience: one ledger row per confirmed,
 // active subscriber at that moment, written in one statement.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
 import { env } from '#server/env.ts';
-import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import { htmlToText, sanitizePostHtml } from '#server/services/sanitize.ts';
+import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.ts';
+import { htmlToText, sanitizeSavedHtml } from '#server/services/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import { slugify } from '#shared/format.ts';
+import { dailyWindow, timeLeft, type DailyWindow } from './throttle.ts';
 
 type Row = typeof broadcasts.$inferSelect;
 
@@ -53,8 +54,22 @@ function countsOf(db: Db, ids: number[]) {
   return out;
 }
 
-function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
+/** What BROADCAST_DAILY_LIMIT leaves now (null without one): one count of the last 24 hours' messages. */
+function dailyOf(db: Db): DailyWindow | null {
+  const limit = env().BROADCAST_DAILY_LIMIT;
+  if (!limit) return null;
+  const now = Date.now();
+  const last = db
+    .select({ n: count(), oldest: min(broadcastRecipients.sentAt) })
+    .from(broadcastRecipients)
+    .where(gte(broadcastRecipients.sentAt, new Date(now - 24 * 60 * 60_000)))
+    .get()!;
+  return dailyWindow(limit, last.n, last.oldest, now);
+}
+
+function toDto(row: Row, c: Record<string, number> = {}, day: DailyWindow | null = null): BroadcastDto {
   const pending = (c.pending ?? 0) + (c.sending ?? 0);
+  const left = row.status === 'sending' ? timeLeft(pending, env().BROADCAST_RATE, day, Date.now()) : null;
   return {
     id: row.id,
     subject: row.subject,
@@ -64,6 +79,7 @@ function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
     slug: row.slug,
     status: row.status,
     pauseReason: row.pauseReason,
+    version: row.updatedAt.getTime(),
     total: row.total,
     // A message being handed over counts as pending: nothing shows 'sent' before it is.
     pending,
@@ -73,7 +89,9 @@ function toDto(row: Row, c: Record<string, number> = {}): BroadcastDto {
     skipped: c.skipped ?? 0,
     possiblyDuplicated: c.dup ?? 0,
     unsubscribedSince: c.unsubscribed ?? 0,
-    etaSeconds: row.status === 'sending' ? Math.ceil(pending / env().BROADCAST_RATE) : null,
+    etaSeconds: left?.seconds ?? null,
+    waitingForDailyLimit: left?.waitingForDailyLimit ?? false,
+    dailyLimit: env().BROADCAST_DAILY_LIMIT ?? null,
     subscribersOnly: row.subscribersOnly,
     track: row.track,
     opens: row.opens,
@@ -91,7 +109,8 @@ function requireRow(db: Db, id: number): Row {
 }
 
 export function getBroadcast(db: Db, id: number): BroadcastDto {
-  return toDto(requireRow(db, id), countsOf(db, [id]).get(id));
+  const row = requireRow(db, id);
+  return toDto(row, countsOf(db, [id]).get(id), row.status === 'sending' ? dailyOf(db) : null);
 }
 
 export function listBroadcasts(db: Db): BroadcastDto[] {
@@ -100,7 +119,8 @@ export function listBroadcasts(db: Db): BroadcastDto[] {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toDto(r, counts.get(r.id)));
+  const day = rows.some((r) => r.status === 'sending') ? dailyOf(db) : null;
+  return rows.map((r) => toDto(r, counts.get(r.id), day));
 }
 
 /** The fields of a draft from what the owner wrote; a post it starts from must exist. */
@@ -109,7 +129,7 @@ function draftFields(db: Db, input: BroadcastInput) {
     throw badRequest('Post not found', [{ path: ['postId'], message: 'Post not found' }]);
   }
   // Content with no text or picture once cleaned (a script, say) would send every subscriber a blank issue.
-  const content = sanitizePostHtml(input.content);
+  const content = sanitizeSavedHtml(input.content);
   if (!htmlToText(content) && !/<(img|iframe|video|audio)\b/i.test(content)) throw badRequest('Content is required', [{ path: ['content'], message: 'Content is required' }]);
   return { subject: input.subject, preheader: input.preheader, content, postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track };
 }
@@ -123,14 +143,45 @@ export function createBroadcast(db: Db, input: BroadcastInput, userId: string): 
   return toDto(row);
 }
 
-/** Edits a draft; an issue that has started sending is what its readers got (409). */
-export function updateBroadcast(db: Db, id: number, input: BroadcastInput): BroadcastDto {
+/**
+ * The version of an issue an editor says it has seen (`If-Match: "broadcast-N"`, N its `version`);
+ * undefined when it names none (or `*`), and the write then goes ahead whatever changed meanwhile,
+ * as the site editor's check does.
+ */
+export type SeenVersion = number | undefined;
+
+/** The version a request's If-Match names; 400 for one that names no version of an issue. */
+export function seenVersion(request: Request): SeenVersion {
+  const ifMatch = request.headers.get('if-match');
+  if (ifMatch === null || ifMatch.trim() === '*') return undefined;
+  const found = /^\s*"broadcast-(\d{1,15})"\s*$/.exec(ifMatch);
+  if (!found) throw badRequest('If-Match must name a version of the issue, as in "broadcast-1712345678901"');
+  return Number(found[1]);
+}
+
+const changedElsewhere = (nothing: string) => new HttpError(412, `This issue was changed in another tab or by another admin since you opened it. ${nothing} Reload it to see the changes.`);
+
+/** 412 when the editor names a version the issue has moved on from. */
+function checkSeen(row: Row, seen: SeenVersion, nothing: string): void {
+  if (seen !== undefined && row.updatedAt.getTime() !== seen) throw changedElsewhere(nothing);
+}
+
+/** The next version: the time of the write, and always later than the one before (two writes in a millisecond). */
+const nextVersion = (row: Row) => new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
+
+/** Edits a draft; an issue that has started sending is what its readers got (409); with `seen`, only the version the editor loaded (412). */
+export function updateBroadcast(db: Db, id: number, input: BroadcastInput, seen?: SeenVersion): BroadcastDto {
   const row = requireRow(db, id);
   if (row.status !== 'draft') throw conflict('Only a draft can be edited.');
-  db.update(broadcasts)
-    .set({ ...draftFields(db, input), updatedAt: new Date() })
-    .where(eq(broadcasts.id, id))
-    .run();
+  checkSeen(row, seen, 'Nothing was saved.');
+  const fields = draftFields(db, input);
+  // At the version read above: a write that came in between is not overwritten.
+  const changed = db
+    .update(broadcasts)
+    .set({ ...fields, updatedAt: nextVersion(row) })
+    .where(and(eq(broadcasts.id, id), eq(broadcasts.status, 'draft'), eq(broadcasts.updatedAt, row.updatedAt)))
+    .run().changes;
+  if (changed === 0) throw changedElsewhere('Nothing was saved.');
   return getBroadcast(db, id);
 }
 
@@ -143,11 +194,12 @@ export const audienceSize = (db: Db) => db.select({ n: count() }).from(newslette
  * Starts sending a draft: the ledger gets one row per subscriber in the audience, in the same
  * transaction that marks it sending. 409 unless a draft; 400 with nobody to send to.
  */
-export function startSending(db: Db, id: number): BroadcastDto {
+export function startSending(db: Db, id: number, seen?: SeenVersion): BroadcastDto {
   db.transaction((tx) => {
     const row = tx.select().from(broadcasts).where(eq(broadcasts.id, id)).get();
     if (!row) throw notFound('Broadcast not found');
     if (row.status !== 'draft') throw conflict('This issue has already been sent or is sending.');
+    checkSeen(row, seen, 'Nothing was sent.');
     const total = tx.run(
       sql`insert into broadcast_recipients (broadcast_id, subscriber_id, email) select ${id}, id, email from newsletter_subscribers where is_active = 1 and bounced_at is null order by id`,
     ).changes;
@@ -162,10 +214,13 @@ export const LARGE_SEND = 5_000;
 
 /**
  * Starts a send as the owner asked it: a large one while the From domain's DNS check fails
- * needs `confirmDns` (409 naming what is missing, with nothing changed, until it has it).
+ * needs `confirmDns` (409 naming what is missing, with nothing changed, until it has it); with
+ * `seen`, only the version the owner saw is sent (412 otherwise).
  */
-export async function startSendingChecked(db: Db, id: number, confirmDns: boolean, check: () => Promise<DnsCheck>): Promise<BroadcastDto> {
-  if (requireRow(db, id).status !== 'draft') throw conflict('This issue has already been sent or is sending.');
+export async function startSendingChecked(db: Db, id: number, confirmDns: boolean, check: () => Promise<DnsCheck>, seen?: SeenVersion): Promise<BroadcastDto> {
+  const row = requireRow(db, id);
+  if (row.status !== 'draft') throw conflict('This issue has already been sent or is sending.');
+  checkSeen(row, seen, 'Nothing was sent.');
   const size = audienceSize(db);
   if (!confirmDns && size > LARGE_SEND) {
     const dns = await check();
@@ -175,7 +230,7 @@ export async function startSendingChecked(db: Db, id: number, confirmDns: boolea
       throw conflict(message, [{ path: ['confirmDns'], message }]);
     }
   }
-  return startSending(db, id);
+  return startSending(db, id, seen);
 }
 
 /** Moves a broadcast from one of `from` to `to`; 409 from any other status. */
@@ -191,7 +246,15 @@ function move(db: Db, id: number, from: Row['status'][], to: Row['status'], extr
 }
 
 export const pauseBroadcast = (db: Db, id: number) => move(db, id, ['sending'], 'paused');
-export const resumeBroadcast = (db: Db, id: number) => move(db, id, ['paused'], 'sending', { pauseReason: null });
+/** Resumes a paused send; recipients waiting after a failure go now too, the owner having asked. */
+export function resumeBroadcast(db: Db, id: number): BroadcastDto {
+  move(db, id, ['paused'], 'sending', { pauseReason: null });
+  db.update(broadcastRecipients)
+    .set({ nextAttemptAt: new Date() })
+    .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'pending')))
+    .run();
+  return getBroadcast(db, id);
+}
 export const cancelBroadcast = (db: Db, id: number) => move(db, id, ['draft', 'sending', 'paused'], 'cancelled', { finishedAt: new Date() });
 
 /** Puts the failed recipients back in line (their tries start again) and sends again. */
@@ -204,7 +267,12 @@ export function retryFailed(db: Db, id: number): BroadcastDto {
       .set({ status: 'pending', tries: 0, lastError: null, nextAttemptAt: new Date() })
       .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'failed')))
       .run().changes;
-    if (n > 0 && row.status === 'sent') tx.update(broadcasts).set({ status: 'sending', finishedAt: null, updatedAt: new Date() }).where(eq(broadcasts.id, id)).run();
+    // Touched even while sending: the sender ends the wait after its last failure when the owner asks.
+    if (n > 0)
+      tx.update(broadcasts)
+        .set({ ...(row.status === 'sent' && { status: 'sending', finishedAt: null }), updatedAt: new Date() })
+        .where(eq(broadcasts.id, id))
+        .run();
   });
   return getBroadcast(db, id);
 }

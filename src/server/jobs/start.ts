@@ -111,7 +111,9 @@ export function startBackgroundJobs(): void {
     const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, {
       rate: e.BROADCAST_RATE,
       dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null,
+      // 2 s doubling up to 30 s, shorter when MAIL_RETRY_MS is.
       retryBaseMs: Math.min(e.MAIL_RETRY_MS, 2_000),
+      maxWaitMs: Math.min(e.MAIL_RETRY_MS * 4, 30_000),
     });
     issues.recover();
     jobs.start({ name: 'broadcast', idleMs: BROADCAST_IDLE_MS, quiet: true, step: async () => ((await issues.step()) ? 1 : 0) });

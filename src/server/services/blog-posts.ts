@@ -9,7 +9,7 @@ import { withCardImages } from './images.ts';
 import { containsText, countIf, windowOf } from './paging.ts';
 import { setPostTags, tagsOf } from './post-tags.ts';
 import { publication, withSchedule } from './publishing.ts';
-import { htmlToText, readTimeOf, sanitizePostHtml } from './sanitize.ts';
+import { htmlToText, readTimeOf, sanitizeSavedHtml } from './sanitize.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { itemChanged } from '#server/http/page-cache.ts';
 import type { Same } from '#shared/json.ts';
@@ -124,7 +124,7 @@ function assertSlugFree(slug: string, exceptId?: number): void {
 }
 
 function prepare(input: PostInput) {
-  const content = sanitizePostHtml(input.content);
+  const content = sanitizeSavedHtml(input.content);
   return {
     title: input.title,
     slug: input.slug,

@@ -3,6 +3,7 @@
 // code blocks that imported posts carry. Nothing executable survives.
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
+import { badRequest } from '#server/http/errors.ts';
 import { EMBED_HOSTS, EMBED_PLAYER } from '#shared/embeds.ts';
 
 /** The page a viewer can watch an embedded video on (for feeds, which carry no frames). */
@@ -95,6 +96,37 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /** Returns HTML safe to render as-is on the public site. */
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
+}
+
+/**
+ * How deeply the elements of rich text may sit inside each other: far beyond what anyone writes
+ * (a list ten levels deep is about thirty), far below what breaks the tools that read it again
+ * (turning an issue into its plain-text part overflows the stack a few thousand levels down).
+ */
+export const MAX_NESTING = 100;
+
+/** How deeply the elements of sanitised HTML nest (sanitize-html closes every element it writes, and writes void ones as `<br />`). */
+export function nestingDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, close, selfClosing] of html.matchAll(/<(\/?)[a-zA-Z][\w-]*(?:\s[^>]*?)?(\/?)>/g)) {
+    if (close) depth -= 1;
+    else if (!selfClosing) deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
+
+/**
+ * The owner's rich text (a post's or an issue's body) made safe to store; 400 on `field` when
+ * it nests deeper than MAX_NESTING, which could be shown but not sent or read back reliably.
+ */
+export function sanitizeSavedHtml(html: string, field = 'content'): string {
+  const clean = sanitizePostHtml(html);
+  if (nestingDepth(clean) > MAX_NESTING) {
+    const message = `Content is nested too deeply: at most ${MAX_NESTING} levels of lists, quotes and other blocks inside each other`;
+    throw badRequest(message, [{ path: [field], message }]);
+  }
+  return clean;
 }
 
 // The privacy policy is the owner's rich text too; its cards and grids keep their classes

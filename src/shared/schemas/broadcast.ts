@@ -36,6 +36,8 @@ export interface BroadcastDto {
   slug: string;
   status: BroadcastStatus;
   pauseReason: string | null;
+  /** Changes with every write; sent back as `If-Match: "broadcast-N"`, a save or send over an unseen change is refused (412). */
+  version: number;
   total: number;
   pending: number;
   sent: number;
@@ -46,8 +48,12 @@ export interface BroadcastDto {
   possiblyDuplicated: number;
   /** Recipients who unsubscribed after sending started. */
   unsubscribedSince: number;
-  /** Seconds until the pending messages are out at the configured rate; null unless sending. */
+  /** Seconds until the pending messages are out at the configured rate and under the daily limit; null unless sending. */
   etaSeconds: number | null;
+  /** Sending, and the daily limit (BROADCAST_DAILY_LIMIT) lets nothing more go until messages of the last 24 hours stop counting. */
+  waitingForDailyLimit: boolean;
+  /** BROADCAST_DAILY_LIMIT: at most this many messages in any 24 hours, or null for no limit. */
+  dailyLimit: number | null;
   subscribersOnly: boolean;
   track: boolean;
   /** Approximate and anonymous; 0 unless tracking is on. */

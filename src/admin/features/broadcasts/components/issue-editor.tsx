@@ -11,7 +11,7 @@ import { useQuery } from '#admin/lib/query.ts';
 import { Badge, PageHeader, StatCard, Switch, TextField } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
-import { api, errorMessage } from '#lib/api-client.ts';
+import { api, ApiError, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, check, type FieldErrors } from '#lib/form.ts';
 import { toast } from '#lib/toast.ts';
 import { act, BroadcastInputSchema, BroadcastTestSchema, createIssue, sendTest, startSend, updateIssue, type Broadcast } from '#admin/features/broadcasts/api/broadcasts.ts';
@@ -37,7 +37,9 @@ function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast
         ? `${issue.etaSeconds} s`
         : issue.etaSeconds < 3600
           ? `${Math.ceil(issue.etaSeconds / 60)} min`
-          : `${Math.floor(issue.etaSeconds / 3600)} h ${Math.ceil((issue.etaSeconds % 3600) / 60)} min`;
+          : issue.etaSeconds < 48 * 3600
+            ? `${Math.floor(issue.etaSeconds / 3600)} h ${Math.ceil((issue.etaSeconds % 3600) / 60)} min`
+            : `${Math.round(issue.etaSeconds / 86_400)} days`;
   const progress = issue.total ? Math.round(((issue.sent + issue.failed + issue.bounced + issue.skipped) / issue.total) * 100) : 0;
   return (
     <section aria-labelledby="issue-report" className="space-y-6">
@@ -61,6 +63,11 @@ function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast
           <p className="text-sm text-slate-600">
             {progress}% done{eta && `, about ${eta} left`}
           </p>
+          {issue.waitingForDailyLimit && (
+            <p className="text-sm text-slate-600">
+              Waiting for the daily limit: at most {issue.dailyLimit} messages go out in any 24 hours, so the rest goes as earlier messages stop counting. Sending goes on by itself.
+            </p>
+          )}
         </div>
       )}
       {issue.track && (
@@ -149,12 +156,14 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     setErrors({});
     setBusy(true);
     try {
-      const saved = issue ? await updateIssue(issue.id, checked.data) : await createIssue(checked.data);
+      const saved = issue ? await updateIssue(issue.id, checked.data, issue.version) : await createIssue(checked.data);
       setIssue(saved);
       // The address names the issue from now on (a reload opens it); the screen stays as it is.
       if (!issue) window.history.replaceState(null, '', `/admin/newsletter/issues/${saved.id}`);
       return saved;
     } catch (err) {
+      // Changed in another tab since this one loaded it: said here, since no toast has said it.
+      if (err instanceof ApiError && err.status === 412) toast({ title: 'Not saved', description: errorMessage(err, 'This issue was changed elsewhere.'), variant: 'destructive' });
       setErrors(apiFieldErrors(err));
       return null;
     } finally {
@@ -197,7 +206,7 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     if (!issue) return;
     setBusy(true);
     try {
-      setIssue(await startSend(issue.id, confirmDns));
+      setIssue(await startSend(issue.id, confirmDns, issue.version));
       toast({ title: 'Sending started' });
       setDnsWarning(null);
     } catch (err) {

@@ -1,6 +1,6 @@
 import { getDb } from '#server/context.ts';
 import { checkSendingDomain } from '#server/broadcasts/dns-check.ts';
-import { archivePages, startSendingChecked } from '#server/broadcasts/service.ts';
+import { archivePages, seenVersion, startSendingChecked } from '#server/broadcasts/service.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
@@ -10,9 +10,11 @@ import { IdParamsSchema } from '#shared/schemas/common.ts';
 /**
  * Starts sending a draft to every confirmed subscriber (202): the sender works through it in
  * the background. The body may be empty; `{confirmDns: true}` is the second confirmation a send
- * to more than 5,000 people needs while the From domain's DNS check fails.
+ * to more than 5,000 people needs while the From domain's DNS check fails. With If-Match, only
+ * the version the owner saw is sent (412 otherwise).
  */
-export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, body: BroadcastSendSchema, changesContent: { scope: { pages: archivePages }, now: true } }, async ({ params, body }) => {
+export const POST = endpoint({ auth: 'admin', params: IdParamsSchema, body: BroadcastSendSchema, changesContent: { scope: { pages: archivePages }, now: true } }, async ({ params, body, request }) => {
   if (!mailConfigured()) throw badRequest('E-mail is not set up: set SMTP_URL to send issues.');
-  return Response.json(await startSendingChecked(getDb(), params.id, body.confirmDns, () => checkSendingDomain()), { status: 202 });
+  const seen = seenVersion(request);
+  return Response.json(await startSendingChecked(getDb(), params.id, body.confirmDns, () => checkSendingDomain(), seen), { status: 202 });
 });
