@@ -213,3 +213,56 @@ test('a save from a tab opened before another tab saved is refused; the owner ke
   await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible();
   expect(await draftTitle()).toBeUndefined();
 });
+
+test('a package moved up or removed keeps its own price, in the editor and once published', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await loginAs(page, EMPTY_URL);
+  const admin = page.context().request;
+  const write = { headers: { Origin: EMPTY_URL, Connection: 'close' } };
+  /** The site as it started (the oldest revision), published: this test's start, and how it leaves the site. */
+  const startOver = async () => {
+    const revisions = (await (await admin.get(`${EMPTY_URL}/api/admin/site/revisions`, write)).json()) as { id: number }[];
+    expect((await admin.post(`${EMPTY_URL}/api/admin/site/revisions/${revisions.at(-1)!.id}/restore`, write)).status()).toBe(200);
+    expect((await admin.post(`${EMPTY_URL}/api/admin/site/publish`, write)).status()).toBe(200);
+  };
+  await startOver();
+  const visitorContext = await browser.newContext();
+  /** Each package of the 'App Coaching' tab that visitors see, as 'name price'. */
+  const published = async () => {
+    const visit = await visitorContext.newPage();
+    await visit.goto(`${EMPTY_URL}/work-with-me`);
+    const packages = visit.locator('#panel-app [data-package]');
+    const shown = await packages.evaluateAll((items) => items.map((li) => `${li.querySelector('h4')!.textContent.trim()} ${li.querySelector('[data-price]')!.textContent.trim()}`));
+    await visit.close();
+    return shown;
+  };
+  const price = (name: string) => item(page, name).getByLabel('Price', { exact: true });
+  const publish = async () => {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    // A publish renders again the pages it changes, which a loaded machine can take a while over.
+    await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible({ timeout: 20_000 });
+  };
+
+  await page.goto(`${EMPTY_URL}/admin/site`);
+  // The admin app's first load on a server just started, on a loaded machine, can take a while.
+  await expect(price('MVP Clarity')).toHaveValue('1500', { timeout: 20_000 });
+  await expect(price('Launch Ready')).toHaveValue('4500');
+  await page.getByRole('button', { name: 'Move Launch Ready up', exact: true }).click();
+  await expect(price('Launch Ready')).toHaveValue('4500');
+  await expect(price('MVP Clarity')).toHaveValue('1500');
+  await publish();
+  expect(await published()).toEqual(['Launch Ready $4,500', 'MVP Clarity $1,500', 'Scale Strategy $8,500']);
+
+  await page.getByRole('button', { name: 'Remove Launch Ready', exact: true }).click();
+  await expect(price('MVP Clarity')).toHaveValue('1500');
+  await expect(price('Scale Strategy')).toHaveValue('8500');
+  // A digit typed into the price that is now first changes that package's own price.
+  await price('MVP Clarity').press('End');
+  await price('MVP Clarity').press('0');
+  await expect(price('MVP Clarity')).toHaveValue('15000');
+  await publish();
+  expect(await published()).toEqual(['MVP Clarity $15,000', 'Scale Strategy $8,500']);
+
+  await visitorContext.close();
+  await startOver();
+});

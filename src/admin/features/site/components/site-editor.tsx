@@ -134,7 +134,7 @@ export default function SiteEditor() {
     setConflict(null);
     if (keepTyped) return;
     setDoc(next.draft ?? next.published);
-    // Controls that keep what was typed (amounts) start again from the new document.
+    // Controls that keep state of their own (list rows' keys, an amount as typed) start again from the new document.
     setFormKey((k) => k + 1);
   };
   useEffect(() => {
