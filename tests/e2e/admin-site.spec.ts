@@ -214,7 +214,7 @@ test('a save from a tab opened before another tab saved is refused; the owner ke
   expect(await draftTitle()).toBeUndefined();
 });
 
-test('a package moved up or removed keeps its own price, in the editor and once published', async ({ page, browser }) => {
+test('a package moved up or removed keeps its own price, in the editor and once published; a restore over unsaved typing asks first', async ({ page, browser }) => {
   test.setTimeout(60_000);
   await loginAs(page, EMPTY_URL);
   const admin = page.context().request;
@@ -262,6 +262,19 @@ test('a package moved up or removed keeps its own price, in the editor and once 
   await expect(price('MVP Clarity')).toHaveValue('15000');
   await publish();
   expect(await published()).toEqual(['MVP Clarity $15,000', 'Scale Strategy $8,500']);
+
+  // Restoring over typing not yet saved asks first; 'Cancel' keeps the typing.
+  await page.getByLabel('Hero title').fill('Typed, not saved.');
+  const versions = page.getByRole('region', { name: 'Published versions' }).getByRole('listitem');
+  await versions
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click();
+  const ask = page.getByRole('alertdialog', { name: 'Replace your draft?' });
+  await expect(ask).toContainText('Changes you have not saved are lost.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByLabel('Hero title')).toHaveValue('Typed, not saved.');
 
   await visitorContext.close();
   await startOver();
