@@ -1,6 +1,6 @@
 // The site document (brand, page copy, packages, show details; shape in
 // src/shared/schemas/site.ts): one row with the published version and the owner's draft, and a
-// revision kept for every publish. Documents are stored as JSON text.
+// revision kept for every publish (and for a draft a restore replaced). Documents are stored as JSON text.
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './auth.ts';
 import { nowMs } from './now.ts';
@@ -25,6 +25,13 @@ export const siteRevisions = sqliteTable('site_revisions', {
   /** The document as it was published. */
   document: text('document').notNull(),
   publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
-  /** Who published it (null for the first version, made from the defaults, or a deleted user). */
+  /** Who published it (null for the first version, made from the defaults, a replaced draft, or a deleted user). */
   publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * 'published': a publish (`publishedAt` is when). 'draft': a draft that restoring a revision
+   * replaced, kept so it can be restored in turn (`publishedAt` is when it was replaced).
+   */
+  kind: text('kind', { enum: ['published', 'draft'] })
+    .notNull()
+    .default('published'),
 });

@@ -1,10 +1,11 @@
 // Booking through the API of a real server, with its e-mail going to a real SMTP server (the
 // double): 50 concurrent requests for one slot make exactly one booking and one confirmation;
 // the invites parse with ical.js (METHOD:REQUEST, UID, SEQUENCE, UTC times), a reschedule keeps
-// the UID and raises the SEQUENCE, a cancellation is METHOD:CANCEL; the manage link is signed;
+// the UID and raises the SEQUENCE, a cancellation is METHOD:CANCEL, and an invite still waiting for
+// the relay when its booking is cancelled or moved never arrives; the manage link is signed;
 // bad input is refused with nothing stored; the owner's private feed lists the bookings.
 import ICAL from 'ical.js';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsGoals } from '#db/schema/analytics.ts';
 import { bookingReminders, bookings } from '#db/schema/booking.ts';
@@ -193,6 +194,73 @@ describe('booking a slot', () => {
     // No reminder is left for it.
     expect(server.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, booked.id)).all()).toEqual([]);
   });
+
+  it('a booking cancelled or moved while the relay is down or on the wire never gets its stale invite: only the CANCEL or the new REQUEST arrives, and the old one cannot be retried', async () => {
+    const poll = async (done: () => boolean, what: string) => {
+      for (const until = Date.now() + 60_000; !done(); await new Promise((r) => setTimeout(r, 100))) if (Date.now() > until) throw new Error(`timed out waiting: ${what}`);
+    };
+    const mailsOf = (kind: string, to: string) =>
+      server.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, kind), eq(outbox.to, to)))
+        .all();
+    const subjectsTo = (address: string) => smtp.messages.filter((m) => JSON.stringify(m.to).includes(address)).map((m) => m.subject?.split(':')[0]);
+    const [eve, fay, gus, hal] = ['eve-relay@example.com', 'fay-relay@example.com', 'gus-relay@example.com', 'hal-relay@example.com'];
+    // The relay answers 'try again later' to everything: the confirmations wait in the outbox.
+    smtp.busyUntil.at = Number.POSITIVE_INFINITY;
+    try {
+      const booked: Record<string, { id: number; manageUrl: string }> = {};
+      for (const email of [eve, fay, gus]) {
+        const [slot] = await freeSlots();
+        const res = await post({ type: 'strategy-call', start: slot.start, name: email.split('-')[0], email });
+        expect(res.status).toBe(201);
+        booked[email] = (await res.json()) as { id: number; manageUrl: string };
+      }
+      await poll(() => [eve, fay, gus].every((to) => mailsOf('booking-booked', to).some((m) => m.attempts > 0)), 'each confirmation refused once');
+      // Fay's confirmation was given up on (its tries ran out): an admin could send it again.
+      const fayRequest = mailsOf('booking-booked', fay)[0];
+      server.db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, fayRequest.id)).run();
+      const manage = (email: string, action: string, body: unknown = {}) =>
+        fetch(`${server.url}/api/booking/${booked[email].id}/${action}?t=${new URL(booked[email].manageUrl).searchParams.get('t')}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await manage(eve, 'cancel')).status).toBe(200);
+      expect((await manage(fay, 'cancel')).status).toBe(200);
+      const later = (await freeSlots()).at(-1)!;
+      expect((await manage(gus, 'reschedule', { start: later.start })).status).toBe(200);
+      // The cancelled booking's confirmation is gone: nothing to retry.
+      expect((await admin.post(`/api/admin/emails/${fayRequest.id}/retry`, {})).status).toBe(404);
+
+      // The relay is back: everything still waiting goes out.
+      smtp.busyUntil.at = 0;
+      await poll(() => server.db.select().from(outbox).where(eq(outbox.status, 'pending')).all().length === 0, 'the outbox delivered');
+      expect(subjectsTo(eve)).toEqual(['Cancelled']);
+      expect(subjectsTo(fay)).toEqual(['Cancelled']);
+      expect(subjectsTo(gus)).toEqual(['Moved']);
+      // Nor does the owner's calendar get the old invites.
+      expect(smtp.messages.filter((m) => /^New booking: (eve|fay|gus)/.test(m.subject ?? ''))).toEqual([]);
+      expect(invite(smtp.messages.find((m) => JSON.stringify(m.to).includes(gus))!)).toMatchObject({ method: 'REQUEST', start: later.start });
+
+      // A confirmation on the wire when its booking is cancelled, which the relay then refuses, is not tried again.
+      smtp.hold.match = (m) => JSON.stringify(m.to).includes(hal) && /^Confirmed/.test(m.subject ?? '');
+      const [slot] = await freeSlots();
+      const res = await post({ type: 'strategy-call', start: slot.start, name: 'hal', email: hal });
+      expect(res.status).toBe(201);
+      booked[hal] = (await res.json()) as { id: number; manageUrl: string };
+      await poll(() => smtp.hold.held.length > 0, "hal's confirmation on the wire");
+      expect((await manage(hal, 'cancel')).status).toBe(200);
+      smtp.hold.match = null;
+      smtp.hold.held.shift()!(421);
+      await poll(() => subjectsTo(hal).length > 0 && server.db.select().from(outbox).where(eq(outbox.status, 'pending')).all().length === 0, 'the outbox delivered');
+      expect(subjectsTo(hal)).toEqual(['Cancelled']);
+    } finally {
+      smtp.busyUntil.at = 0;
+      smtp.hold.match = null;
+    }
+  }, 90_000);
 
   it('the same form sent twice (a double click, a form posted again without JavaScript) books once and answers the same', async () => {
     const formKeyOf = (html: string) => /name="formKey" value="([\w-]+)"/.exec(html)?.[1];

@@ -3,9 +3,10 @@
 // version, export and import it. Every call is admin-only; bad documents change nothing.
 import { copyFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '#db/client.ts';
-import { siteDocument } from '#db/schema/site.ts';
+import { siteDocument, siteRevisions } from '#db/schema/site.ts';
 import { TEMPLATE_DB, TMP_DIR } from '#scripts/lib/paths.ts';
 import { Client, clientAs, serverWithClients, type SessionClient } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -249,6 +250,72 @@ describe('the site document', () => {
     expect(work).toContain('href="https://cal.example.com/jordan"');
     const feed = await page('/podcast.xml');
     expect(feed).toContain('<itunes:email>show-owner@example.com</itunes:email>');
+  });
+
+  it('restoring a version over a draft keeps that draft as a revision, which can be restored in turn', async () => {
+    const draft = clone((await state()).published);
+    draft.brand.blurb = 'Unpublished work the owner wants back.';
+    expect((await admin.put('/api/admin/site', draft)).status).toBe(200);
+    const list = async () => (await admin.get('/api/admin/site/revisions')).body as SiteRevisionDto[];
+    const before = await list();
+    const first = server.db.select({ id: siteRevisions.id }).from(siteRevisions).orderBy(siteRevisions.id).get()!;
+    expect((await admin.post(`/api/admin/site/revisions/${first.id}/restore`)).status).toBe(200);
+    const after = await list();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toMatchObject({ kind: 'draft', publishedBy: null, live: false, first: false });
+    expect(after.filter((r) => r.live)).toEqual([before.find((r) => r.live)]);
+    // Restoring it brings the draft back.
+    const back = await admin.post(`/api/admin/site/revisions/${after[0].id}/restore`);
+    expect(back.status).toBe(200);
+    expect((back.body as SiteStateDto).draft?.brand.blurb).toBe('Unpublished work the owner wants back.');
+    // With no draft, a restore has nothing to keep.
+    expect((await admin.delete('/api/admin/site/draft')).status).toBe(200);
+    const count = (await list()).length;
+    expect((await admin.post(`/api/admin/site/revisions/${first.id}/restore`)).status).toBe(200);
+    expect(await list()).toHaveLength(count);
+    expect((await admin.delete('/api/admin/site/draft')).status).toBe(200);
+  });
+
+  it('lists the revisions a page at a time, back to the first, and calls only the very first one the site as it started', async () => {
+    const published = server.db.select({ published: siteDocument.published }).from(siteDocument).get()!.published;
+    // Many publishes of the same document (before: the list stopped at 200, and called the 200th the first).
+    const made = server.db
+      .insert(siteRevisions)
+      .values(Array.from({ length: 230 }, () => ({ document: published })))
+      .returning({ id: siteRevisions.id })
+      .all();
+    try {
+      const all: SiteRevisionDto[] = [];
+      // A page at a time until the first (and no more pages than there are revisions).
+      for (let page = await admin.get('/api/admin/site/revisions'), pages = 1; ; pages++) {
+        expect(page.status).toBe(200);
+        const rows = page.body as SiteRevisionDto[];
+        all.push(...rows);
+        if (rows.length === 0 || rows.at(-1)!.first || pages > made.length) break;
+        page = await admin.get(`/api/admin/site/revisions?before=${rows.at(-1)!.id}`);
+      }
+      const ids = server.db
+        .select({ id: siteRevisions.id })
+        .from(siteRevisions)
+        .all()
+        .map((r) => r.id);
+      expect(all.map((r) => r.id)).toEqual(ids.toSorted((a, b) => b - a));
+      expect(all.filter((r) => r.first).map((r) => r.id)).toEqual([Math.min(...ids)]);
+      expect(all.filter((r) => r.live).map((r) => r.id)).toEqual([Math.max(...made.map((r) => r.id))]);
+      // Each publish of the same document changed nothing; the first is the only one with no publish before it.
+      expect(all.find((r) => r.id === made[100].id)).toMatchObject({ changed: [], first: false });
+      expect((await admin.get('/api/admin/site/revisions?before=abc')).status).toBe(400);
+    } finally {
+      server.db
+        .delete(siteRevisions)
+        .where(
+          inArray(
+            siteRevisions.id,
+            made.map((r) => r.id),
+          ),
+        )
+        .run();
+    }
   });
 
   it('a document stored by an older version (a part missing, a value a rule now refuses) still serves every page, with only those parts from the defaults, named in the log', async () => {

@@ -213,3 +213,69 @@ test('a save from a tab opened before another tab saved is refused; the owner ke
   await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible();
   expect(await draftTitle()).toBeUndefined();
 });
+
+test('a package moved up or removed keeps its own price, in the editor and once published; a restore over unsaved typing asks first', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await loginAs(page, EMPTY_URL);
+  const admin = page.context().request;
+  const write = { headers: { Origin: EMPTY_URL, Connection: 'close' } };
+  /** The site as it started (the oldest revision), published: this test's start, and how it leaves the site. */
+  const startOver = async () => {
+    const revisions = (await (await admin.get(`${EMPTY_URL}/api/admin/site/revisions`, write)).json()) as { id: number }[];
+    expect((await admin.post(`${EMPTY_URL}/api/admin/site/revisions/${revisions.at(-1)!.id}/restore`, write)).status()).toBe(200);
+    expect((await admin.post(`${EMPTY_URL}/api/admin/site/publish`, write)).status()).toBe(200);
+  };
+  await startOver();
+  const visitorContext = await browser.newContext();
+  /** Each package of the 'App Coaching' tab that visitors see, as 'name price'. */
+  const published = async () => {
+    const visit = await visitorContext.newPage();
+    await visit.goto(`${EMPTY_URL}/work-with-me`);
+    const packages = visit.locator('#panel-app [data-package]');
+    const shown = await packages.evaluateAll((items) => items.map((li) => `${li.querySelector('h4')!.textContent.trim()} ${li.querySelector('[data-price]')!.textContent.trim()}`));
+    await visit.close();
+    return shown;
+  };
+  const price = (name: string) => item(page, name).getByLabel('Price', { exact: true });
+  const publish = async () => {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    // A publish renders again the pages it changes, which a loaded machine can take a while over.
+    await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible({ timeout: 20_000 });
+  };
+
+  await page.goto(`${EMPTY_URL}/admin/site`);
+  // The admin app's first load on a server just started, on a loaded machine, can take a while.
+  await expect(price('MVP Clarity')).toHaveValue('1500', { timeout: 20_000 });
+  await expect(price('Launch Ready')).toHaveValue('4500');
+  await page.getByRole('button', { name: 'Move Launch Ready up', exact: true }).click();
+  await expect(price('Launch Ready')).toHaveValue('4500');
+  await expect(price('MVP Clarity')).toHaveValue('1500');
+  await publish();
+  expect(await published()).toEqual(['Launch Ready $4,500', 'MVP Clarity $1,500', 'Scale Strategy $8,500']);
+
+  await page.getByRole('button', { name: 'Remove Launch Ready', exact: true }).click();
+  await expect(price('MVP Clarity')).toHaveValue('1500');
+  await expect(price('Scale Strategy')).toHaveValue('8500');
+  // A digit typed into the price that is now first changes that package's own price.
+  await price('MVP Clarity').press('End');
+  await price('MVP Clarity').press('0');
+  await expect(price('MVP Clarity')).toHaveValue('15000');
+  await publish();
+  expect(await published()).toEqual(['MVP Clarity $15,000', 'Scale Strategy $8,500']);
+
+  // Restoring over typing not yet saved asks first; 'Cancel' keeps the typing.
+  await page.getByLabel('Hero title').fill('Typed, not saved.');
+  const versions = page.getByRole('region', { name: 'Published versions' }).getByRole('listitem');
+  await versions
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click();
+  const ask = page.getByRole('alertdialog', { name: 'Replace your draft?' });
+  await expect(ask).toContainText('Changes you have not saved are lost.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByLabel('Hero title')).toHaveValue('Typed, not saved.');
+
+  await visitorContext.close();
+  await startOver();
+});

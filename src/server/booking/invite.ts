@@ -51,6 +51,11 @@ export function inviteFor(e: InviteEvent): { method: 'REQUEST' | 'CANCEL'; conte
   return { method: e.cancelled ? 'CANCEL' : 'REQUEST', content: cal.toString() };
 }
 
+/** The UID of the event an invite's content names (its lines unfolded), or null. */
+export function inviteUid(content: string): string | null {
+  return /^UID:(.*)$/m.exec(content.replace(/\r?\n[ \t]/g, ''))?.[1]?.trim() ?? null;
+}
+
 /** The owner's subscribed calendar: every booking, the cancelled ones marked so. */
 export function bookingFeed(name: string, events: InviteEvent[]): string {
   const cal = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, name: calendarName(name), ttl: 15 * 60 });

@@ -12,6 +12,7 @@ import { env } from '#server/env.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import type { BookingDto, BookingRequest, EventTypeDto, PublicEventTypeDto, SlotDto } from '#shared/schemas/booking.ts';
 import { addDays, dateInZone, zonedToInstant } from '#shared/time.ts';
+import { inviteUid } from './invite.ts';
 import { bookingMails } from './mail.ts';
 import { bookingSettingsOf, manageUrl, ownerTimeZone, validManageToken } from './settings.ts';
 import { assertSessionLeft } from '#server/billing/sessions.ts';
@@ -165,6 +166,26 @@ function dropReminders(tx: Pick<Db, 'select' | 'delete'>, bookingId: number): vo
   tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, bookingId)).run();
 }
 
+/** The e-mails that carry a booking's invite as METHOD:REQUEST (booked or moved), to the visitor and to the owner. */
+const REQUEST_MAIL_KINDS = ['booking-booked', 'booking-moved', 'booking-booked-owner', 'booking-moved-owner'];
+
+/**
+ * Drops a booking's invites not yet delivered (waiting, given up on, or held by a sender), as its
+ * reminders are: once it is cancelled or moved, a late one would put the meeting back in the
+ * calendars at a time that no longer holds, after the CANCEL or the newer REQUEST. Called before
+ * the e-mails of the change are written.
+ */
+function dropInvites(tx: Pick<Db, 'select' | 'delete'>, booking: Pick<Booking, 'uid'>): void {
+  const undelivered = tx
+    .select({ id: outbox.id, calendar: outbox.calendar })
+    .from(outbox)
+    .where(and(inArray(outbox.kind, REQUEST_MAIL_KINDS), inArray(outbox.status, ['pending', 'unsent', 'failed'])))
+    .all()
+    .filter((m) => m.calendar !== null && inviteUid(m.calendar.content) === booking.uid)
+    .map((m) => m.id);
+  if (undelivered.length > 0) tx.delete(outbox).where(inArray(outbox.id, undelivered)).run();
+}
+
 /** The key of one showing of the booking form (a hidden field): 128 random bits. */
 export const newFormKey = () => randomBytes(16).toString('base64url');
 
@@ -274,6 +295,7 @@ export function reschedule(db: Db, id: number, startIso: string, now = Date.now(
         .returning()
         .get();
       dropReminders(tx, id);
+      dropInvites(tx, row);
       const due = remindersFor(id, slot.start, now);
       if (due.length > 0) tx.insert(bookingReminders).values(due).run();
       bookingMails(tx, 'moved', moved, type, { previousStart: row.start });
@@ -299,6 +321,7 @@ export function cancelBooking(db: Db, id: number, by: 'visitor' | 'owner', reaso
         .returning()
         .get();
       dropReminders(tx, id);
+      dropInvites(tx, row);
       bookingMails(tx, 'cancelled', cancelled, type);
       return cancelled;
     },

@@ -1,7 +1,7 @@
 // The site document: published (what visitors read), the owner's draft (what 'Preview' shows
 // admins), and a revision for every publish. The published document is read from the database
 // once per change and kept in memory; pages read it from there on every render.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { siteDocument, siteRevisions } from '#db/schema/site.ts';
 import { users } from '#db/schema/auth.ts';
@@ -9,7 +9,7 @@ import { env } from '#server/env.ts';
 import { badRequest, conflict, fromZod, HttpError, notFound } from '#server/http/errors.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
-import { packagesOf, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
+import { packagesOf, SITE_REVISIONS_PAGE, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
 import { defaultSiteDocument } from './defaults.ts';
 import { changedParts, pagesShowing } from './pages.ts';
 import { readStoredSite, tellFilled } from './upgrade.ts';
@@ -190,26 +190,71 @@ export function renameEventTypeInSite(db: Pick<Db, 'select' | 'update'>, from: s
   held.cache = null;
 }
 
-/** Every publish, newest first, with what it changed against the one before. */
-export function listSiteRevisions(db: Db): SiteRevisionDto[] {
+/**
+ * A page of the revisions (those older than `before`, the newest when absent), newest first:
+ * each with what it changed against the publish before it, which one is live, and which is the
+ * very first.
+ */
+export function listSiteRevisions(db: Db, before?: number): SiteRevisionDto[] {
   const rows = db
-    .select({ id: siteRevisions.id, document: siteRevisions.document, publishedAt: siteRevisions.publishedAt, publishedBy: users.username })
+    .select({ id: siteRevisions.id, kind: siteRevisions.kind, document: siteRevisions.document, publishedAt: siteRevisions.publishedAt, publishedBy: users.username })
     .from(siteRevisions)
     .leftJoin(users, eq(users.id, siteRevisions.publishedBy))
+    .where(before === undefined ? undefined : lt(siteRevisions.id, before))
     .orderBy(desc(siteRevisions.id))
-    .limit(200)
+    .limit(SITE_REVISIONS_PAGE)
     .all();
-  return rows.map((r, i) => {
-    const older = rows[i + 1];
-    return { id: r.id, publishedAt: r.publishedAt, publishedBy: r.publishedBy, changed: older ? changedParts(parseStored(older.document), parseStored(r.document)) : [] };
-  });
+  const published = eq(siteRevisions.kind, 'published');
+  const live = db
+    .select({ id: max(siteRevisions.id) })
+    .from(siteRevisions)
+    .where(published)
+    .get()?.id;
+  // The publish before the page's oldest, for what that one changed.
+  const oldest = rows.at(-1);
+  const previous =
+    oldest &&
+    db
+      .select({ document: siteRevisions.document })
+      .from(siteRevisions)
+      .where(and(published, lt(siteRevisions.id, oldest.id)))
+      .orderBy(desc(siteRevisions.id))
+      .get();
+  let previousDoc = previous ? parseStored(previous.document) : null;
+  const out: SiteRevisionDto[] = [];
+  for (const r of rows.toReversed()) {
+    const doc = parseStored(r.document);
+    out.push({
+      id: r.id,
+      publishedAt: r.publishedAt,
+      publishedBy: r.kind === 'draft' ? null : r.publishedBy,
+      kind: r.kind,
+      changed: previousDoc ? changedParts(previousDoc, doc) : [],
+      live: r.id === live,
+      first: previousDoc === null,
+    });
+    if (r.kind === 'published') previousDoc = doc;
+  }
+  return out.reverse();
 }
 
-/** Makes a revision the draft (publish to make it live). */
+/**
+ * Makes a revision the draft (publish to make it live). The draft it replaces, when there is one
+ * and it differs, is kept as a revision of its own: a restore never loses unpublished work.
+ */
 export function restoreSiteRevision(db: Db, id: number, seen?: SeenVersion): SiteDocument {
   const found = db.select({ document: siteRevisions.document }).from(siteRevisions).where(eq(siteRevisions.id, id)).get();
   if (!found) throw notFound('Revision not found');
-  return saveSiteDraft(db, parseStored(found.document), seen);
+  return db.transaction(
+    (tx) => {
+      const replaced = row(db).draft;
+      // Refused (412, nothing kept) when the version moved on since the editor loaded it.
+      const restored = saveSiteDraft(db, parseStored(found.document), seen);
+      if (replaced !== null && replaced !== serializeSite(restored)) tx.insert(siteRevisions).values({ document: replaced, kind: 'draft' }).run();
+      return restored;
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 /** The published document as the export file's text. */

@@ -263,14 +263,27 @@ export const packagesOf = (doc: SiteDocument): SitePackage[] => doc.workWithMe.p
 export type SiteDocument = z.infer<typeof SiteDocumentSchema>;
 export type SitePackage = z.infer<typeof SitePackageSchema>;
 
-/** A revision of the published document, newest first in the list. */
+/** A revision of the site document, newest first in the list. */
 export interface SiteRevisionDto {
   id: number;
+  /** When it was published ('published'), or when a restore replaced it ('draft'). */
   publishedAt: Date;
   publishedBy: string | null;
-  /** The top-level sections this publish changed ('brand', 'home.hero', ...). */
+  /** A publish, or a draft that restoring a revision replaced (kept so it can be restored). */
+  kind: 'published' | 'draft';
+  /** The top-level sections it changed against the publish before it ('brand', 'home.hero', ...). */
   changed: string[];
+  /** The publish visitors see now. */
+  live: boolean;
+  /** The very first version, the site as it started (no publish before it). */
+  first: boolean;
 }
+
+/** A page of the revisions: those older than `before` (a revision's id), newest first. */
+export const SiteRevisionsQuerySchema = z.object({ before: z.coerce.number().int().positive().optional() });
+
+/** How many revisions a page of the list holds. */
+export const SITE_REVISIONS_PAGE = 50;
 
 export interface SiteStateDto {
   published: SiteDocument;

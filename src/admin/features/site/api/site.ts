@@ -19,4 +19,6 @@ export const discardDraft = (version: number) => mutate<SiteState>('DELETE', API
 export const restoreRevision = (id: number, version: number) =>
   mutate<SiteState>('POST', API.siteRestore(id), {}, { title: 'Error', description: 'Failed to restore that version. Please try again.' }, at(version));
 export const loadSite = () => api<SiteState>('GET', API.site);
+/** The page of revisions older than `before` (a revision's id). */
+export const loadOlderRevisions = (before: number) => api<SiteRevision[]>('GET', `${API.siteRevisions}?before=${before}`);
 export const exportSite = () => apiBlob(API.siteExport);

@@ -45,10 +45,22 @@ export function Text({ path, label, hint, long = false }: { path: Path; label: s
   return long ? <TextArea {...props} rows={4} /> : <TextField {...props} />;
 }
 
-/** An amount typed in dollars ('4,900' or '4900.50'), kept in cents. */
+const dollarsOf = (cents: number) => (Number.isFinite(cents) ? (cents / 100).toFixed(cents % 100 === 0 ? 0 : 2) : '');
+/** Cents of what was typed ('4,900', '$4900.50'); NaN when it is not an amount, which the schema then names. */
+const centsOf = (typed: string) => {
+  const amount = Number(typed.replace(/[$,\s]/g, ''));
+  return typed.trim() !== '' && Number.isFinite(amount) ? Math.round(amount * 100) : Number.NaN;
+};
+
+/**
+ * An amount typed in dollars ('4,900' or '4900.50'), kept in cents. What the owner typed is
+ * shown only while it still means the amount at this path ('4,900' stays as typed); once the
+ * document holds another amount here (a row moved, removed or restored), the field shows that.
+ */
 export function Money({ path, label }: { path: Path; label: string }) {
   const f = useField<number>(path);
-  const [typed, setTyped] = useState(() => (Number.isFinite(f.value) ? (f.value / 100).toFixed(f.value % 100 === 0 ? 0 : 2) : ''));
+  const [typed, setTyped] = useState<string | null>(null);
+  const shown = typed !== null && Object.is(centsOf(typed), f.value) ? typed : dollarsOf(f.value);
   return (
     <TextField
       id={f.id}
@@ -56,12 +68,10 @@ export function Money({ path, label }: { path: Path; label: string }) {
       hint="In US dollars"
       inputMode="decimal"
       error={f.error}
-      value={typed}
+      value={shown}
       onChange={(e) => {
         setTyped(e.target.value);
-        const amount = Number(e.target.value.replace(/[$,\s]/g, ''));
-        // Not a number: sent as such, and the schema says so.
-        f.set(e.target.value.trim() !== '' && Number.isFinite(amount) ? Math.round(amount * 100) : Number.NaN);
+        f.set(centsOf(e.target.value));
       }}
     />
   );
@@ -144,6 +154,18 @@ export function ImageField({ path, label }: { path: Path; label: string }) {
   );
 }
 
+/** The list with the item at `from` moved to `to`. */
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+let rowKeysMade = 0;
+/** A key for a list row, kept in the editor only (the document stores none). */
+const newRowKey = () => `row-${++rowKeysMade}`;
+
 /** A list whose items can be moved, removed and added; `item` renders one item's controls. */
 export function ListField<T>({
   path,
@@ -160,12 +182,15 @@ export function ListField<T>({
 }) {
   const ctx = useContext(EditingContext)!;
   const list = (getIn(ctx.doc, path) as T[] | undefined) ?? [];
-  const move = (from: number, to: number) => {
-    const next = [...list];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
+  // Each row keeps its key through moves and removals, so what a row's controls hold (an amount
+  // as typed, an upload under way, the focus) stays with its item rather than its place.
+  const [keys, setKeys] = useState(() => list.map(newRowKey));
+  const rowKeys = list.map((_, i) => keys[i] ?? `extra-${i}`);
+  const change = (next: T[], nextKeys: string[]) => {
+    setKeys(nextKeys);
     ctx.set(path, next);
   };
+  const move = (from: number, to: number) => change(moved(list, from, to), moved(rowKeys, from, to));
   const error = ctx.errors[pathKey(path)];
   return (
     <fieldset className="space-y-3">
@@ -175,7 +200,7 @@ export function ListField<T>({
         {list.map((value, i) => {
           const name = itemLabel(value, i);
           return (
-            <li key={i} className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+            <li key={rowKeys[i]} className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
               <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm font-medium text-slate-700">{name}</span>
                 <span className="flex gap-1">
@@ -189,9 +214,9 @@ export function ListField<T>({
                     type="button"
                     className="btn-secondary px-2 py-1 text-xs text-red-700"
                     onClick={() =>
-                      ctx.set(
-                        path,
+                      change(
                         list.filter((_, j) => j !== i),
+                        rowKeys.filter((_, j) => j !== i),
                       )
                     }
                     aria-label={`Remove ${name}`}
@@ -205,7 +230,7 @@ export function ListField<T>({
           );
         })}
       </ol>
-      <button type="button" className="btn-secondary py-1.5 text-sm" onClick={() => ctx.set(path, [...list, make()])}>
+      <button type="button" className="btn-secondary py-1.5 text-sm" onClick={() => change([...list, make()], [...rowKeys, newRowKey()])}>
         Add to {label.toLowerCase()}
       </button>
     </fieldset>

@@ -1,11 +1,13 @@
 // /admin/site: the owner edits the site document (every word, price, picture and link visitors
 // read outside posts, episodes and products). 'Save draft' keeps it unseen; 'Preview' shows the
 // public pages from the draft to this admin; 'Publish' makes it live; 'Discard draft' drops it.
-// Every publish is a revision that can be restored; the document can be exported and imported.
+// Every publish is a revision that can be restored (after asking, when that replaces a draft,
+// which is kept as a revision too); the document can be exported and imported.
 import { API } from '#shared/api-paths.ts';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '#admin/lib/query.ts';
 import { PageHeader } from '#admin/ui/controls.tsx';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { FileButton } from '#admin/ui/file-button.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
 import { formatShortDate } from '#shared/format.ts';
@@ -14,6 +16,7 @@ import { ApiError } from '#lib/api-client.ts';
 import {
   discardDraft,
   exportSite,
+  loadOlderRevisions,
   loadSite,
   publishDraft,
   restoreRevision,
@@ -54,10 +57,50 @@ interface Redo {
   done: string;
 }
 
-function Revisions({ version, disabled, onRestored, onConflict }: { version: number; disabled: boolean; onRestored: (state: SiteState) => void; onConflict: (redo: Redo) => void }) {
+/** The labels of a revision: who made it (or what it is), and what it changed. */
+function describe(r: SiteRevision): { who: string; what: string } {
+  const what = r.first ? 'The site as it started' : r.changed.length ? `Changed: ${r.changed.join(', ')}` : 'No changes';
+  if (r.kind === 'draft') return { who: 'draft replaced by a restore', what };
+  return { who: r.publishedBy ?? (r.first ? 'first version' : 'a deleted user'), what };
+}
+
+function Revisions({
+  version,
+  disabled,
+  hasDraft,
+  dirty,
+  onRestored,
+  onConflict,
+}: {
+  version: number;
+  disabled: boolean;
+  /** A saved draft, or changes not saved yet: a restore replaces them, so it asks first. */
+  hasDraft: boolean;
+  dirty: boolean;
+  onRestored: (state: SiteState) => void;
+  onConflict: (redo: Redo) => void;
+}) {
   const list = useQuery<SiteRevision[]>(API.siteRevisions, 'Failed to load the versions');
+  const [older, setOlder] = useState<SiteRevision[]>([]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
+  const [asking, setAsking] = useState<SiteRevision | null>(null);
+  const shown = [...(list.data ?? []), ...older];
+  const last = shown.at(-1);
+  const showOlder = async () => {
+    if (!last) return;
+    setLoadingOlder(true);
+    try {
+      const page = await loadOlderRevisions(last.id);
+      setOlder((o) => [...o, ...page]);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load older versions. Please try again.', variant: 'destructive' });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
   const restore = async (r: SiteRevision) => {
+    setAsking(null);
     setBusy(r.id);
     try {
       onRestored(await restoreRevision(r.id, version));
@@ -69,36 +112,63 @@ function Revisions({ version, disabled, onRestored, onConflict }: { version: num
       setBusy(null);
     }
   };
+  const when = (r: SiteRevision) => formatShortDate(r.publishedAt);
   return (
     <section aria-labelledby="site-revisions" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="site-revisions" className="text-lg font-semibold text-ink">
         Published versions
       </h2>
       {loadState(list, { loading: 'Loading versions', failed: 'Failed to load the versions' }) ?? (
-        <ol className="divide-y divide-slate-100">
-          {(list.data ?? []).map((r, i) => (
-            <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
-              <span>
-                <strong className="text-ink">{formatShortDate(r.publishedAt)}</strong> {new Date(r.publishedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })} ·{' '}
-                {r.publishedBy ?? 'first version'}
-                {i === 0 && <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">Live</span>}
-                <span className="block text-slate-600">{r.changed.length ? `Changed: ${r.changed.join(', ')}` : 'The site as it started'}</span>
-              </span>
-              {i > 0 && (
-                <button
-                  type="button"
-                  className="btn-secondary px-3 py-1.5"
-                  disabled={disabled || busy !== null}
-                  onClick={() => void restore(r)}
-                  aria-label={`Restore the version of ${formatShortDate(r.publishedAt)} (${r.id})`}
-                >
-                  Restore
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="divide-y divide-slate-100">
+            {shown.map((r) => {
+              const { who, what } = describe(r);
+              return (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                  <span>
+                    <strong className="text-ink">{when(r)}</strong> {new Date(r.publishedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })} · {who}
+                    {r.live && <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">Live</span>}
+                    <span className="block text-slate-600">{what}</span>
+                  </span>
+                  {!r.live && (
+                    <button
+                      type="button"
+                      className="btn-secondary px-3 py-1.5"
+                      disabled={disabled || busy !== null}
+                      onClick={() => (hasDraft || dirty ? setAsking(r) : void restore(r))}
+                      aria-label={`Restore the version of ${when(r)} (${r.id})`}
+                    >
+                      Restore
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {last && !last.first && (
+            <button type="button" className="btn-secondary py-1.5 text-sm" disabled={loadingOlder} onClick={() => void showOlder()}>
+              {loadingOlder ? 'Loading...' : 'Show older versions'}
+            </button>
+          )}
+        </>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title="Replace your draft?"
+        description={
+          asking &&
+          [
+            `Restoring the version of ${when(asking)} makes it the draft.`,
+            hasDraft && 'Your current draft is replaced; it is kept in this list as a replaced draft, so you can restore it.',
+            dirty && 'Changes you have not saved are lost.',
+          ]
+            .filter(Boolean)
+            .join(' ')
+        }
+        confirmLabel="Replace the draft"
+        onConfirm={() => asking && void restore(asking)}
+        onCancel={() => setAsking(null)}
+      />
     </section>
   );
 }
@@ -134,7 +204,7 @@ export default function SiteEditor() {
     setConflict(null);
     if (keepTyped) return;
     setDoc(next.draft ?? next.published);
-    // Controls that keep what was typed (amounts) start again from the new document.
+    // Controls that keep state of their own (list rows' keys, an amount as typed) start again from the new document.
     setFormKey((k) => k + 1);
   };
   useEffect(() => {
@@ -334,7 +404,15 @@ export default function SiteEditor() {
                   <FileButton id="site-import" label="Import" accept="application/json,.json" disabled={busy} onFile={(f) => void importFile(f)} />
                 </div>
               </section>
-              <Revisions key={revisionsKey} version={state.version} disabled={busy} onRestored={load} onConflict={(redo) => setConflict({ redo })} />
+              <Revisions
+                key={revisionsKey}
+                version={state.version}
+                disabled={busy}
+                hasDraft={state.draft !== null}
+                dirty={Boolean(dirty)}
+                onRestored={load}
+                onConflict={(redo) => setConflict({ redo })}
+              />
             </aside>
           </div>
         ))}

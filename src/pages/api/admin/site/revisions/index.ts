@@ -1,6 +1,7 @@
 import { getDb } from '#server/context.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { listSiteRevisions } from '#server/site/document.ts';
+import { SiteRevisionsQuerySchema } from '#shared/schemas/site.ts';
 
-/** Every publish, newest first: when, who, and which parts it changed. */
-export const GET = endpoint({ auth: 'admin' }, () => listSiteRevisions(getDb()));
+/** Every publish (and every draft a restore replaced), newest first, a page at a time (`?before=<id>`): when, who, and which parts it changed. */
+export const GET = endpoint({ auth: 'admin', query: SiteRevisionsQuerySchema }, ({ query }) => listSiteRevisions(getDb(), query.before));

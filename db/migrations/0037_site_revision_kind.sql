@@ -1,0 +1,1 @@
+ALTER TABLE `site_revisions` ADD `kind` text DEFAULT 'published' NOT NULL;
