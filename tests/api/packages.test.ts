@@ -547,6 +547,25 @@ describe('refunds', () => {
   });
 });
 
+describe('refunds heard of first', () => {
+  it('a refund delivered before the payment it refunds ends as it would after it: the payment refunded, no sessions (monthly and instalments)', async () => {
+    for (const packageId of ['tech-partner', 'lead-the-team']) {
+      const { sub } = await subscribe(packageId, `${unique('early-refund')}@example.com`);
+      const invoice = stripe.payInvoice(sub.id);
+      const pi = (await stripeSdk().invoicePayments.list({ invoice: invoice.id })).data[0].payment.payment_intent as string;
+      await stripeSdk().refunds.create({ payment_intent: pi });
+      const refund = await deliver('charge.refunded', stripe.charge(pi));
+      await deliver('invoice.paid', invoice);
+      await replay(refund);
+      const row = packageRow({ subscriptionId: sub.id });
+      expect(server.db.select().from(orders).where(eq(orders.paymentIntentId, pi)).get()).toMatchObject({ status: 'refunded', clientPackageId: row.id, invoiceId: invoice.id });
+      expect(paidOrders(row.id)).toBe(0);
+      const listed = ((await admin.get('/api/admin/clients')).body as { packages: ClientPackageDto[] }[]).flatMap((c) => c.packages).find((p) => p.id === row.id);
+      expect(listed).toMatchObject({ status: 'active', paymentsMade: 0, sessionsTotal: 0, sessionsLeft: 0 });
+    }
+  });
+});
+
 describe('what the review found', () => {
   it('a product a package comes with cannot be deleted (its payments would have no product to record): 409, and it stays', async () => {
     const res = await admin.delete(`/api/products/${downloadsProduct}`);

@@ -149,14 +149,18 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
     (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') && packageOfSubscription(db, event.data.object.id)
       ? await currentSubscription(event.data.object)
       : null;
+  // A refund heard of before the payment it refunds (events come in any order): the payment, as
+  // Stripe has it, is recorded first, so the refund applies to it as it would have afterwards.
+  const refunded = event.type === 'charge.refunded' && event.data.object.refunded ? idOf(event.data.object.payment_intent) : null;
+  const unheard = refunded ? await unheardPayment(refunded) : null;
   return db.transaction((tx) => {
     const fresh = tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
     if (fresh.changes === 0) return { received: true as const, duplicate: true as const };
     if (event.type === 'payment_intent.succeeded') recordIntent(tx, event.data.object, 'succeeded', event.id);
     else if (event.type === 'payment_intent.payment_failed') recordIntent(tx, event.data.object, 'failed', event.id);
-    else if (event.type === 'charge.refunded' && event.data.object.refunded && event.data.object.payment_intent) {
-      const pi = event.data.object.payment_intent;
-      recordRefund(tx, typeof pi === 'string' ? pi : pi.id);
+    else if (refunded) {
+      if (unheard) recordPayment(tx, unheard, event.id);
+      recordRefund(tx, refunded);
     } else if (event.type === 'invoice.paid') invoicePaid(tx, event.data.object, invoiceIntent, event.id);
     else if (event.type === 'invoice.payment_failed') invoiceFailed(tx, event.data.object);
     else if (event.type === 'customer.subscription.updated') subscriptionChanged(tx, subscription ?? event.data.object, event.created, false);
@@ -164,6 +168,39 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
     else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
     return { received: true as const };
   });
+}
+
+const idOf = (ref: string | { id: string } | null): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+
+/** A payment Stripe took that this server has not recorded as paid yet: a product's or package's PaymentIntent, or a package's paid invoice. */
+type UnheardPayment = { intent: Stripe.PaymentIntent } | { invoice: Stripe.Invoice; paymentIntentId: string };
+
+/**
+ * What Stripe says of a payment this server has not seen paid (its event not here yet), when it
+ * is one of this site's: null when it was heard of already, is not this site's, or Stripe cannot
+ * be asked.
+ */
+async function unheardPayment(paymentIntentId: string): Promise<UnheardPayment | null> {
+  const db = getDb();
+  const known = db.select({ status: orders.status }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).get();
+  if (known && known.status !== 'pending' && known.status !== 'failed') return null;
+  const stripe = getStripe();
+  if (!stripe) return null;
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+  if (intent.status !== 'succeeded') return null;
+  if (known || intent.metadata?.productId || intent.metadata?.productName) return { intent };
+  // A subscription's payment: the invoice it paid names the package.
+  const payment = (await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 })).data[0];
+  const invoiceId = typeof payment?.invoice === 'string' ? payment.invoice : (payment?.invoice.id ?? null);
+  if (!invoiceId) return null;
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  return packageOfSubscription(db, subscriptionOf(invoice)) ? { invoice, paymentIntentId } : null;
+}
+
+/** Records a payment as its own event would have. */
+function recordPayment(tx: Tx, payment: UnheardPayment, eventId: string): void {
+  if ('intent' in payment) recordIntent(tx, payment.intent, 'succeeded', eventId);
+  else invoicePaid(tx, payment.invoice, payment.paymentIntentId, eventId);
 }
 
 /** A subscription as Stripe has it now (the event's copy when Stripe cannot be asked). */
