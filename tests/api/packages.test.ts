@@ -566,6 +566,101 @@ describe('refunds heard of first', () => {
   });
 });
 
+describe('disputes (chargebacks)', () => {
+  const revenue = async () => ((await admin.get('/api/admin/orders?page=1')).body as { stats: { revenue: number } }).stats.revenue;
+  const orderOf = (pi: string) => server.db.select().from(orders).where(eq(orders.paymentIntentId, pi)).get()!;
+  const listed = async (id: number) => ((await admin.get('/api/admin/clients')).body as { packages: ClientPackageDto[] }[]).flatMap((c) => c.packages).find((p) => p.id === id)!;
+  const toOwner = (subject: string) => smtp.waitFor((m) => JSON.stringify(m.to).includes('owner@example.com') && m.subject === subject);
+
+  it("opened: the payment stops counting as revenue, the package reads 'Disputed', its download links are refused, the owner is e-mailed; won: all comes back", async () => {
+    const email = `${unique('disputer')}@example.com`;
+    const res = await visitor().post('/api/checkout/package', { packageId: 'starter-kit', email });
+    expect(res.status, res.text).toBe(200);
+    const pi = (res.body.clientSecret as string).split('_secret_')[0];
+    await deliver('payment_intent.succeeded', stripe.settle(pi, 'succeeded'));
+    const receipt = await smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && (m.text ?? '').includes('/download/'));
+    const link = linkIn(receipt, `${server.url}/download/`);
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+    const paid = await revenue();
+    const row = packageRow({ paymentIntentId: pi });
+
+    const dispute = stripe.dispute(pi, 'product_not_received');
+    const opened = await deliver('charge.dispute.created', dispute);
+    await replay(opened);
+    expect(orderOf(pi).status).toBe('disputed');
+    expect(await revenue()).toBe(paid - 30000);
+    expect((await listed(row.id)).status).toBe('disputed');
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(403);
+    const page = await fetch(link);
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('The payment for this order is disputed with the bank');
+    const notice = await toOwner('A payment is disputed: Starter Kit');
+    expect(notice.text).toContain(email);
+    expect(notice.text).toContain('the cardholder says they did not receive what they paid for');
+
+    const won = await deliver('charge.dispute.closed', stripe.closeDispute(dispute.id, 'won'));
+    await replay(won);
+    expect(orderOf(pi).status).toBe('succeeded');
+    expect(await revenue()).toBe(paid);
+    expect((await listed(row.id)).status).toBe('active');
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+    await toOwner('A dispute was won: Starter Kit');
+    // The opening heard again, late, is read as Stripe has the dispute now: still won.
+    await deliver('charge.dispute.created', dispute);
+    expect(orderOf(pi).status).toBe('succeeded');
+    expect(smtp.messages.filter((m) => m.subject === 'A payment is disputed: Starter Kit')).toHaveLength(1);
+  });
+
+  it('opened on a monthly package: its sessions cannot be booked; lost: the payment is lost, the package ends and its subscription is cancelled at Stripe', async () => {
+    const email = `${unique('chargeback')}@example.com`;
+    const { sub } = await subscribe('tech-partner', email);
+    const { invoice } = await payNext(sub);
+    const pi = (await stripeSdk().invoicePayments.list({ invoice: invoice.id })).data[0].payment.payment_intent as string;
+    const { username } = await setPasswordFrom(email, 'chargeback-client-2026');
+    const client = await new Client(server).login(username, 'chargeback-client-2026');
+    const mine = (await client.get('/api/account')).body.packages[0] as ClientPackageDto;
+    expect(mine).toMatchObject({ status: 'active', sessionsLeft: 4 });
+
+    const dispute = stripe.dispute(pi);
+    await deliver('charge.dispute.created', dispute);
+    expect((await client.get('/api/account')).body.packages[0]).toMatchObject({ status: 'disputed' });
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await client.get(`/api/booking/slots?type=coaching-session&from=${from}&to=${to}&clientPackage=${mine.id}`)).body as SlotDto[];
+    const refused = await client.post('/api/booking', { type: 'coaching-session', start: slots[0].start, name: 'Chargeback', email, clientPackage: mine.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('A payment of this package is disputed with the bank, so its sessions cannot be booked until the dispute is settled.');
+    expect(stripe.subscriptions.get(sub.id)!.status).toBe('active');
+
+    const lost = await deliver('charge.dispute.closed', stripe.closeDispute(dispute.id, 'lost'));
+    await replay(lost);
+    expect(orderOf(pi).status).toBe('lost');
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+    expect(stripe.subscriptions.get(sub.id)!.status).toBe('canceled');
+    expect(await listed(mine.id)).toMatchObject({ status: 'ended', sessionsLeft: 0 });
+    await toOwner('A dispute was lost: Tech Partner');
+    // Stripe's own word of the cancelled subscription, and the opening heard again, change nothing.
+    await deliver('customer.subscription.deleted', stripe.subscriptions.get(sub.id));
+    await deliver('charge.dispute.created', dispute);
+    expect(orderOf(pi).status).toBe('lost');
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+  });
+
+  it('closed (lost) heard of before it was opened ends the same way', async () => {
+    const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('early-close')}@example.com` });
+    const pi = (res.body.clientSecret as string).split('_secret_')[0];
+    await deliver('payment_intent.succeeded', stripe.settle(pi, 'succeeded'));
+    const dispute = stripe.dispute(pi);
+    const closed = stripe.closeDispute(dispute.id, 'lost');
+    await deliver('charge.dispute.closed', closed);
+    await deliver('charge.dispute.created', dispute);
+    await deliver('charge.dispute.closed', closed);
+    expect(orderOf(pi).status).toBe('lost');
+    expect(packageRow({ paymentIntentId: pi }).status).toBe('ended');
+    expect(await listed(packageRow({ paymentIntentId: pi }).id)).toMatchObject({ status: 'ended', sessionsLeft: 0 });
+  });
+});
+
 describe('what the review found', () => {
   it('a product a package comes with cannot be deleted (its payments would have no product to record): 409, and it stays', async () => {
     const res = await admin.delete(`/api/products/${downloadsProduct}`);

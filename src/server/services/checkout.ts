@@ -9,9 +9,20 @@ import { clientPackages } from '#db/schema/clients.ts';
 import { env, getDb } from '#server/context.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { logger } from '#server/log.ts';
-import { CARD_MINIMUM, NOT_CONFIGURED, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
+import { CARD_MINIMUM, NOT_CONFIGURED, cancelSubscription, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
 import { countGoal } from '#server/analytics/goals.ts';
-import { invoiceFailed, invoicePaid, packageOfSubscription, packagePaid, packageRefunded, subscriptionChanged, subscriptionOf } from '#server/billing/webhooks.ts';
+import {
+  MADE,
+  disputeOutcome,
+  invoiceFailed,
+  invoicePaid,
+  packageOfSubscription,
+  packagePaid,
+  packageRefunded,
+  paymentDisputed,
+  subscriptionChanged,
+  subscriptionOf,
+} from '#server/billing/webhooks.ts';
 
 export { NOT_CONFIGURED };
 import { deliverOrder, deliveriesByOrder, hasFiles, revokeGrants } from './downloads.ts';
@@ -66,7 +77,9 @@ type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
  */
 function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus, eventId: string | null): void {
   const before = tx.select({ status: orders.status }).from(orders).where(eq(orders.paymentIntentId, intent.id)).get();
-  if (before?.status === 'refunded' || (before?.status === 'succeeded' && status !== 'succeeded')) return;
+  // A refunded or disputed payment stays so (its refund or dispute says what it is); a paid one stays paid.
+  if (before && before.status !== 'succeeded' && MADE.includes(before.status)) return;
+  if (before?.status === 'succeeded' && status !== 'succeeded') return;
   // A payment this site did not start (a subscription's invoice, paid through its own events) is not an order of its own.
   if (!before && !intent.metadata?.productId && !intent.metadata?.productName) return;
   const productId = Number(intent.metadata?.productId) || null;
@@ -152,7 +165,16 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
   // A refund heard of before the payment it refunds (events come in any order): the payment, as
   // Stripe has it, is recorded first, so the refund applies to it as it would have afterwards.
   const refunded = event.type === 'charge.refunded' && event.data.object.refunded ? idOf(event.data.object.payment_intent) : null;
-  const unheard = refunded ? await unheardPayment(refunded) : null;
+  // A dispute is read as Stripe has it now (created, updated and closed can arrive in any order).
+  const dispute = event.type === 'charge.dispute.created' || event.type === 'charge.dispute.updated' || event.type === 'charge.dispute.closed' ? await currentDispute(event.data.object) : null;
+  const disputed = dispute ? idOf(dispute.payment_intent) : null;
+  const unheard = refunded || disputed ? await unheardPayment((refunded ?? disputed)!) : null;
+  // A dispute lost ends the package: no further payment is taken (cancelled before anything is
+  // recorded, so a failure here has Stripe send the event again).
+  if (dispute && disputed && disputeOutcome(dispute.status) === 'lost') {
+    const sub = liveSubscriptionOf(disputed, unheard);
+    if (sub) await cancelSubscription(sub);
+  }
   return db.transaction((tx) => {
     const fresh = tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
     if (fresh.changes === 0) return { received: true as const, duplicate: true as const };
@@ -161,6 +183,9 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
     else if (refunded) {
       if (unheard) recordPayment(tx, unheard, event.id);
       recordRefund(tx, refunded);
+    } else if (dispute) {
+      if (unheard) recordPayment(tx, unheard, event.id);
+      paymentDisputed(tx, dispute, event.type === 'charge.dispute.closed');
     } else if (event.type === 'invoice.paid') invoicePaid(tx, event.data.object, invoiceIntent, event.id);
     else if (event.type === 'invoice.payment_failed') invoiceFailed(tx, event.data.object);
     else if (event.type === 'customer.subscription.updated') subscriptionChanged(tx, subscription ?? event.data.object, event.created, false);
@@ -201,6 +226,25 @@ async function unheardPayment(paymentIntentId: string): Promise<UnheardPayment |
 function recordPayment(tx: Tx, payment: UnheardPayment, eventId: string): void {
   if ('intent' in payment) recordIntent(tx, payment.intent, 'succeeded', eventId);
   else invoicePaid(tx, payment.invoice, payment.paymentIntentId, eventId);
+}
+
+/** A dispute as Stripe has it now (the event's copy when Stripe cannot be asked). */
+async function currentDispute(dispute: Stripe.Dispute): Promise<Stripe.Dispute> {
+  const stripe = getStripe();
+  return stripe ? await stripe.disputes.retrieve(dispute.id) : dispute;
+}
+
+/** The subscription, still taking payments, of the package a payment belongs to. */
+function liveSubscriptionOf(paymentIntentId: string, unheard: UnheardPayment | null): string | null {
+  const db = getDb();
+  const order = db.select({ clientPackageId: orders.clientPackageId }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).get();
+  const p =
+    order?.clientPackageId != null
+      ? db.select().from(clientPackages).where(eq(clientPackages.id, order.clientPackageId)).get()
+      : unheard && 'invoice' in unheard
+        ? packageOfSubscription(db, subscriptionOf(unheard.invoice))
+        : undefined;
+  return p?.subscriptionId && (p.status === 'active' || p.status === 'past_due' || p.status === 'pending') ? p.subscriptionId : null;
 }
 
 /** A subscription as Stripe has it now (the event's copy when Stripe cannot be asked). */
