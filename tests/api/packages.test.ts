@@ -547,6 +547,45 @@ describe('refunds', () => {
   });
 });
 
+describe('sessions of a package that ends', () => {
+  /** Buys a package as a new client, books one session from it, and answers the client, the package and the booking. */
+  async function bookedFrom(packageId: 'mvp-clarity' | 'tech-partner', type: string) {
+    const email = `${unique('booked')}@example.com`;
+    let row;
+    if (packageId === 'tech-partner') {
+      const { sub } = await subscribe(packageId, email);
+      await payNext(sub);
+      row = packageRow({ subscriptionId: sub.id });
+    } else {
+      const res = await visitor().post('/api/checkout/package', { packageId, email });
+      const pi = (res.body.clientSecret as string).split('_secret_')[0];
+      await deliver('payment_intent.succeeded', stripe.settle(pi, 'succeeded'));
+      row = packageRow({ paymentIntentId: pi });
+    }
+    const { username } = await setPasswordFrom(email, 'booked-client-2026');
+    const client = await new Client(server).login(username, 'booked-client-2026');
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await client.get(`/api/booking/slots?type=${type}&from=${from}&to=${to}&clientPackage=${row.id}`)).body as SlotDto[];
+    const booked = await client.post('/api/booking', { type, start: slots.at(-1)!.start, name: 'Booked', email, clientPackage: row.id });
+    expect(booked.status, booked.text).toBe(201);
+    return { email, client, row };
+  }
+  const cancelledTo = (email: string) => smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && /^Cancelled/.test(m.subject ?? ''));
+
+  it("refunding a one-time package, or the owner ending one, cancels its sessions booked for later, each with its calendar's CANCEL", async () => {
+    const refunded = await bookedFrom('mvp-clarity', 'clarity-session');
+    expect((await admin.post(`/api/admin/clients/packages/${refunded.row.id}/refund`)).status).toBe(200);
+    expect((await refunded.client.get('/api/account')).body.sessions).toEqual([]);
+    expect((await cancelledTo(refunded.email)).raw.toString('utf8')).toContain('METHOD:CANCEL');
+
+    const ended = await bookedFrom('tech-partner', 'coaching-session');
+    expect((await admin.post(`/api/admin/clients/packages/${ended.row.id}/end`)).status).toBe(200);
+    expect((await ended.client.get('/api/account')).body.sessions).toEqual([]);
+    expect((await cancelledTo(ended.email)).raw.toString('utf8')).toContain('METHOD:CANCEL');
+  });
+});
+
 describe('refunds heard of first', () => {
   it('a refund delivered before the payment it refunds ends as it would after it: the payment refunded, no sessions (monthly and instalments)', async () => {
     for (const packageId of ['tech-partner', 'lead-the-team']) {

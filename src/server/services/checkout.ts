@@ -28,6 +28,7 @@ export { NOT_CONFIGURED };
 import { deliverOrder, deliveriesByOrder, hasFiles, revokeGrants } from './downloads.ts';
 import { getProductById } from './products.ts';
 import { nowMs } from '#db/schema/now.ts';
+import { cancelEndedSessions } from '#server/billing/ended.ts';
 
 export const UNAVAILABLE = 'This product is currently not available for purchase.';
 export const BELOW_CARD_MINIMUM = 'This product costs less than $0.50, the least a card can be charged, so it cannot be bought here.';
@@ -138,7 +139,9 @@ export async function refundOrder(orderId: number) {
   if (order.status !== 'succeeded') throw badRequest('Only a paid order can be refunded');
   const stripe = requireStripe();
   await stripe.refunds.create({ payment_intent: order.paymentIntentId }, { idempotencyKey: `refund-${order.id}` });
-  return getDb().transaction((tx) => recordRefund(tx, order.paymentIntentId)) ?? order;
+  const refunded = getDb().transaction((tx) => recordRefund(tx, order.paymentIntentId)) ?? order;
+  cancelEndedSessions(getDb(), [refunded.clientPackageId]);
+  return refunded;
 }
 
 /** Verifies and applies a webhook delivery; each event id is applied once. */
@@ -175,7 +178,7 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
     const sub = liveSubscriptionOf(disputed, unheard);
     if (sub) await cancelSubscription(sub);
   }
-  return db.transaction((tx) => {
+  const answer = db.transaction((tx) => {
     const fresh = tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
     if (fresh.changes === 0) return { received: true as const, duplicate: true as const };
     if (event.type === 'payment_intent.succeeded') recordIntent(tx, event.data.object, 'succeeded', event.id);
@@ -193,6 +196,10 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
     else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
     return { received: true as const };
   });
+  // A package refunded or lost to a chargeback: its future sessions are cancelled, with their invites.
+  const paid = refunded ?? disputed;
+  if (paid) cancelEndedSessions(db, [db.select({ id: orders.clientPackageId }).from(orders).where(eq(orders.paymentIntentId, paid)).get()?.id]);
+  return answer;
 }
 
 const idOf = (ref: string | { id: string } | null): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));

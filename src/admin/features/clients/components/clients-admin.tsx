@@ -82,8 +82,8 @@ function PackageRow({ pkg, onChange }: { pkg: Pkg; onChange: (c: Client) => void
         title={confirm === 'end' ? `End ${pkg.packageName}?` : 'Refund the last payment?'}
         description={
           confirm === 'end'
-            ? 'Its subscription is cancelled at Stripe (no further payment) and its sessions can no longer be booked.'
-            : "The last payment is refunded in full through Stripe, and the package's download links stop working."
+            ? 'Its subscription is cancelled at Stripe (no further payment), its sessions can no longer be booked, and those booked for later are cancelled (the client is sent the cancellation).'
+            : "The last payment is refunded in full through Stripe, and the package's download links stop working. A package paid at once is then refunded, and its sessions booked for later are cancelled."
         }
         confirmLabel={confirm === 'end' ? 'End package' : 'Refund'}
         busy={busy}
