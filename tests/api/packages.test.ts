@@ -910,6 +910,27 @@ describe('bad input', () => {
     expect(((await admin.get('/api/admin/site')).body as SiteStateDto).draft).toEqual(draftBefore);
   });
 
+  it("an account's placeholder address (…@no-email.invalid) is refused at checkout, and a package priced past what a card can pay is not saved", async () => {
+    const before = stripeCalls();
+    for (const email of ['jane@no-email.invalid', 'Someone@Example.INVALID']) {
+      const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email });
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: ['email'], message: 'This address cannot receive e-mail. Please enter the address where your receipt should go.' }]);
+    }
+    expect(stripeCalls()).toBe(before);
+    expect(server.db.select({ n: count() }).from(clients).where(eq(clients.email, 'jane@no-email.invalid')).get()!.n).toBe(0);
+
+    const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
+    const draftBefore = ((await admin.get('/api/admin/site')).body as SiteStateDto).draft;
+    doc.workWithMe.packageTabs[0].packages[0].price = 100_000_000;
+    const saved = await admin.put('/api/admin/site', doc);
+    expect(saved.status).toBe(400);
+    expect(saved.body.issues).toEqual([
+      { path: ['workWithMe', 'packageTabs', 0, 'packages', 0, 'price'], message: 'A package sold on the site costs at most $999,999.99, the most a card payment can be' },
+    ]);
+    expect(((await admin.get('/api/admin/site')).body as SiteStateDto).draft).toEqual(draftBefore);
+  });
+
   it('a custom package request e-mails the owner with the visitor as Reply-To', async () => {
     const res = await visitor().post('/api/packages/request', { packageId: 'custom', name: 'Rosa Parks', email: 'rosa@example.com', message: 'A leadership programme for 12 managers.' });
     expect(res.status, res.text).toBe(200);
