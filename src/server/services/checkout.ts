@@ -1,4 +1,5 @@
 // Card payments: the amount always comes from the product row, never from the browser.
+import { hash } from 'node:crypto';
 import type { OrderDto, OrderPageQuery, OrderStatsDto } from '#shared/schemas/product.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PageDto } from '#shared/schemas/paging.ts';
@@ -47,8 +48,10 @@ export async function createPaymentIntent(productId: number, checkoutId: string 
   const stripe = requireStripe();
   const intent = await stripe.paymentIntents.create(
     { amount: product.price, currency: 'usd', automatic_payment_methods: { enabled: true }, description: product.name, metadata: { productId: String(product.id), productName: product.name } },
-    // A double click (or a retry) of the same checkout gets the same intent back.
-    checkoutId ? { idempotencyKey: `checkout-${product.id}-${checkoutId}` } : undefined,
+    // A double click (or a retry) of the same checkout gets the same intent back. Stripe refuses a
+    // key sent again with other parameters: the same checkout after the owner edited the product
+    // is another payment, with a key of its own.
+    checkoutId ? { idempotencyKey: `checkout-${product.id}-${checkoutId}-${hash('sha256', [product.price, product.name].join('|'), 'hex').slice(0, 16)}` } : undefined,
   );
   if (email && intent.receipt_email !== email) {
     await stripe.paymentIntents.update(intent.id, { receipt_email: email, metadata: { email } });
