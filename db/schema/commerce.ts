@@ -3,6 +3,8 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { clientPackages } from './clients.ts';
 import { nowMs } from './now.ts';
 
+export const ORDER_STATUS = ['pending', 'succeeded', 'failed', 'refunded', 'disputed', 'lost'] as const;
+
 export const products = sqliteTable('products', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name', { length: 255 }).notNull(),
@@ -25,10 +27,12 @@ export const orders = sqliteTable(
     /** Amount charged, in cents. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
-    /** refunded: paid, then refunded (its download links no longer work). */
-    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded'] })
-      .notNull()
-      .default('pending'),
+    /**
+     * refunded: paid, then refunded (its download links no longer work). disputed: paid, and the
+     * cardholder's bank is disputing it (a chargeback): what it bought is paused until the
+     * dispute closes, back to succeeded when won, lost when lost (what it bought has ended).
+     */
+    status: text('status', { enum: ORDER_STATUS }).notNull().default('pending'),
     paymentIntentId: text('payment_intent_id').notNull(),
     customerEmail: text('customer_email'),
     /** A coaching package's payment (one per paid invoice of a subscription). */

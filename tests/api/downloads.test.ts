@@ -350,6 +350,7 @@ describe('the success page', () => {
     const bare = await (await get(`${server.url}/checkout/success?payment_intent=${paid.id}`)).text();
     expect(bare).toContain('Thank you for your purchase!');
     expect(bare).not.toContain('Download success.pdf');
+    expect(bare).not.toContain('success@example.com');
 
     const failed = await buy(product.id, 'failed-success@example.com', 'failed');
     const failedPage = await (await get(`${server.url}/checkout/success?payment_intent=${failed.id}&payment_intent_client_secret=${failed.clientSecret}`)).text();

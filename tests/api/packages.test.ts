@@ -547,6 +547,159 @@ describe('refunds', () => {
   });
 });
 
+describe('sessions of a package that ends', () => {
+  /** Buys a package as a new client, books one session from it, and answers the client, the package and the booking. */
+  async function bookedFrom(packageId: 'mvp-clarity' | 'tech-partner', type: string) {
+    const email = `${unique('booked')}@example.com`;
+    let row;
+    if (packageId === 'tech-partner') {
+      const { sub } = await subscribe(packageId, email);
+      await payNext(sub);
+      row = packageRow({ subscriptionId: sub.id });
+    } else {
+      const res = await visitor().post('/api/checkout/package', { packageId, email });
+      const pi = (res.body.clientSecret as string).split('_secret_')[0];
+      await deliver('payment_intent.succeeded', stripe.settle(pi, 'succeeded'));
+      row = packageRow({ paymentIntentId: pi });
+    }
+    const { username } = await setPasswordFrom(email, 'booked-client-2026');
+    const client = await new Client(server).login(username, 'booked-client-2026');
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await client.get(`/api/booking/slots?type=${type}&from=${from}&to=${to}&clientPackage=${row.id}`)).body as SlotDto[];
+    const booked = await client.post('/api/booking', { type, start: slots.at(-1)!.start, name: 'Booked', email, clientPackage: row.id });
+    expect(booked.status, booked.text).toBe(201);
+    return { email, client, row };
+  }
+  const cancelledTo = (email: string) => smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && /^Cancelled/.test(m.subject ?? ''));
+
+  it("refunding a one-time package, or the owner ending one, cancels its sessions booked for later, each with its calendar's CANCEL", async () => {
+    const refunded = await bookedFrom('mvp-clarity', 'clarity-session');
+    expect((await admin.post(`/api/admin/clients/packages/${refunded.row.id}/refund`)).status).toBe(200);
+    expect((await refunded.client.get('/api/account')).body.sessions).toEqual([]);
+    expect((await cancelledTo(refunded.email)).raw.toString('utf8')).toContain('METHOD:CANCEL');
+
+    const ended = await bookedFrom('tech-partner', 'coaching-session');
+    expect((await admin.post(`/api/admin/clients/packages/${ended.row.id}/end`)).status).toBe(200);
+    expect((await ended.client.get('/api/account')).body.sessions).toEqual([]);
+    expect((await cancelledTo(ended.email)).raw.toString('utf8')).toContain('METHOD:CANCEL');
+  });
+});
+
+describe('refunds heard of first', () => {
+  it('a refund delivered before the payment it refunds ends as it would after it: the payment refunded, no sessions (monthly and instalments)', async () => {
+    for (const packageId of ['tech-partner', 'lead-the-team']) {
+      const { sub } = await subscribe(packageId, `${unique('early-refund')}@example.com`);
+      const invoice = stripe.payInvoice(sub.id);
+      const pi = (await stripeSdk().invoicePayments.list({ invoice: invoice.id })).data[0].payment.payment_intent as string;
+      await stripeSdk().refunds.create({ payment_intent: pi });
+      const refund = await deliver('charge.refunded', stripe.charge(pi));
+      await deliver('invoice.paid', invoice);
+      await replay(refund);
+      const row = packageRow({ subscriptionId: sub.id });
+      expect(server.db.select().from(orders).where(eq(orders.paymentIntentId, pi)).get()).toMatchObject({ status: 'refunded', clientPackageId: row.id, invoiceId: invoice.id });
+      expect(paidOrders(row.id)).toBe(0);
+      const listed = ((await admin.get('/api/admin/clients')).body as { packages: ClientPackageDto[] }[]).flatMap((c) => c.packages).find((p) => p.id === row.id);
+      expect(listed).toMatchObject({ status: 'active', paymentsMade: 0, sessionsTotal: 0, sessionsLeft: 0 });
+    }
+  });
+});
+
+describe('disputes (chargebacks)', () => {
+  const revenue = async () => ((await admin.get('/api/admin/orders?page=1')).body as { stats: { revenue: number } }).stats.revenue;
+  const orderOf = (pi: string) => server.db.select().from(orders).where(eq(orders.paymentIntentId, pi)).get()!;
+  const listed = async (id: number) => ((await admin.get('/api/admin/clients')).body as { packages: ClientPackageDto[] }[]).flatMap((c) => c.packages).find((p) => p.id === id)!;
+  const toOwner = (subject: string) => smtp.waitFor((m) => JSON.stringify(m.to).includes('owner@example.com') && m.subject === subject);
+
+  it("opened: the payment stops counting as revenue, the package reads 'Disputed', its download links are refused, the owner is e-mailed; won: all comes back", async () => {
+    const email = `${unique('disputer')}@example.com`;
+    const res = await visitor().post('/api/checkout/package', { packageId: 'starter-kit', email });
+    expect(res.status, res.text).toBe(200);
+    const pi = (res.body.clientSecret as string).split('_secret_')[0];
+    await deliver('payment_intent.succeeded', stripe.settle(pi, 'succeeded'));
+    const receipt = await smtp.waitFor((m) => JSON.stringify(m.to).includes(email) && (m.text ?? '').includes('/download/'));
+    const link = linkIn(receipt, `${server.url}/download/`);
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+    const paid = await revenue();
+    const row = packageRow({ paymentIntentId: pi });
+
+    const dispute = stripe.dispute(pi, 'product_not_received');
+    const opened = await deliver('charge.dispute.created', dispute);
+    await replay(opened);
+    expect(orderOf(pi).status).toBe('disputed');
+    expect(await revenue()).toBe(paid - 30000);
+    expect((await listed(row.id)).status).toBe('disputed');
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(403);
+    const page = await fetch(link);
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('The payment for this order is disputed with the bank');
+    const notice = await toOwner('A payment is disputed: Starter Kit');
+    expect(notice.text).toContain(email);
+    expect(notice.text).toContain('the cardholder says they did not receive what they paid for');
+
+    const won = await deliver('charge.dispute.closed', stripe.closeDispute(dispute.id, 'won'));
+    await replay(won);
+    expect(orderOf(pi).status).toBe('succeeded');
+    expect(await revenue()).toBe(paid);
+    expect((await listed(row.id)).status).toBe('active');
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+    await toOwner('A dispute was won: Starter Kit');
+    // The opening heard again, late, is read as Stripe has the dispute now: still won.
+    await deliver('charge.dispute.created', dispute);
+    expect(orderOf(pi).status).toBe('succeeded');
+    expect(smtp.messages.filter((m) => m.subject === 'A payment is disputed: Starter Kit')).toHaveLength(1);
+  });
+
+  it('opened on a monthly package: its sessions cannot be booked; lost: the payment is lost, the package ends and its subscription is cancelled at Stripe', async () => {
+    const email = `${unique('chargeback')}@example.com`;
+    const { sub } = await subscribe('tech-partner', email);
+    const { invoice } = await payNext(sub);
+    const pi = (await stripeSdk().invoicePayments.list({ invoice: invoice.id })).data[0].payment.payment_intent as string;
+    const { username } = await setPasswordFrom(email, 'chargeback-client-2026');
+    const client = await new Client(server).login(username, 'chargeback-client-2026');
+    const mine = (await client.get('/api/account')).body.packages[0] as ClientPackageDto;
+    expect(mine).toMatchObject({ status: 'active', sessionsLeft: 4 });
+
+    const dispute = stripe.dispute(pi);
+    await deliver('charge.dispute.created', dispute);
+    expect((await client.get('/api/account')).body.packages[0]).toMatchObject({ status: 'disputed' });
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await client.get(`/api/booking/slots?type=coaching-session&from=${from}&to=${to}&clientPackage=${mine.id}`)).body as SlotDto[];
+    const refused = await client.post('/api/booking', { type: 'coaching-session', start: slots[0].start, name: 'Chargeback', email, clientPackage: mine.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('A payment of this package is disputed with the bank, so its sessions cannot be booked until the dispute is settled.');
+    expect(stripe.subscriptions.get(sub.id)!.status).toBe('active');
+
+    const lost = await deliver('charge.dispute.closed', stripe.closeDispute(dispute.id, 'lost'));
+    await replay(lost);
+    expect(orderOf(pi).status).toBe('lost');
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+    expect(stripe.subscriptions.get(sub.id)!.status).toBe('canceled');
+    expect(await listed(mine.id)).toMatchObject({ status: 'ended', sessionsLeft: 0 });
+    await toOwner('A dispute was lost: Tech Partner');
+    // Stripe's own word of the cancelled subscription, and the opening heard again, change nothing.
+    await deliver('customer.subscription.deleted', stripe.subscriptions.get(sub.id));
+    await deliver('charge.dispute.created', dispute);
+    expect(orderOf(pi).status).toBe('lost');
+    expect(packageRow({ subscriptionId: sub.id }).status).toBe('ended');
+  });
+
+  it('closed (lost) heard of before it was opened ends the same way', async () => {
+    const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: `${unique('early-close')}@example.com` });
+    const pi = (res.body.clientSecret as string).split('_secret_')[0];
+    await deliver('payment_intent.succeeded', stripe.settle(pi, 'succeeded'));
+    const dispute = stripe.dispute(pi);
+    const closed = stripe.closeDispute(dispute.id, 'lost');
+    await deliver('charge.dispute.closed', closed);
+    await deliver('charge.dispute.created', dispute);
+    await deliver('charge.dispute.closed', closed);
+    expect(orderOf(pi).status).toBe('lost');
+    expect(packageRow({ paymentIntentId: pi }).status).toBe('ended');
+    expect(await listed(packageRow({ paymentIntentId: pi }).id)).toMatchObject({ status: 'ended', sessionsLeft: 0 });
+  });
+});
+
 describe('what the review found', () => {
   it('a product a package comes with cannot be deleted (its payments would have no product to record): 409, and it stays', async () => {
     const res = await admin.delete(`/api/products/${downloadsProduct}`);
@@ -753,6 +906,27 @@ describe('bad input', () => {
     expect(saved.body.issues).toEqual([
       { path: ['workWithMe', 'packageTabs', 0, 'packages', 0, 'eventType'], message: "There is no event type 'no-such-type' (Admin → Booking)" },
       { path: ['workWithMe', 'packageTabs', 0, 'packages', 1, 'productId'], message: 'There is no product 999999 (Admin → Products)' },
+    ]);
+    expect(((await admin.get('/api/admin/site')).body as SiteStateDto).draft).toEqual(draftBefore);
+  });
+
+  it("an account's placeholder address (…@no-email.invalid) is refused at checkout, and a package priced past what a card can pay is not saved", async () => {
+    const before = stripeCalls();
+    for (const email of ['jane@no-email.invalid', 'Someone@Example.INVALID']) {
+      const res = await visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email });
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: ['email'], message: 'This address cannot receive e-mail. Please enter the address where your receipt should go.' }]);
+    }
+    expect(stripeCalls()).toBe(before);
+    expect(server.db.select({ n: count() }).from(clients).where(eq(clients.email, 'jane@no-email.invalid')).get()!.n).toBe(0);
+
+    const doc = ((await admin.get('/api/admin/site')).body as SiteStateDto).published;
+    const draftBefore = ((await admin.get('/api/admin/site')).body as SiteStateDto).draft;
+    doc.workWithMe.packageTabs[0].packages[0].price = 100_000_000;
+    const saved = await admin.put('/api/admin/site', doc);
+    expect(saved.status).toBe(400);
+    expect(saved.body.issues).toEqual([
+      { path: ['workWithMe', 'packageTabs', 0, 'packages', 0, 'price'], message: 'A package sold on the site costs at most $999,999.99, the most a card payment can be' },
     ]);
     expect(((await admin.get('/api/admin/site')).body as SiteStateDto).draft).toEqual(draftBefore);
   });

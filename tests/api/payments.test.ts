@@ -85,6 +85,22 @@ describe('POST /api/create-payment-intent', () => {
   });
 });
 
+describe('a product edited while its checkout is open', () => {
+  it('the same checkout sent again after the owner changed the price is a payment of its own at the new price (not a 500)', async () => {
+    const product = createProduct(server, { price: 1500, name: 'Edited Guide' });
+    const checkoutId = crypto.randomUUID();
+    const first = await visitor().post('/api/create-payment-intent', { productId: product.id, checkoutId });
+    expect(first.status).toBe(200);
+    const admin = await clientAs(server, 'admin');
+    const edited = await admin.put(`/api/products/${product.id}`, { name: 'Edited Guide', price: 1950, isActive: true });
+    expect(edited.status, edited.text).toBe(200);
+    const again = await visitor().post('/api/create-payment-intent', { productId: product.id, checkoutId });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.amount).toBe(1950);
+    expect(again.body.paymentIntentId).not.toBe(first.body.paymentIntentId);
+  });
+});
+
 describe('POST /api/stripe/webhook', () => {
   it('records a paid order from a signed payment_intent.succeeded, once per event', async () => {
     const product = createProduct(server, { price: 4900 });

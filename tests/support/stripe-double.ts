@@ -1,7 +1,7 @@
 // A local HTTP stand-in for the parts of Stripe's API the site calls, so the real `stripe` SDK can be
 // pointed at it with STRIPE_API_URL: one-off payments (/v1/payment_intents, /v1/refunds) and Stripe
 // Billing (customers, products and prices, coupons and promotion codes, subscriptions with their
-// invoices and invoice payments, billing portal sessions). Objects carry the field names of API
+// invoices and invoice payments, billing portal sessions) and disputes (chargebacks). Objects carry the field names of API
 // version 2026-10-28; their types are picked from the SDK's own. Test controls play the customer's
 // card and Stripe's clock: methods on the returned object, and the same as POST /__control/<name>
 // with the method's arguments as JSON (for browser tests; no API key needed). A POST repeated with an
@@ -94,6 +94,11 @@ export type Refund = Pick<
   Stripe.Refund,
   'id' | 'object' | 'amount' | 'balance_transaction' | 'charge' | 'created' | 'currency' | 'metadata' | 'payment_intent' | 'reason' | 'receipt_number' | 'status'
 >;
+export type Dispute = Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'created' | 'currency' | 'is_charge_refundable' | 'livemode' | 'metadata' | 'reason' | 'status'> & {
+  charge: string;
+  payment_intent: string | null;
+  balance_transactions: never[];
+};
 export type PortalSession = Pick<
   Stripe.BillingPortal.Session,
   'id' | 'object' | 'configuration' | 'created' | 'customer' | 'customer_account' | 'flow' | 'livemode' | 'locale' | 'on_behalf_of' | 'return_url' | 'url'
@@ -132,6 +137,10 @@ export interface StripeDouble {
   event: <T>(type: Stripe.Event.Type, object: T, previousAttributes?: Record<string, unknown>) => StripeEvent<T>;
   /** The latest charge of a PaymentIntent that has been paid (or tried), with its refunds. */
   charge: (paymentIntentId: string) => Charge;
+  /** The cardholder's bank disputes the PaymentIntent's paid charge: a dispute awaiting the merchant's response. */
+  dispute: (paymentIntentId: string, reason?: string) => Dispute;
+  /** The card network decides a dispute. */
+  closeDispute: (disputeId: string, outcome: 'won' | 'lost') => Dispute;
   /** Keeps the API calls to `path` waiting until the returned function is called (two checkouts in flight at once). */
   pause: (path: string) => () => void;
   intents: Map<string, Intent>;
@@ -343,6 +352,7 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   const calls: RecordedCall[] = [];
   const intents = new Map<string, Intent>();
   const charges = new Map<string, Charge>();
+  const disputes = new Map<string, Dispute>();
   const customers = new Map<string, Customer>();
   const products = new Map<string, Product>();
   const prices = new Map<string, Price>();
@@ -1089,6 +1099,36 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     return found;
   }
 
+  function dispute(paymentIntentId: string, reason = 'fraudulent'): Dispute {
+    const disputed = charge(paymentIntentId);
+    if (!disputed.paid) throw new Error(`charge ${disputed.id} was not paid`);
+    disputed.disputed = true;
+    const made: Dispute = {
+      id: newId('dp'),
+      object: 'dispute',
+      amount: disputed.amount_captured - disputed.amount_refunded,
+      balance_transactions: [],
+      charge: disputed.id,
+      created: nowSeconds(),
+      currency: disputed.currency,
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: paymentIntentId,
+      reason,
+      status: 'needs_response',
+    };
+    disputes.set(made.id, made);
+    return made;
+  }
+
+  function closeDispute(disputeId: string, outcome: 'won' | 'lost'): Dispute {
+    const found = need(disputes, disputeId, 'dispute');
+    if (found.status === 'won' || found.status === 'lost') throw invalid(`This dispute is already closed: ${disputeId}`);
+    found.status = outcome;
+    return found;
+  }
+
   /** The controls as POST /__control/<name>, their arguments named in a JSON body. */
   const controls: Record<string, (args: Record<string, unknown>, text: (name: string) => string) => unknown> = {
     settle: (args, text) => settle(text('id'), text('status') as Outcome, typeof args.email === 'string' ? args.email : undefined),
@@ -1098,6 +1138,8 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     endSubscription: (_, text) => endSubscription(text('subscriptionId')),
     event: (args, text) => event(text('type') as Stripe.Event.Type, args.object, args.previousAttributes as Record<string, unknown> | undefined),
     charge: (_, text) => charge(text('paymentIntentId')),
+    dispute: (_, text) => dispute(text('paymentIntentId'), text('reason') || undefined),
+    closeDispute: (_, text) => closeDispute(text('disputeId'), text('outcome') as 'won' | 'lost'),
   };
 
   // The API, by method and path; `id` is the path's object id.
@@ -1129,6 +1171,9 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
     ],
     ['POST', /^\/v1\/refunds$/, ({ r }) => refund(r)],
     ['GET', /^\/v1\/charges\/([^/]+)$/, ({ id }) => need(charges, id, 'charge')],
+    ['GET', /^\/v1\/disputes\/([^/]+)$/, ({ id }) => need(disputes, id, 'dispute')],
+    // Accepting a dispute (not contesting it) loses it.
+    ['POST', /^\/v1\/disputes\/([^/]+)\/close$/, ({ id }) => closeDispute(id, 'lost')],
     ['POST', /^\/v1\/customers$/, ({ r }) => createCustomer(r)],
     ['GET', /^\/v1\/customers\/([^/]+)$/, ({ id }) => need(customers, id, 'customer')],
     ['POST', /^\/v1\/customers\/([^/]+)$/, ({ id, r }) => updateCustomer(id, r)],
@@ -1334,5 +1379,26 @@ export async function startStripeDouble(fixedPort?: number): Promise<StripeDoubl
   }
 
   const { stop } = await listen(server, port);
-  return { url, calls, settle, payInvoice, failInvoice, nextInvoice, endSubscription, event, charge, pause, intents, customers, prices, coupons, promotionCodes, subscriptions, invoices, stop };
+  return {
+    url,
+    calls,
+    settle,
+    payInvoice,
+    failInvoice,
+    nextInvoice,
+    endSubscription,
+    event,
+    charge,
+    dispute,
+    closeDispute,
+    pause,
+    intents,
+    customers,
+    prices,
+    coupons,
+    promotionCodes,
+    subscriptions,
+    invoices,
+    stop,
+  };
 }

@@ -4,11 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { clientPackages } from '#db/schema/clients.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
-import { logger } from '#server/log.ts';
-import { requireStripe } from '#server/payments/stripe.ts';
+import { cancelSubscription } from '#server/payments/stripe.ts';
 import { refundOrder } from '#server/services/checkout.ts';
 import type { ClientDto } from '#shared/schemas/billing.ts';
 import { getClient } from './clients.ts';
+import { cancelEndedSessions } from './ended.ts';
 import { lastPaidOrder } from './webhooks.ts';
 
 function packageRow(db: Db, id: number) {
@@ -28,21 +28,14 @@ export function addSessions(db: Db, id: number, sessions: number): ClientDto {
   return getClient(db, p.clientId);
 }
 
-/** Ends a package now: its subscription is cancelled at Stripe (no further payment); its sessions can no longer be booked. */
+/** Ends a package now: its subscription is cancelled at Stripe (no further payment); its sessions can no longer be booked, and those booked for later are cancelled. */
 export async function endClientPackage(db: Db, id: number): Promise<ClientDto> {
   const p = packageRow(db, id);
-  if (p.subscriptionId && (p.status === 'active' || p.status === 'past_due')) {
-    try {
-      await requireStripe().subscriptions.cancel(p.subscriptionId);
-    } catch (err) {
-      // Already cancelled at Stripe: nothing more to stop there.
-      if ((err as { code?: string }).code !== 'resource_missing') throw err;
-      logger.info({ subscription: p.subscriptionId }, 'subscription already gone at Stripe');
-    }
-  }
+  if (p.subscriptionId && (p.status === 'active' || p.status === 'past_due')) await cancelSubscription(p.subscriptionId);
   if (p.status !== 'ended' && p.status !== 'refunded') {
     db.update(clientPackages).set({ status: 'ended', endedAt: new Date(), endedByOwner: true, nextPaymentAt: null, updatedAt: new Date() }).where(eq(clientPackages.id, id)).run();
   }
+  cancelEndedSessions(db, [id]);
   return getClient(db, p.clientId);
 }
 

@@ -17,7 +17,7 @@ import { manageUrl } from '#server/booking/settings.ts';
 import { downloadsForPayment } from '#server/services/downloads.ts';
 import type { ClientDto, ClientPackageDto, ClientPaymentDto, ClientSessionDto } from '#shared/schemas/billing.ts';
 import { setPasswordMail } from './mail.ts';
-import { paidPayments, sessionsGranted, sessionsUsed, type ClientPackage } from './sessions.ts';
+import { hasPayment, paidPayments, sessionsGranted, sessionsUsed, type ClientPackage } from './sessions.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 export type Client = typeof clients.$inferSelect;
@@ -99,6 +99,11 @@ export function admitClient(tx: Tx & Pick<Db, 'delete'>, client: Client, package
   enqueueMail(tx, { kind: 'client-set-password', to: client.email, ...setPasswordMail({ packageName, username: user.username, url: resetLink(site, token), accountUrl: `${site}/account` }) });
 }
 
+/** A package's status as shown: one in force with a payment under dispute reads 'disputed' (its sessions and downloads are paused). */
+function shownStatus(tx: Pick<Db, 'select'>, p: ClientPackage): ClientPackageDto['status'] {
+  return (p.status === 'active' || p.status === 'past_due' || p.status === 'completed') && hasPayment(tx, p.id, 'disputed') ? 'disputed' : p.status;
+}
+
 export function toClientPackageDto(tx: Pick<Db, 'select'>, p: ClientPackage): ClientPackageDto {
   const paid = paidPayments(tx, p.id);
   const total = sessionsGranted(p, paid);
@@ -110,7 +115,7 @@ export function toClientPackageDto(tx: Pick<Db, 'select'>, p: ClientPackage): Cl
     billing: p.billing,
     amount: p.amount,
     instalments: p.instalments,
-    status: p.status,
+    status: shownStatus(tx, p),
     paymentsMade: paid,
     nextPaymentAt: p.status === 'active' || p.status === 'past_due' ? p.nextPaymentAt : null,
     payUrl: p.status === 'past_due' ? p.payUrl : null,
@@ -169,16 +174,22 @@ export function accountOf(db: Db, userId: string): { client: Client | null; pack
               orders.clientPackageId,
               pkgs.map((p) => p.id),
             ),
-            inArray(orders.status, ['succeeded', 'refunded']),
+            inArray(orders.status, ['succeeded', 'refunded', 'disputed', 'lost']),
           ),
         )
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .all()
     : [];
+  const packages = pkgs.map((p) => toClientPackageDto(db, p));
+  // A package's downloads are paused while one of its payments is disputed.
+  const paused = new Set(packages.filter((p) => p.status === 'disputed').map((p) => p.id));
   return {
     client,
-    packages: pkgs.map((p) => toClientPackageDto(db, p)),
-    payments: payments.map((o) => ({ ...toPaymentDto(o), downloads: o.status === 'succeeded' ? downloadsForPayment(o.paymentIntentId) : [] })),
+    packages,
+    payments: payments.map((o) => ({
+      ...toPaymentDto(o),
+      downloads: o.status === 'succeeded' && (o.clientPackageId === null || !paused.has(o.clientPackageId)) ? downloadsForPayment(o.paymentIntentId) : [],
+    })),
     sessions: clientSessions(
       db,
       pkgs.map((p) => p.id),

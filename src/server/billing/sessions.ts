@@ -13,13 +13,28 @@ export type ClientPackage = typeof clientPackages.$inferSelect;
 /** Packages whose sessions can be booked: paid and not ended. */
 export const BOOKABLE_STATUSES: readonly ClientPackage['status'][] = ['active', 'completed'];
 
-/** Payments of a package that went through and were not refunded, or (`everMade`) refunded ones included. */
+/**
+ * Payments of a package that went through and were not refunded (one under dispute still counts
+ * until the dispute is lost; what it gave is paused meanwhile), or (`everMade`) refunded and
+ * charged-back ones included.
+ */
 export function paidPayments(tx: Tx, clientPackageId: number, everMade = false): number {
   return tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.clientPackageId, clientPackageId), inArray(orders.status, everMade ? ['succeeded', 'refunded'] : ['succeeded'])))
+    .where(and(eq(orders.clientPackageId, clientPackageId), inArray(orders.status, everMade ? ['succeeded', 'disputed', 'refunded', 'lost'] : ['succeeded', 'disputed'])))
     .get()!.n;
+}
+
+/** Whether a package has a payment in the given state: under dispute (what it gave is paused), or lost to one (it has ended). */
+export function hasPayment(tx: Tx, clientPackageId: number, status: 'disputed' | 'lost'): boolean {
+  return (
+    tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.clientPackageId, clientPackageId), eq(orders.status, status)))
+      .get() !== undefined
+  );
 }
 
 /** Sessions a package brought: once when first paid (one-time, instalments), at every paid month (monthly), plus those the owner added. */
@@ -42,11 +57,13 @@ export function sessionsLeft(tx: Tx, p: ClientPackage): number {
 }
 
 export const NO_SESSION_LEFT = 'This package has no session left to book.';
+export const DISPUTED = 'A payment of this package is disputed with the bank, so its sessions cannot be booked until the dispute is settled.';
 
 /** Throws unless the package may book one more session of this event type (called inside the booking's write transaction). */
 export function assertSessionLeft(tx: Tx, clientPackageId: number, eventType: string): void {
   const p = tx.select().from(clientPackages).where(eq(clientPackages.id, clientPackageId)).get();
   if (!p || p.eventType !== eventType) throw notFound('Package not found');
   if (!BOOKABLE_STATUSES.includes(p.status)) throw conflict('This package is not active, so its sessions cannot be booked.');
+  if (hasPayment(tx, p.id, 'disputed')) throw conflict(DISPUTED);
   if (sessionsLeft(tx, p) <= 0) throw conflict(NO_SESSION_LEFT);
 }

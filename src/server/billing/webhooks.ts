@@ -4,7 +4,8 @@
 // themselves (one order row per payment, unique by its PaymentIntent); a subscription's
 // standing is read from the subscription as Stripe has it when the event is handled (the
 // webhook asks for it), and an event older than the last one applied is not applied over it;
-// an ended, completed or refunded package does not come back.
+// an ended, completed or refunded package does not come back. A dispute's standing is read from
+// the dispute as Stripe has it, and closing one is final.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
@@ -20,10 +21,13 @@ import { countGoal } from '#server/analytics/goals.ts';
 import { admitClient } from './clients.ts';
 import { redeem } from './coupons.ts';
 import { paymentFailedMail } from './mail.ts';
-import { paidPayments, type ClientPackage } from './sessions.ts';
+import { hasPayment, paidPayments, type ClientPackage } from './sessions.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 type Order = typeof orders.$inferSelect;
+
+/** Order states of a payment that went through (whatever happened to it since). */
+export const MADE: readonly Order['status'][] = ['succeeded', 'refunded', 'disputed', 'lost'];
 
 const TERMINAL: readonly ClientPackage['status'][] = ['ended', 'refunded', 'completed'];
 
@@ -61,8 +65,8 @@ export function packagePaid(tx: Tx, clientPackageId: number, paidInvoiceUrl: str
     admitClient(tx, clientOf(tx, p), p.packageName);
     if (p.couponId !== null) redeem(tx, p.couponId);
   }
-  // One the owner ended stays ended: a payment made before the end but heard of after it changes nothing more.
-  if (p.endedByOwner) return;
+  // One the owner ended, or that a chargeback ended, stays ended: a payment made before the end but heard of after it changes nothing more.
+  if (p.endedByOwner || hasPayment(tx, p.id, 'lost')) return;
   if (paidInFull(tx, p)) return setPackage(tx, p.id, { status: 'completed', nextPaymentAt: null, payUrl: null });
   // Its subscription's end was heard of first (events come in any order): paid, then ended.
   if (p.status === 'pending') return setPackage(tx, p.id, { status: p.endedAt === null ? 'active' : 'ended' });
@@ -76,7 +80,7 @@ export function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntentId: st
   if (!p) return void logger.info({ invoice: invoice.id }, 'stripe invoice of no package here');
   const key = paymentIntentId ?? invoice.id;
   const before = tx.select().from(orders).where(eq(orders.paymentIntentId, key)).get();
-  if (before?.status === 'succeeded' || before?.status === 'refunded') return;
+  if (before && MADE.includes(before.status)) return;
   const first = paidPayments(tx, p.id, true) === 0;
   if (first) countGoal(tx, 'purchase', { ref: `subscription:${p.subscriptionId}`, value: invoice.amount_paid });
   const order = tx
@@ -117,7 +121,7 @@ export function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): void {
   const paid = tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.invoiceId, invoice.id), inArray(orders.status, ['succeeded', 'refunded'])))
+    .where(and(eq(orders.invoiceId, invoice.id), inArray(orders.status, MADE)))
     .get();
   if (paid || invoice.status === 'paid') return;
   const payUrl = invoice.hosted_invoice_url ?? null;
@@ -181,6 +185,79 @@ export function packageRefunded(tx: Tx, order: Order): void {
     .map((o) => o.id);
   revokeGrants(tx, ids);
   if (p.billing === 'one_time') setPackage(tx, p.id, { status: 'refunded', endedAt: new Date() });
+}
+
+/** What a dispute's status means for what the payment bought: paused while open, restored when won (or the inquiry closed, or it was prevented), ended when lost. */
+export function disputeOutcome(status: Stripe.Dispute.Status): 'open' | 'won' | 'lost' {
+  if (status === 'lost') return 'lost';
+  return status === 'won' || status === 'warning_closed' || status === 'prevented' ? 'won' : 'open';
+}
+
+const DISPUTE_REASON: Record<string, string> = {
+  fraudulent: 'the cardholder says they did not make it',
+  product_not_received: 'the cardholder says they did not receive what they paid for',
+  product_unacceptable: 'the cardholder says what they bought was not as described',
+  subscription_canceled: 'the cardholder says they had cancelled',
+  duplicate: 'the cardholder says they were charged twice',
+  credit_not_processed: 'the cardholder says a refund was promised',
+  unrecognized: 'the cardholder does not recognise it',
+};
+
+/**
+ * `charge.dispute.created` / `.updated` / `.closed`, with the dispute as Stripe has it now: a
+ * chargeback on one of this site's payments. While it is open the payment is `disputed`: it
+ * no longer counts as revenue, its download links (and its package's) are refused and the
+ * package's sessions cannot be booked. Won, the payment is paid again and everything comes back;
+ * lost, the payment is `lost`: its links end and its package ends (its subscription was
+ * cancelled at Stripe before this runs). The owner is e-mailed when the payment's state changes,
+ * and when a dispute closes. A lost payment stays lost. Answers the order, or undefined when the
+ * payment is not one of this site's.
+ */
+export function paymentDisputed(tx: Tx, dispute: Stripe.Dispute, closing: boolean): Order | undefined {
+  const pi = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
+  const order = pi ? tx.select().from(orders).where(eq(orders.paymentIntentId, pi)).get() : undefined;
+  if (!order) return void logger.info({ dispute: dispute.id }, 'stripe dispute of no order here');
+  // A refunded payment has already ended what it gave; an unpaid one gave nothing.
+  if (order.status !== 'succeeded' && order.status !== 'disputed') return order;
+  const outcome = disputeOutcome(dispute.status);
+  const status = outcome === 'open' ? 'disputed' : outcome === 'lost' ? 'lost' : 'succeeded';
+  const changed = status !== order.status;
+  if (changed) tx.update(orders).set({ status, updatedAt: nowMs }).where(eq(orders.id, order.id)).run();
+  const p = order.clientPackageId === null ? undefined : tx.select().from(clientPackages).where(eq(clientPackages.id, order.clientPackageId)).get();
+  if (status === 'lost') {
+    revokeGrants(tx, order.id);
+    if (p) {
+      revokeGrants(
+        tx,
+        tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.clientPackageId, p.id))
+          .all()
+          .map((o) => o.id),
+      );
+      if (!TERMINAL.includes(p.status) || p.status === 'completed') setPackage(tx, p.id, { status: 'ended', endedAt: p.endedAt ?? new Date(), nextPaymentAt: null });
+    }
+  }
+  // A dispute heard of only once it was already won: still worth a word.
+  if (!changed && !(closing && status === 'succeeded')) return { ...order, status };
+  const what = p ? p.packageName : order.productName;
+  const who = order.customerEmail ?? 'a buyer';
+  const reason = DISPUTE_REASON[dispute.reason] ?? `reason: ${dispute.reason.replace(/_/g, ' ')}`;
+  const text =
+    status === 'disputed'
+      ? `${who}'s bank is disputing the payment of ${formatPrice(dispute.amount)} for ${what} (${reason}). Until it is settled the payment does not count as revenue, ${p ? "the package's sessions cannot be booked and its" : 'its'} download links are paused. Answer it in your Stripe dashboard (Payments → Disputes) before the deadline Stripe gives.`
+      : status === 'lost'
+        ? `The dispute of ${who}'s payment of ${formatPrice(dispute.amount)} for ${what} was lost: the money went back to the cardholder. ${p ? 'The package has ended (its subscription was cancelled at Stripe) and its' : 'Its'} download links no longer work.`
+        : `The dispute of ${who}'s payment of ${formatPrice(dispute.amount)} for ${what} was closed in your favour: the payment counts again and ${p ? 'the package, its sessions and its' : 'its'} download links work again.`;
+  notifyOwner(tx, {
+    kind: 'owner-dispute',
+    subject: status === 'disputed' ? `A payment is disputed: ${what}` : status === 'lost' ? `A dispute was lost: ${what}` : `A dispute was won: ${what}`,
+    heading: status === 'disputed' ? `${who}'s payment is disputed` : status === 'lost' ? 'A dispute was lost' : 'A dispute was won',
+    text,
+    path: p ? '/admin/clients' : '/admin/orders',
+  });
+  return { ...order, status };
 }
 
 /** The last paid payment of a package (what 'Refund the last payment' refunds). */

@@ -3,6 +3,7 @@
 import Stripe from 'stripe';
 import { env } from '#server/env.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { logger } from '#server/log.ts';
 
 export const NOT_CONFIGURED = 'Payments are not configured on this site yet.';
 /** The least a card payment in US dollars can be, in cents (Stripe refuses less). */
@@ -40,4 +41,14 @@ export function requireStripe(): Stripe {
   const stripe = getStripe();
   if (!stripe || !paymentsConfigured()) throw new HttpError(503, NOT_CONFIGURED);
   return stripe;
+}
+
+/** Cancels a subscription at Stripe now (no further payment); one already gone there is left be. */
+export async function cancelSubscription(subscriptionId: string): Promise<void> {
+  try {
+    await requireStripe().subscriptions.cancel(subscriptionId);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'resource_missing') throw err;
+    logger.info({ subscription: subscriptionId }, 'subscription already gone at Stripe');
+  }
 }

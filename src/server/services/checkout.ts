@@ -1,4 +1,5 @@
 // Card payments: the amount always comes from the product row, never from the browser.
+import { hash } from 'node:crypto';
 import type { OrderDto, OrderPageQuery, OrderStatsDto } from '#shared/schemas/product.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PageDto } from '#shared/schemas/paging.ts';
@@ -9,14 +10,26 @@ import { clientPackages } from '#db/schema/clients.ts';
 import { env, getDb } from '#server/context.ts';
 import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { logger } from '#server/log.ts';
-import { CARD_MINIMUM, NOT_CONFIGURED, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
+import { CARD_MINIMUM, NOT_CONFIGURED, cancelSubscription, getStripe, requireStripe, webhooks } from '#server/payments/stripe.ts';
 import { countGoal } from '#server/analytics/goals.ts';
-import { invoiceFailed, invoicePaid, packageOfSubscription, packagePaid, packageRefunded, subscriptionChanged, subscriptionOf } from '#server/billing/webhooks.ts';
+import {
+  MADE,
+  disputeOutcome,
+  invoiceFailed,
+  invoicePaid,
+  packageOfSubscription,
+  packagePaid,
+  packageRefunded,
+  paymentDisputed,
+  subscriptionChanged,
+  subscriptionOf,
+} from '#server/billing/webhooks.ts';
 
 export { NOT_CONFIGURED };
 import { deliverOrder, deliveriesByOrder, hasFiles, revokeGrants } from './downloads.ts';
 import { getProductById } from './products.ts';
 import { nowMs } from '#db/schema/now.ts';
+import { cancelEndedSessions } from '#server/billing/ended.ts';
 
 export const UNAVAILABLE = 'This product is currently not available for purchase.';
 export const BELOW_CARD_MINIMUM = 'This product costs less than $0.50, the least a card can be charged, so it cannot be bought here.';
@@ -35,8 +48,10 @@ export async function createPaymentIntent(productId: number, checkoutId: string 
   const stripe = requireStripe();
   const intent = await stripe.paymentIntents.create(
     { amount: product.price, currency: 'usd', automatic_payment_methods: { enabled: true }, description: product.name, metadata: { productId: String(product.id), productName: product.name } },
-    // A double click (or a retry) of the same checkout gets the same intent back.
-    checkoutId ? { idempotencyKey: `checkout-${product.id}-${checkoutId}` } : undefined,
+    // A double click (or a retry) of the same checkout gets the same intent back. Stripe refuses a
+    // key sent again with other parameters: the same checkout after the owner edited the product
+    // is another payment, with a key of its own.
+    checkoutId ? { idempotencyKey: `checkout-${product.id}-${checkoutId}-${hash('sha256', [product.price, product.name].join('|'), 'hex').slice(0, 16)}` } : undefined,
   );
   if (email && intent.receipt_email !== email) {
     await stripe.paymentIntents.update(intent.id, { receipt_email: email, metadata: { email } });
@@ -66,7 +81,9 @@ type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
  */
 function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus, eventId: string | null): void {
   const before = tx.select({ status: orders.status }).from(orders).where(eq(orders.paymentIntentId, intent.id)).get();
-  if (before?.status === 'refunded' || (before?.status === 'succeeded' && status !== 'succeeded')) return;
+  // A refunded or disputed payment stays so (its refund or dispute says what it is); a paid one stays paid.
+  if (before && before.status !== 'succeeded' && MADE.includes(before.status)) return;
+  if (before?.status === 'succeeded' && status !== 'succeeded') return;
   // A payment this site did not start (a subscription's invoice, paid through its own events) is not an order of its own.
   if (!before && !intent.metadata?.productId && !intent.metadata?.productName) return;
   const productId = Number(intent.metadata?.productId) || null;
@@ -125,7 +142,9 @@ export async function refundOrder(orderId: number) {
   if (order.status !== 'succeeded') throw badRequest('Only a paid order can be refunded');
   const stripe = requireStripe();
   await stripe.refunds.create({ payment_intent: order.paymentIntentId }, { idempotencyKey: `refund-${order.id}` });
-  return getDb().transaction((tx) => recordRefund(tx, order.paymentIntentId)) ?? order;
+  const refunded = getDb().transaction((tx) => recordRefund(tx, order.paymentIntentId)) ?? order;
+  cancelEndedSessions(getDb(), [refunded.clientPackageId]);
+  return refunded;
 }
 
 /** Verifies and applies a webhook delivery; each event id is applied once. */
@@ -149,14 +168,30 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
     (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') && packageOfSubscription(db, event.data.object.id)
       ? await currentSubscription(event.data.object)
       : null;
-  return db.transaction((tx) => {
+  // A refund heard of before the payment it refunds (events come in any order): the payment, as
+  // Stripe has it, is recorded first, so the refund applies to it as it would have afterwards.
+  const refunded = event.type === 'charge.refunded' && event.data.object.refunded ? idOf(event.data.object.payment_intent) : null;
+  // A dispute is read as Stripe has it now (created, updated and closed can arrive in any order).
+  const dispute = event.type === 'charge.dispute.created' || event.type === 'charge.dispute.updated' || event.type === 'charge.dispute.closed' ? await currentDispute(event.data.object) : null;
+  const disputed = dispute ? idOf(dispute.payment_intent) : null;
+  const unheard = refunded || disputed ? await unheardPayment((refunded ?? disputed)!) : null;
+  // A dispute lost ends the package: no further payment is taken (cancelled before anything is
+  // recorded, so a failure here has Stripe send the event again).
+  if (dispute && disputed && disputeOutcome(dispute.status) === 'lost') {
+    const sub = liveSubscriptionOf(disputed, unheard);
+    if (sub) await cancelSubscription(sub);
+  }
+  const answer = db.transaction((tx) => {
     const fresh = tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
     if (fresh.changes === 0) return { received: true as const, duplicate: true as const };
     if (event.type === 'payment_intent.succeeded') recordIntent(tx, event.data.object, 'succeeded', event.id);
     else if (event.type === 'payment_intent.payment_failed') recordIntent(tx, event.data.object, 'failed', event.id);
-    else if (event.type === 'charge.refunded' && event.data.object.refunded && event.data.object.payment_intent) {
-      const pi = event.data.object.payment_intent;
-      recordRefund(tx, typeof pi === 'string' ? pi : pi.id);
+    else if (refunded) {
+      if (unheard) recordPayment(tx, unheard, event.id);
+      recordRefund(tx, refunded);
+    } else if (dispute) {
+      if (unheard) recordPayment(tx, unheard, event.id);
+      paymentDisputed(tx, dispute, event.type === 'charge.dispute.closed');
     } else if (event.type === 'invoice.paid') invoicePaid(tx, event.data.object, invoiceIntent, event.id);
     else if (event.type === 'invoice.payment_failed') invoiceFailed(tx, event.data.object);
     else if (event.type === 'customer.subscription.updated') subscriptionChanged(tx, subscription ?? event.data.object, event.created, false);
@@ -164,6 +199,62 @@ export async function handleWebhook(rawBody: string, signature: string | null): 
     else logger.info({ type: event.type, id: event.id }, 'stripe event acknowledged');
     return { received: true as const };
   });
+  // A package refunded or lost to a chargeback: its future sessions are cancelled, with their invites.
+  const paid = refunded ?? disputed;
+  if (paid) cancelEndedSessions(db, [db.select({ id: orders.clientPackageId }).from(orders).where(eq(orders.paymentIntentId, paid)).get()?.id]);
+  return answer;
+}
+
+const idOf = (ref: string | { id: string } | null): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+
+/** A payment Stripe took that this server has not recorded as paid yet: a product's or package's PaymentIntent, or a package's paid invoice. */
+type UnheardPayment = { intent: Stripe.PaymentIntent } | { invoice: Stripe.Invoice; paymentIntentId: string };
+
+/**
+ * What Stripe says of a payment this server has not seen paid (its event not here yet), when it
+ * is one of this site's: null when it was heard of already, is not this site's, or Stripe cannot
+ * be asked.
+ */
+async function unheardPayment(paymentIntentId: string): Promise<UnheardPayment | null> {
+  const db = getDb();
+  const known = db.select({ status: orders.status }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).get();
+  if (known && known.status !== 'pending' && known.status !== 'failed') return null;
+  const stripe = getStripe();
+  if (!stripe) return null;
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+  if (intent.status !== 'succeeded') return null;
+  if (known || intent.metadata?.productId || intent.metadata?.productName) return { intent };
+  // A subscription's payment: the invoice it paid names the package.
+  const payment = (await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 })).data[0];
+  const invoiceId = typeof payment?.invoice === 'string' ? payment.invoice : (payment?.invoice.id ?? null);
+  if (!invoiceId) return null;
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  return packageOfSubscription(db, subscriptionOf(invoice)) ? { invoice, paymentIntentId } : null;
+}
+
+/** Records a payment as its own event would have. */
+function recordPayment(tx: Tx, payment: UnheardPayment, eventId: string): void {
+  if ('intent' in payment) recordIntent(tx, payment.intent, 'succeeded', eventId);
+  else invoicePaid(tx, payment.invoice, payment.paymentIntentId, eventId);
+}
+
+/** A dispute as Stripe has it now (the event's copy when Stripe cannot be asked). */
+async function currentDispute(dispute: Stripe.Dispute): Promise<Stripe.Dispute> {
+  const stripe = getStripe();
+  return stripe ? await stripe.disputes.retrieve(dispute.id) : dispute;
+}
+
+/** The subscription, still taking payments, of the package a payment belongs to. */
+function liveSubscriptionOf(paymentIntentId: string, unheard: UnheardPayment | null): string | null {
+  const db = getDb();
+  const order = db.select({ clientPackageId: orders.clientPackageId }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).get();
+  const p =
+    order?.clientPackageId != null
+      ? db.select().from(clientPackages).where(eq(clientPackages.id, order.clientPackageId)).get()
+      : unheard && 'invoice' in unheard
+        ? packageOfSubscription(db, subscriptionOf(unheard.invoice))
+        : undefined;
+  return p?.subscriptionId && (p.status === 'active' || p.status === 'past_due' || p.status === 'pending') ? p.subscriptionId : null;
 }
 
 /** A subscription as Stripe has it now (the event's copy when Stripe cannot be asked). */

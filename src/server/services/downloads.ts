@@ -19,6 +19,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { freshDownloads, receipt } from '#server/mail/templates.ts';
 import type { Settings } from '#shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
+import { hasPayment } from '#server/billing/sessions.ts';
 import { answeringRefusals, receive, tooLarge } from './uploads.ts';
 import { publishedSite } from '#server/site/current.ts';
 
@@ -178,7 +179,8 @@ export function revokeGrants(tx: Tx, orderIds: number | number[]): void {
     .run();
 }
 
-export type GrantState = 'ok' | 'expired' | 'used-up' | 'revoked';
+/** paused: the order's payment (or another of its package's) is disputed; it works again if the dispute is won. */
+export type GrantState = 'ok' | 'expired' | 'used-up' | 'revoked' | 'paused';
 
 export interface FoundGrant {
   grant: Grant;
@@ -200,8 +202,17 @@ export function findGrant(token: string, now = Date.now()): FoundGrant | null {
     .get();
   if (!row) return null;
   if (!sameSecret(mac(row.grant), m[2]!)) return null;
+  const paused = row.order.status === 'disputed' || (row.order.status === 'succeeded' && row.order.clientPackageId !== null && hasPayment(getDb(), row.order.clientPackageId, 'disputed'));
   const state: GrantState =
-    row.grant.revokedAt || row.order.status !== 'succeeded' ? 'revoked' : row.grant.expiresAt.getTime() <= now ? 'expired' : row.grant.downloads >= row.grant.maxDownloads ? 'used-up' : 'ok';
+    row.grant.revokedAt || (row.order.status !== 'succeeded' && !paused)
+      ? 'revoked'
+      : paused
+        ? 'paused'
+        : row.grant.expiresAt.getTime() <= now
+          ? 'expired'
+          : row.grant.downloads >= row.grant.maxDownloads
+            ? 'used-up'
+            : 'ok';
   return { ...row, state };
 }
 
@@ -255,8 +266,8 @@ const freshLinksSent = new Map<number, number>();
  * (never shown on the page, so a forwarded link does not hand out new ones). Answers whether
  * there is an address to send them to.
  */
-export function requestFreshLinks(found: FoundGrant): 'sent' | 'no-email' | 'revoked' {
-  if (found.state === 'revoked') return 'revoked';
+export function requestFreshLinks(found: FoundGrant): 'sent' | 'no-email' | 'revoked' | 'paused' {
+  if (found.state === 'revoked' || found.state === 'paused') return found.state;
   const email = found.order.customerEmail;
   if (!email) return 'no-email';
   const last = freshLinksSent.get(found.order.id);

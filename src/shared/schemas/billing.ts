@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { CheckoutEmailSchema } from './checkout.ts';
 import { BotFieldsSchema } from './common.ts';
+import type { OrderStatus } from './product.ts';
 
 const packageId = z.string({ error: 'Package not found' }).trim().min(1, 'Package not found').max(40, 'Package not found');
 
@@ -85,7 +86,8 @@ export interface CouponDto {
 
 export const CouponUpdateSchema = z.object({ isActive: z.boolean({ error: 'Must be true or false' }) });
 
-export type ClientPackageStatus = 'pending' | 'active' | 'past_due' | 'completed' | 'ended' | 'refunded';
+/** A package's status; disputed: one of its payments is disputed (a chargeback), so its sessions and downloads are paused. */
+export type ClientPackageStatus = 'pending' | 'active' | 'past_due' | 'completed' | 'ended' | 'refunded' | 'disputed';
 
 export interface ClientPackageDto {
   id: number;
@@ -112,7 +114,7 @@ export interface ClientPaymentDto {
   clientPackageId: number | null;
   productName: string;
   amount: number;
-  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  status: OrderStatus;
   createdAt: Date;
   /** The client area's working download links of a paid payment. */
   downloads?: { fileName: string; size: number; url: string }[];
@@ -156,4 +158,5 @@ export const PACKAGE_STATUS_LABEL: Record<ClientPackageStatus, string> = {
   completed: 'Paid in full',
   ended: 'Ended',
   refunded: 'Refunded',
+  disputed: 'Disputed',
 };

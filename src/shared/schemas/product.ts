@@ -34,7 +34,7 @@ export interface ProductFileDto {
   createdAt: Date;
 }
 
-export type OrderStatus = 'pending' | 'succeeded' | 'failed' | 'refunded';
+export type OrderStatus = 'pending' | 'succeeded' | 'failed' | 'refunded' | 'disputed' | 'lost';
 
 /** One download link an order was given, with its count. */
 export interface DeliveryDto {
@@ -65,7 +65,7 @@ export interface OrderDto {
 
 /** GET /api/admin/orders with any of these answers one page; without them, every order. */
 export const OrderPageQuerySchema = PageQuerySchema.extend({
-  status: z.enum(['pending', 'succeeded', 'failed', 'refunded'], { error: 'status must be pending, succeeded, failed or refunded' }).optional(),
+  status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'disputed', 'lost'], { error: 'status must be pending, succeeded, failed, refunded, disputed or lost' }).optional(),
 });
 export type OrderPageQuery = z.infer<typeof OrderPageQuerySchema>;
 

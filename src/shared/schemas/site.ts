@@ -100,6 +100,9 @@ export const packageSlug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 40) || 'package';
 
+/** The most Stripe takes in one card payment in US dollars, in cents ($999,999.99). */
+export const MAX_CARD_PAYMENT = 99_999_999;
+
 /**
  * One coaching package. The price is in cents: the whole price when paid at once, each
  * payment's amount for instalments and monthly packages. 'Book Now' leads to `bookUrl` when set,
@@ -142,6 +145,10 @@ export const SitePackageSchema = z.preprocess(
       productId: z.number({ error: 'Product must be a number' }).int().positive('Choose a product').nullable().default(null),
     })
     .refine((p) => p.billing === 'request' || p.bookUrl !== '' || p.price >= 50, { path: ['price'], message: 'A package sold on the site costs at least $0.50' })
+    .refine((p) => p.billing === 'request' || p.bookUrl !== '' || p.price <= MAX_CARD_PAYMENT, {
+      path: ['price'],
+      message: 'A package sold on the site costs at most $999,999.99, the most a card payment can be',
+    })
     .refine((p) => p.sessions === 0 || p.eventType !== '', { path: ['eventType'], message: 'Choose the event type its sessions are booked as' }),
 );
 

@@ -13,7 +13,8 @@ import { addSessions, endPackage, PACKAGE_STATUS_LABEL, refundLast, saveNotes, t
 import { Coupons } from './coupons';
 
 type Pkg = Client['packages'][number];
-const TONE = { pending: 'grey', active: 'green', past_due: 'amber', completed: 'blue', ended: 'grey', refunded: 'red' } as const;
+const TONE = { pending: 'grey', active: 'green', past_due: 'amber', completed: 'blue', ended: 'grey', refunded: 'red', disputed: 'red' } as const;
+const PAYMENT_LABEL = { pending: 'pending', succeeded: 'paid', failed: 'failed', refunded: 'refunded', disputed: 'disputed', lost: 'dispute lost' } as const;
 const billingLine = (p: Pkg) =>
   p.billing === 'instalments'
     ? `${p.paymentsMade} of ${p.instalments} payments of ${formatPrice(p.amount)}`
@@ -37,7 +38,7 @@ function PackageRow({ pkg, onChange }: { pkg: Pkg; onChange: (c: Client) => void
       setConfirm(null);
     }
   };
-  const live = pkg.status === 'active' || pkg.status === 'past_due' || pkg.status === 'completed';
+  const live = pkg.status === 'active' || pkg.status === 'past_due' || pkg.status === 'completed' || pkg.status === 'disputed';
   return (
     <li className="rounded-xl border border-slate-200 p-4" data-client-package={pkg.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -81,8 +82,8 @@ function PackageRow({ pkg, onChange }: { pkg: Pkg; onChange: (c: Client) => void
         title={confirm === 'end' ? `End ${pkg.packageName}?` : 'Refund the last payment?'}
         description={
           confirm === 'end'
-            ? 'Its subscription is cancelled at Stripe (no further payment) and its sessions can no longer be booked.'
-            : "The last payment is refunded in full through Stripe, and the package's download links stop working."
+            ? 'Its subscription is cancelled at Stripe (no further payment), its sessions can no longer be booked, and those booked for later are cancelled (the client is sent the cancellation).'
+            : "The last payment is refunded in full through Stripe, and the package's download links stop working. A package paid at once is then refunded, and its sessions booked for later are cancelled."
         }
         confirmLabel={confirm === 'end' ? 'End package' : 'Refund'}
         busy={busy}
@@ -112,7 +113,7 @@ function ClientCard({ client, onChange }: { client: Client; onChange: (c: Client
         <ul className="mt-2 space-y-1 text-sm text-slate-700">
           {client.payments.map((o) => (
             <li key={o.id}>
-              {formatLongDate(o.createdAt)} · {o.productName} · {formatPrice(o.amount)} · {o.status}
+              {formatLongDate(o.createdAt)} · {o.productName} · {formatPrice(o.amount)} · {PAYMENT_LABEL[o.status]}
             </li>
           ))}
         </ul>

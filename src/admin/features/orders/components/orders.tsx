@@ -18,8 +18,8 @@ import type { DeliveryDto, OrderDto, OrderStatsDto } from '#shared/schemas/produ
 type Delivery = Json<DeliveryDto>;
 type Order = Json<OrderDto>;
 
-const TONE = { succeeded: 'green', pending: 'amber', failed: 'red', refunded: 'grey' } as const;
-const LABEL = { succeeded: 'Paid', pending: 'Pending', failed: 'Failed', refunded: 'Refunded' } as const;
+const TONE = { succeeded: 'green', pending: 'amber', failed: 'red', refunded: 'grey', disputed: 'red', lost: 'grey' } as const;
+const LABEL = { succeeded: 'Paid', pending: 'Pending', failed: 'Failed', refunded: 'Refunded', disputed: 'Disputed', lost: 'Dispute lost' } as const;
 
 /** One line per file: its newest link's downloads. */
 function Files({ deliveries }: { deliveries: Delivery[] }) {
