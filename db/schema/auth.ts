@@ -12,6 +12,8 @@ export const users = sqliteTable(
     // better-auth requires an e-mail; users who give none get a reserved placeholder
     // (see docs/decisions/002-auth.md), never shown.
     email: text('email').notNull(),
+    /** Where sign-in alerts go when not to `email` (an account with a placeholder, or a mailbox of its own for them). */
+    alertEmail: text('alert_email'),
     emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
     name: text('name').notNull().default(''),
     firstName: text('first_name'),

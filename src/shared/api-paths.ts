@@ -75,6 +75,7 @@ export const API = {
   accountSession: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
   accountOtherSessions: '/api/account/sessions/others',
   accountPassword: '/api/account/password',
+  accountAlertEmail: '/api/account/alert-email',
   accountPasskeyConfirm: '/api/account/passkey-confirm',
   audit: '/api/admin/audit',
   auditCsv: '/api/admin/audit/export',

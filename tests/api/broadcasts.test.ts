@@ -282,7 +282,7 @@ describe('a subscriber from before there were unsubscribe tokens', () => {
 
 describe('a subscriber whose mailbox is refused', () => {
   it("reads as bounced, not active, in the list, its counts and the CSV, and the active count is the send dialog's", async () => {
-    const [kept, gone] = addSubscribers(server, 'mailbox', 2);
+    const [kept, gone] = addSubscribers(server, 'boxcheck', 2);
     smtp.refuse.add(gone);
     try {
       const id = (await admin.post('/api/admin/broadcasts', issue('Mailbox check'))).body.id as number;

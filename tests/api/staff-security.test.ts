@@ -586,6 +586,30 @@ describe('sign-in alerts', () => {
     expect(alertsTo(CONTACT_EMAIL)).toHaveLength(before);
   });
 
+  it('go to the alert e-mail the holder chose in Account → Security; a bad address is refused and changes nothing', async () => {
+    const u = await createUser(server, { isAdmin: true, email: `${unique('placeholder')}@no-email.invalid` });
+    const own = await signIn(u, CHROME_MAC);
+    const chosen = `${unique('alerts')}@example.com`;
+    // Before a choice, an admin without an address of its own is alerted at the contact e-mail.
+    expect((await own.get('/api/account/alert-email')).body).toEqual({ alertEmail: '', alertsGoTo: CONTACT_EMAIL });
+    for (const bad of ['not an address', `${'a'.repeat(250)}@example.com`]) {
+      const refused = await own.put('/api/account/alert-email', { alertEmail: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues[0].path).toEqual(['alertEmail']);
+    }
+    expect(userRow(u.id)!.alertEmail).toBeNull();
+    expect((await new Client(server).put('/api/account/alert-email', { alertEmail: chosen })).status).toBe(401);
+    const saved = await own.put('/api/account/alert-email', { alertEmail: chosen });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ alertEmail: chosen, alertsGoTo: chosen });
+    expect(auditRows().at(-1)).toMatchObject({ action: 'account.alert-email.change', targetId: u.id });
+    await signIn(u, FIREFOX_WIN);
+    expect(alertsTo(chosen)).toHaveLength(1);
+    expect(alertsTo(chosen)[0].text).toContain('Firefox on Windows');
+    // Emptied: back to where alerts went before.
+    expect((await own.put('/api/account/alert-email', { alertEmail: '' })).body).toEqual({ alertEmail: '', alertsGoTo: CONTACT_EMAIL });
+  });
+
   it('also follows a sign-in completed by a code', async () => {
     const u = await twoFactorUser({ email: `${unique('coded')}@example.com` });
     const c = await passwordStep(u, { 'User-Agent': FIREFOX_WIN });
@@ -598,6 +622,8 @@ describe('sign-in alerts', () => {
     // That browser is known from now on.
     expect(c.cookie).toMatch(/site\.device=/);
     expect((await c.post('/api/logout')).status).toBe(200);
+    // A code is used once: the next sign-in comes with a code of a later step, as after 30 seconds.
+    server.db.update(twoFactors).set({ lastTotpStep: null }).where(eq(twoFactors.userId, u.id)).run();
     expect((await c.request('POST', '/api/login', { username: u.username, password: u.password }, { 'User-Agent': FIREFOX_WIN })).body).toEqual({ twoFactorRequired: true });
     expect((await c.request('POST', '/api/login/code', { code: nextCode(u.totp) }, { 'User-Agent': FIREFOX_WIN })).status).toBe(200);
     expect(alertsTo(userRow(u.id)!.email)).toHaveLength(1);

@@ -103,16 +103,24 @@ export function deviceCookieOf(headers: Headers): string | null {
 }
 
 /**
- * Where a sign-in alert for the account goes: the alert address it chose, else its own; an admin
- * with neither (the ADMIN_USERNAME account has a placeholder) is the owner, whose mailbox is the
- * site's contact e-mail.
+ * Where a sign-in alert for the account goes: the alert address its holder chose (Account →
+ * Security), else its own; an admin with neither (the ADMIN_USERNAME account has a placeholder)
+ * is the owner, whose mailbox is the site's contact e-mail.
  */
-function alertAddressOf(db: Db, userId: string): string | null {
-  const user = db.select({ email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
+export function alertAddressOf(db: Db, userId: string): string | null {
+  const user = db.select({ email: users.email, alertEmail: users.alertEmail, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
   if (!user) return null;
-  const own = realEmail(user.email);
+  const own = user.alertEmail || realEmail(user.email);
   if (own) return own;
   return user.isAdmin ? getPublishedSite(db).brand.contactEmail || null : null;
+}
+
+/** Sets (or, with '', clears) where the account's sign-in alerts go. */
+export function setAlertEmail(db: Db, userId: string, alertEmail: string): void {
+  db.update(users)
+    .set({ alertEmail: alertEmail || null })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 /**

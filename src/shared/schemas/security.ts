@@ -40,3 +40,15 @@ export const PasskeyConfirmSchema = z.object({ password: z.string({ error: 'Ente
 
 /** The signed link of a sign-in alert: the session it ends, and its signature. */
 export const SessionEndSchema = z.object({ s: z.string().min(1).max(100), sig: z.string().min(1).max(100) });
+
+/** Account → Security: where sign-in alerts go; empty for the account's own address (or, for an admin without one, the site's contact e-mail). */
+export const AlertEmailSchema = z.object({
+  alertEmail: z.union([z.literal(''), z.email({ error: 'Enter a valid e-mail address' }).max(254, 'E-mail must be at most 254 characters')], { error: 'Enter a valid e-mail address' }),
+});
+export type AlertEmailInput = z.infer<typeof AlertEmailSchema>;
+
+/** The alert address as set, and where alerts go now (null: nowhere, the account has no address). */
+export interface AlertEmailDto {
+  alertEmail: string;
+  alertsGoTo: string | null;
+}

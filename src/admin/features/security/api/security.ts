@@ -16,6 +16,7 @@ export const confirmTwoFactor = (code: string) => api('POST', API.twoFactorVerif
 export const disableTwoFactor = (password: string, code: string) => api('POST', API.twoFactorDisable, { password, code });
 export const newBackupCodes = (password: string, code: string) => api<{ backupCodes: string[] }>('POST', API.twoFactorBackupCodes, { password, code });
 export const changePassword = (currentPassword: string, newPassword: string) => api('POST', API.accountPassword, { currentPassword, newPassword });
+export const setAlertEmail = (alertEmail: string) => api('PUT', API.accountAlertEmail, { alertEmail });
 
 /** Registers a passkey of this device, once the password (and code) confirm the account: the browser asks the authenticator, the server keeps its public key. */
 export async function addPasskey(name: string, password: string, code: string | undefined): Promise<void> {

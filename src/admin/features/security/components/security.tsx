@@ -12,10 +12,11 @@ import { toast, toastOnNextPage } from '#lib/toast.ts';
 import { API } from '#shared/api-paths.ts';
 import { formatShortDate } from '#shared/format.ts';
 import type { Json } from '#shared/json.ts';
-import type { SessionDto } from '#shared/schemas/security.ts';
+import type { AlertEmailDto, SessionDto } from '#shared/schemas/security.ts';
 import {
   addPasskey,
   changePassword,
+  setAlertEmail,
   confirmTwoFactor,
   disableTwoFactor,
   downloadCodes,
@@ -260,6 +261,46 @@ function Sessions() {
   );
 }
 
+/** Where an e-mail goes when the account signs in from a browser it has not used (the account's own address unless another is chosen). */
+function SignInAlerts() {
+  const current = useQuery<AlertEmailDto>(API.accountAlertEmail, 'Failed to fetch the alert address');
+  const save = useSubmit(async ({ alertEmail = '' }) => {
+    try {
+      await setAlertEmail(alertEmail.trim());
+      toast({ title: 'Alert address saved' });
+      await current.refetch();
+    } catch (err) {
+      failed('Alert address not saved', err, 'Please try again.');
+    }
+  });
+  const goesTo = current.data?.alertsGoTo;
+  return (
+    <Card title="Sign-in alerts">
+      <p className="text-sm text-slate-600">
+        A sign-in from a browser this account has not used sends an e-mail with a link that ends that session.{' '}
+        {current.data && (goesTo ? `Alerts go to ${goesTo}.` : 'This account has no address to send them to: add one below.')}
+      </p>
+      {loadState(current, { loading: 'Loading the alert address', failed: 'Failed to fetch the alert address' }) ?? (
+        <form onSubmit={save.onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
+          <TextField
+            id="alert-email"
+            name="alertEmail"
+            label="Alert e-mail"
+            hint="Leave empty to use your account's own address."
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={current.data?.alertEmail ?? ''}
+          />
+          <button className="btn-secondary" disabled={save.busy}>
+            Save alert address
+          </button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
 function Password() {
   const change = useSubmit(async ({ currentPassword = '', newPassword = '' }, form) => {
     try {
@@ -300,6 +341,7 @@ export default function Security() {
         <>
           <Passkeys twoFactor={Boolean(user?.twoFactorEnabled)} />
           <Sessions />
+          <SignInAlerts />
           <Password />
         </>
       )}
