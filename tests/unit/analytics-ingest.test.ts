@@ -10,6 +10,9 @@ process.env.DATABASE_URL = join(dir, 'site.db');
 process.env.UPLOADS_DIR = join(dir, 'uploads');
 process.env.SITE_URL = 'https://coach.example';
 
+/** A page view of /blog by `visitorId` at `ts`, as the beacon handler passes it on. */
+const view = (visitorId: string, ts: number) => ({ ts, visitorId, url: new URL('https://coach.example/blog'), referrer: '', width: 1280, userAgent: 'Mozilla/5.0 Firefox/133.0', country: () => '' });
+
 describe('writing page views', () => {
   it('keeps a batch the database refused and writes it with the next', async () => {
     const { getDb } = await import('#server/context.ts');
@@ -58,15 +61,6 @@ describe('writing page views', () => {
     const total = (day: string) => db.$client.prepare(`select pageviews from analytics_daily where kind = 'total' and day = ?`).get(day) as { pageviews: number } | undefined;
     const now = Date.now();
     const tomorrow = now - (now % 86_400_000) + 86_400_000;
-    const view = (visitorId: string, ts: number) => ({
-      ts,
-      visitorId,
-      url: new URL('https://coach.example/blog'),
-      referrer: '',
-      width: 1280,
-      userAgent: 'Mozilla/5.0 Firefox/133.0',
-      country: () => '',
-    });
     // One view of today is written; another waits when the day is rolled up after midnight.
     recordView(db, view('c'.repeat(32), now), 'coach.example');
     (globalThis as { flushAnalytics?: () => boolean }).flushAnalytics?.();
@@ -84,15 +78,6 @@ describe('writing page views', () => {
     const { VISITS_KEPT, flushViews, recordView } = await import('#server/analytics/ingest.ts');
     const db = getDb();
     VISITS_KEPT.max = 1_000;
-    const view = (visitorId: string, ts: number) => ({
-      ts,
-      visitorId,
-      url: new URL('https://coach.example/blog'),
-      referrer: '',
-      width: 1280,
-      userAgent: 'Mozilla/5.0 Firefox/133.0',
-      country: () => '',
-    });
     const now = Date.now();
     // Forged beacons (a new user agent each, so each a visitor of its own) past the visits kept,
     // while a reader goes on reading.
