@@ -7,6 +7,7 @@ import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
 import { env } from '#server/env.ts';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.ts';
+import { ifMatchVersion, type SeenVersion } from '#server/http/if-match.ts';
 import { htmlToText, sanitizeSavedHtml } from '#server/services/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import { slugify } from '#shared/format.ts';
@@ -143,21 +144,8 @@ export function createBroadcast(db: Db, input: BroadcastInput, userId: string): 
   return toDto(row);
 }
 
-/**
- * The version of an issue an editor says it has seen (`If-Match: "broadcast-N"`, N its `version`);
- * undefined when it names none (or `*`), and the write then goes ahead whatever changed meanwhile,
- * as the site editor's check does.
- */
-export type SeenVersion = number | undefined;
-
-/** The version a request's If-Match names; 400 for one that names no version of an issue. */
-export function seenVersion(request: Request): SeenVersion {
-  const ifMatch = request.headers.get('if-match');
-  if (ifMatch === null || ifMatch.trim() === '*') return undefined;
-  const found = /^\s*"broadcast-(\d{1,15})"\s*$/.exec(ifMatch);
-  if (!found) throw badRequest('If-Match must name a version of the issue, as in "broadcast-1712345678901"');
-  return Number(found[1]);
-}
+/** The version of an issue a request's If-Match names (`"broadcast-N"`, N its `version`); 400 for one that names no version of an issue. */
+export const seenVersion = (request: Request): SeenVersion => ifMatchVersion(request, 'broadcast', 'the issue, as in "broadcast-1712345678901"');
 
 const changedElsewhere = (nothing: string) => new HttpError(412, `This issue was changed in another tab or by another admin since you opened it. ${nothing} Reload it to see the changes.`);
 

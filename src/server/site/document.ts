@@ -6,7 +6,8 @@ import type { Db } from '#db/client.ts';
 import { siteDocument, siteRevisions } from '#db/schema/site.ts';
 import { users } from '#db/schema/auth.ts';
 import { env } from '#server/env.ts';
-import { badRequest, conflict, fromZod, HttpError, notFound } from '#server/http/errors.ts';
+import { conflict, fromZod, HttpError, notFound } from '#server/http/errors.ts';
+import { ifMatchVersion, type SeenVersion } from '#server/http/if-match.ts';
 import { contentChanged } from '#server/http/page-cache.ts';
 import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
 import { packagesOf, SITE_REVISIONS_PAGE, SiteDocumentSchema, type SiteDocument, type SiteRevisionDto, type SiteStateDto } from '#shared/schemas/site.ts';
@@ -75,12 +76,6 @@ export function siteState(db: Db): SiteStateDto {
   return { published: getPublishedSite(db), draft: parseDraft(draft), version };
 }
 
-/**
- * The version an editor says it has seen (`If-Match: "site-N"`); undefined when it names none
- * (or `*`), and the write then goes ahead whatever changed meanwhile.
- */
-export type SeenVersion = number | undefined;
-
 /** The ETag of a version of the site's row. */
 export const siteEtag = (version: number) => `"site-${version}"`;
 
@@ -90,14 +85,8 @@ export function siteAnswer(db: Db): Response {
   return Response.json(state, { headers: { 'Cache-Control': 'no-store', ETag: siteEtag(state.version) } });
 }
 
-/** The version a request's If-Match header names; 400 for one that names no version of the site. */
-export function seenVersion(request: Request): SeenVersion {
-  const ifMatch = request.headers.get('if-match');
-  if (ifMatch === null || ifMatch.trim() === '*') return undefined;
-  const found = /^\s*"site-(\d{1,15})"\s*$/.exec(ifMatch);
-  if (!found) throw badRequest('If-Match must name a version of the site, as in "site-12"');
-  return Number(found[1]);
-}
+/** The version a request's If-Match header names (`"site-N"`); 400 for one that names no version of the site. */
+export const seenVersion = (request: Request): SeenVersion => ifMatchVersion(request, 'site', 'the site, as in "site-12"');
 
 const changedElsewhere = () => new HttpError(412, 'The site was changed in another tab or by another admin since you opened it. Nothing was saved.');
 
