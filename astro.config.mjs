@@ -14,7 +14,7 @@ export default defineConfig({
   // middleware adds the header-only parts (frame-ancestors). Styles allow 'unsafe-inline'
   // because sanitised post HTML keeps text-align style attributes.
   security: {
-    // Off: every API route checks the Origin of writes itself (src/server/http/endpoint.ts), and
+    // Off: every API route checks the Origin of writes itself (src/server/app/endpoint.ts), and
     // the one-click unsubscribe POST that mail providers send (RFC 8058) has no Origin at all.
     checkOrigin: false,
     csp: {
@@ -25,7 +25,7 @@ export default defineConfig({
         "font-src 'self'",
         // Added per page: Google Analytics' hosts when ANALYTICS_ID is set (SiteLayout); Stripe on
         // the checkout pages and the video players where a page shows one
-        // (src/server/http/page-policy.ts). Frames are otherwise this site's own (default-src).
+        // (src/server/http/pages/page-policy.ts). Frames are otherwise this site's own (default-src).
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -1,7 +1,7 @@
 // Lint: TypeScript rules, React hooks, .astro files, and the layers of the code base as import
 // zones (browser-side code never reaches server-only modules, shared code imports nothing from
-// the rest of src, db/ nothing from src, nothing imports tests/, admin features not each other)
-// plus no import cycles.
+// the rest of src, db/ nothing from src, nothing imports tests/, admin features not each other,
+// the server's kernel no capability, no capability the app wiring) plus no import cycles.
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
 import astro from 'eslint-plugin-astro';
@@ -15,12 +15,29 @@ import tseslint from 'typescript-eslint';
 const BROWSER = ['./src/admin', './src/islands', './src/components', './src/lib', './src/shared'];
 const UI = ['./src/admin', './src/islands', './src/components', './src/lib', './src/layouts', './src/pages'];
 const FEATURES = readdirSync(new URL('./src/admin/features', import.meta.url));
+/** The server's kernel: what every capability stands on, knowing none of them. */
+export const KERNEL = [
+  './src/server/http',
+  './src/server/mail',
+  './src/server/jobs',
+  './src/server/html',
+  './src/server/env.ts',
+  './src/server/log.ts',
+  './src/server/db.ts',
+  './src/server/passwords.ts',
+];
+/** The server's capabilities: every other folder of src/server but app/, the wiring above them all. */
+const CAPABILITIES = readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && e.name !== 'app' && !KERNEL.includes(`./src/server/${e.name}`))
+  .map((e) => `./src/server/${e.name}`);
 
 /** The layers: who may import whom. Each zone forbids `target` to import from `from`. */
 export const zones = [
   { target: BROWSER, from: ['./src/server', './db'], message: 'server/ and db/ are server-only: call the API instead.' },
   { target: './src/shared', from: [...UI, './src/server', './src/middleware.ts', './db'], message: 'shared/ imports nothing from the rest of src.' },
   { target: './src/server', from: UI, message: 'server/ does not import UI code (pages, components, islands, admin, lib).' },
+  { target: KERNEL, from: [...CAPABILITIES, './src/server/app'], message: 'The server kernel (http, mail, jobs, html, env, log, db) imports no capability: take what it needs as an argument.' },
+  { target: CAPABILITIES, from: './src/server/app', message: 'Capabilities do not import src/server/app (the wiring of requests and jobs): it imports them.' },
   { target: ['./src/islands', './src/components', './src/lib', './src/layouts'], from: './src/admin', message: 'Public code does not import the admin app.' },
   { target: './db', from: ['./src', './scripts'], message: 'db/ imports nothing from src (the demo seed lives in scripts/).' },
   { target: ['./src', './db'], from: './scripts', message: 'The app does not import scripts/.' },

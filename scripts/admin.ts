@@ -5,7 +5,7 @@
 //   npm run admin -- reset-password <username> <password>
 //   npm run admin -- reset-2fa <username>
 import { loadEnvOrExit } from '#server/env.ts';
-import { createAccount, resetTwoFactor, setFlags, setPassword } from '#server/services/accounts.ts';
+import { createAccount, resetTwoFactor, setFlags, setPassword } from '#server/accounts/operator.ts';
 import { passwordProblem } from '#server/passwords.ts';
 
 const [command = '', name = '', ...rest] = process.argv.slice(2);

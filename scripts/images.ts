@@ -5,8 +5,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { openDb } from '#db/client.ts';
 import { loadEnvOrExit } from '#server/env.ts';
-import { isLocalImage, processNextImage, queueImage } from '#server/services/images.ts';
-import { uploadsRoot } from '#server/storage/local.ts';
+import { isLocalImage, processNextImage, queueImage } from '#server/media/images.ts';
+import { uploadsRoot } from '#server/media/local.ts';
 
 const env = loadEnvOrExit();
 const db = openDb(env.DATABASE_URL);

@@ -6,7 +6,7 @@
 import { getDb } from '#db/client.ts';
 import { seedDemo } from '#scripts/seed.ts';
 import { loadEnvOrExit } from '#server/env.ts';
-import { ensureAdmin } from '#server/services/accounts.ts';
+import { ensureAdmin } from '#server/accounts/operator.ts';
 
 const args = new Set(process.argv.slice(2));
 const env = loadEnvOrExit();

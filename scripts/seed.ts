@@ -2,8 +2,8 @@
 // to show. It only ever fills an empty database: once any post, episode or product exists
 // the site belongs to its owner and the seed stays out of the way.
 import { randomUUID } from 'node:crypto';
-import { placeholderEmail } from '#server/auth.ts';
-import { readTimeOf } from '#server/services/sanitize.ts';
+import { placeholderEmail } from '#server/accounts/auth.ts';
+import { readTimeOf } from '#server/html/sanitize.ts';
 import { slugify } from '#shared/format.ts';
 import type { Db } from '#db/client.ts';
 import { blogPosts, comments, newsletterSubscribers, podcastEpisodes, products, users } from '#db/schema/index.ts';

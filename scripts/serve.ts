@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { serveBeacon } from '#server/analytics/beacon.ts';
 import { openCountryDb } from '#server/analytics/country.ts';
 import { loadEnvOrExit } from '#server/env.ts';
-import { serveCachedPage } from '#server/http/page-cache.ts';
-import { createAssetHandler } from '#server/http/static-assets.ts';
-import { startBackgroundJobs, stopBackgroundJobs } from '#server/jobs/start.ts';
+import { serveCachedPage } from '#server/http/pages/page-cache.ts';
+import { createAssetHandler } from '#server/http/pages/static-assets.ts';
+import { startBackgroundJobs, stopBackgroundJobs } from '#server/app/jobs.ts';
 
 const env = loadEnvOrExit();
 try {

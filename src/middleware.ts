@@ -1,13 +1,13 @@
 // Runs before every page and endpoint: request id, who is asking, baseline security headers.
 import { defineMiddleware } from 'astro:middleware';
-import { compressHtml } from '#server/http/compress.ts';
-import { cacheKey, cached, isCacheable } from '#server/http/page-cache.ts';
+import { compressHtml } from '#server/http/pages/compress.ts';
+import { cacheKey, cached, isCacheable } from '#server/http/pages/page-cache.ts';
 import { env } from '#server/env.ts';
 import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
 import { logger, requestIdFor } from '#server/log.ts';
-import { hasSessionCookie, readSession } from '#server/session.ts';
-import { getDb } from '#server/context.ts';
-import { followRedirect, isQueryForm } from '#server/services/redirects.ts';
+import { hasSessionCookie, readSession } from '#server/accounts/session.ts';
+import { getDb } from '#server/db.ts';
+import { followRedirect, isQueryForm } from '#server/content/redirects.ts';
 import { PREVIEW_COOKIE, siteFor } from '#server/site/preview.ts';
 
 /**

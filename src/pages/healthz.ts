@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 
 /** Readiness: 200 once the database answers. */
 export const GET: APIRoute = () => {

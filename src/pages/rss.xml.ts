@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { feedHeaders, blogFeed } from '#server/services/feeds.ts';
+import { feedHeaders, blogFeed } from '#server/content/feeds.ts';
 
 export const GET: APIRoute = ({ locals }) => new Response(blogFeed(locals.site), { headers: feedHeaders(locals.sitePreview) });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { sitemapPart } from '#server/services/feeds.ts';
+import { sitemapPart } from '#server/content/feeds.ts';
 
 /** One part of the sitemap index that /sitemap.xml becomes past 50,000 URLs. */
 export const GET: APIRoute = ({ params }) => {

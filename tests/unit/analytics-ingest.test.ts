@@ -15,7 +15,7 @@ const view = (visitorId: string, ts: number) => ({ ts, visitorId, url: new URL('
 
 describe('writing page views', () => {
   it('keeps a batch the database refused and writes it with the next', async () => {
-    const { getDb } = await import('#server/context.ts');
+    const { getDb } = await import('#server/db.ts');
     const { flushViews, queuedViews, recordView } = await import('#server/analytics/ingest.ts');
     const db = getDb();
     const count = (table: string) => db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number };
@@ -53,7 +53,7 @@ describe('writing page views', () => {
   });
 
   it('rolls a day up only once its views are written: never without the ones still waiting', async () => {
-    const { getDb } = await import('#server/context.ts');
+    const { getDb } = await import('#server/db.ts');
     const { recordView } = await import('#server/analytics/ingest.ts');
     const { pruneAnalytics } = await import('#server/analytics/retention.ts');
     const db = getDb();
@@ -74,7 +74,7 @@ describe('writing page views', () => {
   });
 
   it('a flood of made-up visitors that fills the table of visits in progress forgets the visits seen longest ago, and a real visitor is still counted', async () => {
-    const { getDb } = await import('#server/context.ts');
+    const { getDb } = await import('#server/db.ts');
     const { VISITS_KEPT, flushViews, recordView } = await import('#server/analytics/ingest.ts');
     const db = getDb();
     VISITS_KEPT.max = 1_000;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as fxp from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type * as BlogPosts from '#server/services/blog-posts.ts';
-import type * as Feeds from '#server/services/feeds.ts';
+import type * as BlogPosts from '#server/content/blog-posts.ts';
+import type * as Feeds from '#server/content/feeds.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'unit-content-'));
 process.env.DATABASE_URL = join(dir, 'site.db');
@@ -16,8 +16,8 @@ process.env.SITE_URL = 'https://coach.example';
 type Services = { posts: typeof BlogPosts; feeds: typeof Feeds };
 let s: Services;
 beforeAll(async () => {
-  s = { posts: await import('#server/services/blog-posts.ts'), feeds: await import('#server/services/feeds.ts') };
-  const { getDb } = await import('#server/context.ts');
+  s = { posts: await import('#server/content/blog-posts.ts'), feeds: await import('#server/content/feeds.ts') };
+  const { getDb } = await import('#server/db.ts');
   const { users } = await import('#db/schema/auth.ts');
   getDb().insert(users).values({ id: 'author', name: 'Author', username: 'author', email: 'author@example.com', isAdmin: true, isApproved: true }).run();
   const post = (title: string, slug: string, content: string, isPublished = true) =>

@@ -1,7 +1,7 @@
 // Videos in posts: only YouTube's privacy-enhanced player and Vimeo's survive the sanitiser,
 // and feeds carry a link instead of the frame.
 import { describe, expect, it } from 'vitest';
-import { sanitizePostHtml, videosAsLinks } from '#server/services/sanitize.ts';
+import { sanitizePostHtml, videosAsLinks } from '#server/html/sanitize.ts';
 
 const YT = '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube video" allowfullscreen></iframe>';
 const VIMEO = '<iframe src="https://player.vimeo.com/video/76979871?dnt=1" title="Vimeo video"></iframe>';

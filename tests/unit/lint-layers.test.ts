@@ -21,7 +21,7 @@ describe('import layers', () => {
   });
 
   it('refuses a component importing the database, in an .astro file', async () => {
-    const code = "---\nimport { getDb } from '#server/context.ts';\nconst count = getDb().$client.prepare('select 1').get();\n---\n<p>{JSON.stringify(count)}</p>\n";
+    const code = "---\nimport { getDb } from '#server/db.ts';\nconst count = getDb().$client.prepare('select 1').get();\n---\n<p>{JSON.stringify(count)}</p>\n";
     const found = await problems('src/components/ZzLayerFixture.astro', code);
     expect(found.join('\n')).toContain('server/ and db/ are server-only: call the API instead');
   });
@@ -44,8 +44,19 @@ describe('import layers', () => {
     );
   });
 
+  it('refuses the server kernel importing a capability, and a capability importing the app wiring', async () => {
+    const kernel = await problems('src/server/mail/zz-fixture.ts', "import { publishedBrand } from '#server/site/current.ts';\nexport const b = publishedBrand;\n");
+    expect(kernel.join('\n')).toContain('The server kernel (http, mail, jobs, html, env, log, db) imports no capability');
+    const wiring = await problems('src/server/content/zz-fixture.ts', "import { startBackgroundJobs } from '#server/app/jobs.ts';\nexport const s = startBackgroundJobs;\n");
+    expect(wiring.join('\n')).toContain('Capabilities do not import src/server/app');
+    // A capability stands on the kernel and on another capability's exported functions.
+    expect(await problems('src/server/content/zz-fixture.ts', "import { getDb } from '#server/db.ts';\nimport { layout } from '#server/site/mail.ts';\nexport const x = [getDb, layout];\n")).toEqual(
+      [],
+    );
+  });
+
   it('refuses the old styles: deep relative paths and the @/ alias', async () => {
-    const found = await problems('src/server/services/zz-fixture.ts', "import { env } from '../env.ts';\nexport const e = env;\n");
+    const found = await problems('src/server/content/zz-fixture.ts', "import { env } from '../env.ts';\nexport const e = env;\n");
     expect(found.join('\n')).toContain('Import through package.json "imports"');
   });
 });

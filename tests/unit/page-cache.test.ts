@@ -1,6 +1,6 @@
 // Page-cache keys and what may be cached, without a server.
 import { describe, expect, it } from 'vitest';
-import { cached, cacheKey, contentChanged, isCacheable, pickEncoding } from '#server/http/page-cache.ts';
+import { cached, cacheKey, contentChanged, isCacheable, pickEncoding } from '#server/http/pages/page-cache.ts';
 
 const get = (path: string, method = 'GET') => [new Request(`http://site.test${path}`, { method }), new URL(`http://site.test${path}`)] as const;
 

@@ -1,8 +1,8 @@
 // Pure pieces of the podcast feed and episode pages, without a server.
 import { describe, expect, it } from 'vitest';
-import { podcastGuidFor } from '#server/services/feeds.ts';
-import { transcriptParagraphs } from '#server/services/transcripts.ts';
-import { sniffText } from '#server/storage/upload-policy.ts';
+import { podcastGuidFor } from '#server/content/feeds.ts';
+import { transcriptParagraphs } from '#server/content/transcripts.ts';
+import { sniffText } from '#server/media/upload-policy.ts';
 
 describe('the show GUID', () => {
   it('is the Podcasting 2.0 UUIDv5 of the feed URL without its scheme (the namespace’s own example)', () => {

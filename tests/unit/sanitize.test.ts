@@ -1,7 +1,7 @@
 // Post HTML against a list of XSS vectors (after the OWASP filter-evasion cheat sheet):
 // nothing executable may survive, while the editor's own markup does.
 import { describe, expect, it } from 'vitest';
-import { htmlToText, readTimeOf, sanitizePostHtml } from '#server/services/sanitize.ts';
+import { htmlToText, readTimeOf, sanitizePostHtml } from '#server/html/sanitize.ts';
 
 const vectors = [
   '<script>alert(1)</script>',

@@ -1,6 +1,6 @@
 // The site document's first version and its text rules, without a server.
 import { describe, expect, it } from 'vitest';
-import { sanitizePolicyHtml } from '#server/services/sanitize.ts';
+import { sanitizePolicyHtml } from '#server/html/sanitize.ts';
 import { defaultSiteDocument } from '#server/site/defaults.ts';
 import { pagesShowing } from '#server/site/pages.ts';
 import { SiteDocumentSchema } from '#shared/schemas/site.ts';

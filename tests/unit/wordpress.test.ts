@@ -2,8 +2,8 @@
 // classic editor's blank lines into paragraphs.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { autop } from '#server/services/wordpress/autop.ts';
-import { parseWxr } from '#server/services/wordpress/parse.ts';
+import { autop } from '#server/migration/wordpress/autop.ts';
+import { parseWxr } from '#server/migration/wordpress/parse.ts';
 
 const wxr = (items: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/">

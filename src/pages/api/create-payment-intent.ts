@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { createPaymentIntent } from '#server/services/checkout.ts';
+import { createPaymentIntent } from '#server/commerce/checkout.ts';
 import { rememberVisit } from '#server/analytics/goals.ts';
 import { CheckoutEmailSchema } from '#shared/schemas/checkout.ts';
 

@@ -1,5 +1,5 @@
 import { countBeacon } from '#server/analytics/beacon.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { requestAddress } from '#server/http/rate-limit.ts';
 import { BeaconSchema } from '#shared/schemas/analytics.ts';
 

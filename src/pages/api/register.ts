@@ -1,6 +1,6 @@
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { assertUncommonPassword, register } from '#server/services/auth-calls.ts';
+import { assertUncommonPassword, register } from '#server/accounts/auth-calls.ts';
 import { RegisterSchema } from '#shared/schemas/auth.ts';
 
 const form = { success: (user: Record<string, unknown>) => `Your account ${String(user.username)} has been created. Please wait for an admin to approve it before logging in.` };

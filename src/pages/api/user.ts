@@ -1,4 +1,4 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { toClientUser } from '#server/services/auth-calls.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { toClientUser } from '#server/accounts/auth-calls.ts';
 
 export const GET = endpoint({ auth: 'user' }, ({ user }) => toClientUser(user));

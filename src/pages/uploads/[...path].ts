@@ -3,8 +3,8 @@
 // apps can fetch parts, and nothing that a browser could run as a page on our origin.
 import type { APIRoute } from 'astro';
 import { fileResponse, notFoundText } from '#server/http/file-response.ts';
-import { resolveUpload } from '#server/storage/local.ts';
-import { SERVE_TYPES } from '#server/storage/upload-policy.ts';
+import { resolveUpload } from '#server/media/local.ts';
+import { SERVE_TYPES } from '#server/media/upload-policy.ts';
 
 function serve(path: string | undefined, request: Request, head: boolean): Response {
   const file = path ? resolveUpload(path) : null;

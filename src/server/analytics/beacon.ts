@@ -9,7 +9,7 @@
 // the same way under `astro dev`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { checkOrigin } from '#server/http/origin.ts';
 import { badRequest, fromZod, HttpError } from '#server/http/errors.ts';
 import { headerReader, readNodeBody, sendError, type HeaderReader } from '#server/http/node-request.ts';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { APIContext } from 'astro';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsGoals, type Goal } from '#db/schema/analytics.ts';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { clientKey } from '#server/http/rate-limit.ts';
 import { logger } from '#server/log.ts';
 import { isbot } from 'isbot';

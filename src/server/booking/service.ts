@@ -15,7 +15,7 @@ import { addDays, dateInZone, zonedToInstant } from '#shared/time.ts';
 import { inviteUid } from './invite.ts';
 import { bookingMails } from './mail.ts';
 import { bookingSettingsOf, manageUrl, ownerTimeZone, validManageToken } from './settings.ts';
-import { assertSessionLeft } from '#server/billing/sessions.ts';
+import { assertSessionLeft } from './package-sessions.ts';
 
 export { bookingSettingsOf, manageUrl, ownerTimeZone };
 import { blockOf, freeSlots, gridSlots, isTaken, type Hours, type Interval, type SlotRules, type Taken } from './slots.ts';

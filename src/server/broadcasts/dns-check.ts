@@ -4,7 +4,8 @@
 import { createPublicKey } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { env } from '#server/env.ts';
-import { dkimKey, fromAddress, mailFrom } from '#server/mail/sender.ts';
+import { dkimKey, fromAddress } from '#server/mail/sender.ts';
+import { mailFrom } from '#server/site/mail.ts';
 import type { DnsCheck, DnsCheckItem } from '#shared/schemas/broadcast.ts';
 
 /** A check is kept this long: DNS changes slowly, and every screen would otherwise ask again. */

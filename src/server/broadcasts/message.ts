@@ -5,10 +5,10 @@ import { escapeUTF8 as escapeHTML } from 'entities';
 import { env } from '#server/env.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { mailText } from '#server/mail/plain-text.ts';
-import { unsubscribeHeaders } from '#server/mail/templates.ts';
+import { unsubscribeHeaders } from '#server/mail/layout.ts';
 import { signature } from '#server/http/signing.ts';
-import { absoluteUrls, linksThrough, videosAsLinks } from '#server/services/sanitize.ts';
-import { unsubscribeLink } from '#server/services/newsletter.ts';
+import { absoluteUrls, linksThrough, videosAsLinks } from '#server/html/sanitize.ts';
+import { unsubscribeLink } from '#server/newsletter/subscribers.ts';
 import { publishedBrand } from '#server/site/current.ts';
 
 export interface IssueMessage {

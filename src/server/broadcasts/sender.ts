@@ -26,9 +26,9 @@ import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
 import { logger } from '#server/log.ts';
-import { notifyOwner } from '#server/mail/notify.ts';
+import { notifyOwner } from '#server/accounts/notify.ts';
 import type { Transport } from '#server/mail/sender.ts';
-import { unsubscribeTokenOf } from '#server/services/newsletter.ts';
+import { unsubscribeTokenOf } from '#server/newsletter/subscribers.ts';
 import { issueBody, issueMessage, type IssueMessage } from './message.ts';
 import { Throttle } from './throttle.ts';
 

@@ -8,7 +8,7 @@ import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
 import { env } from '#server/env.ts';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.ts';
 import { ifMatchVersion, type SeenVersion } from '#server/http/if-match.ts';
-import { htmlToText, sanitizeSavedHtml } from '#server/services/sanitize.ts';
+import { htmlToText, sanitizeSavedHtml } from '#server/html/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import { slugify } from '#shared/format.ts';
 import { dailyWindow, timeLeft, type DailyWindow } from './throttle.ts';

@@ -5,7 +5,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/mail.ts';
 import { env } from '#server/env.ts';
-import type { Rendered } from './templates.ts';
+import type { Rendered } from './layout.ts';
 
 type Tx = Pick<Db, 'insert'>;
 

@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/mail.ts';
-import { publishedBrand } from '#server/site/current.ts';
 import type { Env } from '#server/env.ts';
 import { logger } from '#server/log.ts';
 import type { OutboxRow } from './outbox.ts';
@@ -73,8 +72,8 @@ export function smtpTransport(smtpUrl: string, dkim: DkimKey | null = null, pool
 /** The address of a From header (`"Name" <a@b.c>` or `a@b.c`). */
 export const fromAddress = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 
-/** MAIL_FROM, or the site's name (as published now) at no-reply@ the SITE_URL host. */
-export const mailFrom = (e: Pick<Env, 'MAIL_FROM' | 'SITE_URL'>) => e.MAIL_FROM ?? `"${publishedBrand().name.replaceAll('"', "'")}" <no-reply@${new URL(e.SITE_URL).hostname}>`;
+/** MAIL_FROM, or the given site name at no-reply@ the SITE_URL host. */
+export const mailFromFor = (e: Pick<Env, 'MAIL_FROM' | 'SITE_URL'>, brandName: string) => e.MAIL_FROM ?? `"${brandName.replaceAll('"', "'")}" <no-reply@${new URL(e.SITE_URL).hostname}>`;
 
 /** How long a sender holds a message it took: longer than any one SMTP exchange (timeouts above). */
 const CLAIM_MS = 10 * 60_000;

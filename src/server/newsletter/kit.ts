@@ -7,7 +7,8 @@
 import { and, asc, eq, isNotNull, isNull, lte, min, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { kitUnsubscribes, newsletterSubscribers } from '#db/schema/content.ts';
-import { env, getDb } from '#server/context.ts';
+import { env } from '#server/env.ts';
+import { getDb } from '#server/db.ts';
 import { wakeJob, type StepResult } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
 import { countGoal } from '#server/analytics/goals.ts';

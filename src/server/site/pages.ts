@@ -1,5 +1,5 @@
 // Which cached pages show which part of the site document, so a publish refreshes only those.
-import type { ContentScope } from '#server/http/page-cache.ts';
+import type { ContentScope } from '#server/http/pages/page-cache.ts';
 import type { SiteDocument } from '#shared/schemas/site.ts';
 
 /** Page-cache keys (paths with their kept query) each part shows on; `true` is every page (the layout shows it). */

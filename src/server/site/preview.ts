@@ -1,7 +1,7 @@
 // Which site document a page renders from: the published one, or the draft for an admin who
 // chose 'Preview' (a cookie). Anonymous visitors and non-admins always get the published one.
 import type { Db } from '#db/client.ts';
-import type { SessionUser } from '#server/session.ts';
+import type { SessionUser } from '#server/accounts/session.ts';
 import type { SiteDocument } from '#shared/schemas/site.ts';
 import { getDraftSite, getPublishedSite } from './document.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/auth.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
-import { auditAccountChange } from '#server/security/audit.ts';
-import { alertAddressOf, setAlertEmail } from '#server/security/sessions.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { auditAccountChange } from '#server/accounts/security/audit.ts';
+import { alertAddressOf, setAlertEmail } from '#server/accounts/security/sessions.ts';
 import { AlertEmailSchema, type AlertEmailDto } from '#shared/schemas/security.ts';
 
 const answer = (userId: string): AlertEmailDto => ({

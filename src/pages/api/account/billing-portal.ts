@@ -1,5 +1,5 @@
-import { billingPortal } from '#server/billing/portal.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { billingPortal } from '#server/commerce/billing/portal.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 
 /** 'Manage billing': a Stripe customer portal session for the signed-in client ({url}; a form post goes straight there). */

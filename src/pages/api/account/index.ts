@@ -1,6 +1,6 @@
-import { accountOf } from '#server/billing/clients.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { accountOf } from '#server/commerce/billing/clients.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 
 /** The signed-in client's packages (status, next payment, sessions left), payments with downloads, and booked sessions. */
 export const GET = endpoint({ auth: 'user' }, ({ user }) => {

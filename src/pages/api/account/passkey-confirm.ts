@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
-import { confirmForPasskey } from '#server/security/passkeys.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { confirmForPasskey } from '#server/accounts/security/passkeys.ts';
 import { PasskeyConfirmSchema } from '#shared/schemas/security.ts';
 
 /** The password (and a current code when two-factor is on) before adding a passkey: this session may add one within five minutes. */

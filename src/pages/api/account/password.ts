@@ -1,11 +1,12 @@
 import { isAPIError } from 'better-auth/api';
-import { getAuth, getDb } from '#server/context.ts';
-import { endpoint, withCookies } from '#server/http/endpoint.ts';
+import { getAuth } from '#server/accounts/auth.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint, withCookies } from '#server/app/endpoint.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { auditAccountChange } from '#server/security/audit.ts';
-import { forgetTrustedDevices } from '#server/security/sessions.ts';
-import { assertUncommonPassword } from '#server/services/auth-calls.ts';
-import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-throttle.ts';
+import { auditAccountChange } from '#server/accounts/security/audit.ts';
+import { forgetTrustedDevices } from '#server/accounts/security/sessions.ts';
+import { assertUncommonPassword } from '#server/accounts/auth-calls.ts';
+import { assertMayTryLogin, recordLoginFailure } from '#server/accounts/login-throttle.ts';
 import { ChangePasswordSchema } from '#shared/schemas/security.ts';
 
 /**

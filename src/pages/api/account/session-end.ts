@@ -1,9 +1,9 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { validSignature } from '#server/http/signing.ts';
-import { endSession } from '#server/security/sessions.ts';
+import { endSession } from '#server/accounts/security/sessions.ts';
 import { SessionEndSchema } from '#shared/schemas/security.ts';
 
 const form = { success: () => 'That session has ended. If it was not you, change your password now.' };

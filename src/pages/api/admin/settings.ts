@@ -1,9 +1,9 @@
 import { env } from '#server/env.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
-import { podcastOwnerEmail } from '#server/services/feeds.ts';
-import { settingsAnswer, updateSettings } from '#server/services/settings.ts';
+import { podcastOwnerEmail } from '#server/content/feeds.ts';
+import { settingsAnswer, updateSettings } from '#server/site/settings.ts';
 import { getPublishedSite } from '#server/site/document.ts';
 import { SettingsPatchSchema, type AdminSettingsDto } from '#shared/schemas/settings.ts';
 

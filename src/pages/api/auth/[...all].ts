@@ -1,12 +1,13 @@
-import { getAuth, getDb } from '#server/context.ts';
+import { getAuth } from '#server/accounts/auth.ts';
+import { getDb } from '#server/db.ts';
 import { readBody } from '#server/http/body.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { auditAccountChange } from '#server/security/audit.ts';
-import { assertMayAddPasskey, passkeyAdded } from '#server/security/passkeys.ts';
-import { forgetTrustedDevices } from '#server/security/sessions.ts';
-import { assertMayTryLogin, recordLoginFailure } from '#server/services/login-throttle.ts';
+import { auditAccountChange } from '#server/accounts/security/audit.ts';
+import { assertMayAddPasskey, passkeyAdded } from '#server/accounts/security/passkeys.ts';
+import { forgetTrustedDevices } from '#server/accounts/security/sessions.ts';
+import { assertMayTryLogin, recordLoginFailure } from '#server/accounts/login-throttle.ts';
 
 /**
  * better-auth's own routes that the site offers, and nothing else (its sign-up, e-mail and

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { deletePost, getPostById, requireVisiblePost, updatePost, withTags } from '#server/services/blog-posts.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { deletePost, getPostById, requireVisiblePost, updatePost, withTags } from '#server/content/blog-posts.ts';
 import { PostInputSchema } from '#shared/schemas/blog-post.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 

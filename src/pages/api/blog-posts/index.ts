@@ -1,5 +1,5 @@
-import { endpoint, json } from '#server/http/endpoint.ts';
-import { countPosts, createPost, listPosts, pagePosts, toListItem, withTags } from '#server/services/blog-posts.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
+import { countPosts, createPost, listPosts, pagePosts, toListItem, withTags } from '#server/content/blog-posts.ts';
 import { PUBLIC_POSTS_DEFAULT, PostInputSchema, PostListQuerySchema } from '#shared/schemas/blog-post.ts';
 import { asksForPage } from '#shared/schemas/paging.ts';
 

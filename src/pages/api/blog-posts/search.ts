@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { endpoint, json } from '#server/http/endpoint.ts';
-import { PUBLIC_CACHE_CONTROL } from '#server/http/page-cache.ts';
-import { BLOG_PAGE_SIZE, searchPublishedPosts } from '#server/services/blog-posts.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
+import { PUBLIC_CACHE_CONTROL } from '#server/http/pages/page-cache.ts';
+import { BLOG_PAGE_SIZE, searchPublishedPosts } from '#server/content/blog-posts.ts';
 import { hasControlChars } from '#shared/format.ts';
 
 const Query = z.object({

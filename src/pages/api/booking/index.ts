@@ -1,11 +1,11 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { book } from '#server/booking/service.ts';
 import { countGoal, visitOf } from '#server/analytics/goals.ts';
-import { ownPackage } from '#server/billing/clients.ts';
-import { requireUser } from '#server/session.ts';
+import { ownPackage } from '#server/commerce/billing/clients.ts';
+import { requireUser } from '#server/accounts/session.ts';
 import { screenBots } from '#server/http/bots.ts';
 import { badRequest } from '#server/http/errors.ts';
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { BookingRequestSchema } from '#shared/schemas/booking.ts';
 

@@ -1,8 +1,8 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { slotsFor } from '#server/booking/service.ts';
-import { ownPackage } from '#server/billing/clients.ts';
-import { requireUser } from '#server/session.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { ownPackage } from '#server/commerce/billing/clients.ts';
+import { requireUser } from '#server/accounts/session.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { SlotsQuerySchema } from '#shared/schemas/booking.ts';
 

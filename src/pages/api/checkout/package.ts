@@ -1,6 +1,6 @@
-import { startPackageCheckout } from '#server/billing/checkout.ts';
+import { startPackageCheckout } from '#server/commerce/billing/checkout.ts';
 import { rememberVisit } from '#server/analytics/goals.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { PackageCheckoutSchema } from '#shared/schemas/billing.ts';
 

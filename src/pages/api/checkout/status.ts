@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { paymentStatus } from '#server/services/checkout.ts';
+import { paymentStatus } from '#server/commerce/checkout.ts';
 import { PaymentIntentIdSchema } from '#shared/schemas/checkout.ts';
 
 const Query = z.object({ payment_intent: PaymentIntentIdSchema });

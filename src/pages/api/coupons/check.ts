@@ -1,5 +1,5 @@
-import { checkCoupon } from '#server/billing/checkout.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { checkCoupon } from '#server/commerce/billing/checkout.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { CouponCheckSchema } from '#shared/schemas/billing.ts';
 

@@ -1,6 +1,6 @@
-import { endpoint, withCookies } from '#server/http/endpoint.ts';
+import { endpoint, withCookies } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { verifySecondFactor } from '#server/services/auth-calls.ts';
+import { verifySecondFactor } from '#server/accounts/auth-calls.ts';
 import { SecondFactorSchema } from '#shared/schemas/auth.ts';
 
 // A form post (no JavaScript) goes on where the island would send the user.

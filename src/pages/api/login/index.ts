@@ -1,8 +1,8 @@
-import { endpoint, withCookies } from '#server/http/endpoint.ts';
+import { endpoint, withCookies } from '#server/app/endpoint.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { LIMITS, check, clientKey, hit, reset } from '#server/http/rate-limit.ts';
-import { login } from '#server/services/auth-calls.ts';
-import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from '#server/services/login-throttle.ts';
+import { login } from '#server/accounts/auth-calls.ts';
+import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from '#server/accounts/login-throttle.ts';
 import { LoginSchema } from '#shared/schemas/auth.ts';
 
 /** A browser navigation here (the admin guards' redirect target) lands on the login screen. */

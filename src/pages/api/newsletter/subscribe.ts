@@ -1,9 +1,9 @@
 import { countGoal, rememberVisit, visitOf } from '#server/analytics/goals.ts';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { screenBots } from '#server/http/bots.ts';
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { CHECK_INBOX, confirmsFirst, subscribe } from '#server/services/newsletter.ts';
+import { CHECK_INBOX, confirmsFirst, subscribe } from '#server/newsletter/subscribers.ts';
 import { SubscribeSchema } from '#shared/schemas/newsletter.ts';
 
 export const POST = endpoint({ auth: 'public', changesContent: false, body: SubscribeSchema, form: { success: (a) => String(a.message) } }, ({ body, context }) => {

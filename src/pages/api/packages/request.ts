@@ -1,7 +1,7 @@
-import { requestPackage } from '#server/billing/requests.ts';
+import { requestPackage } from '#server/commerce/billing/requests.ts';
 import { screenBots } from '#server/http/bots.ts';
 import { badRequest } from '#server/http/errors.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { PackageRequestSchema } from '#shared/schemas/billing.ts';
 

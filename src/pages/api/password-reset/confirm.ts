@@ -1,6 +1,6 @@
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { RESET_DONE, resetPassword } from '#server/services/password-reset.ts';
+import { RESET_DONE, resetPassword } from '#server/accounts/password-reset.ts';
 import { ResetPasswordSchema } from '#shared/schemas/password-reset.ts';
 
 /** Sets a new password with the token of a reset link; every session of the account ends. */

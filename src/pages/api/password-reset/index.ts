@@ -1,6 +1,6 @@
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { RESET_REQUESTED, requestPasswordReset } from '#server/services/password-reset.ts';
+import { RESET_REQUESTED, requestPasswordReset } from '#server/accounts/password-reset.ts';
 import { ResetRequestSchema } from '#shared/schemas/password-reset.ts';
 
 /** 'Forgot password?': the same answer whether or not the account exists. */

@@ -1,6 +1,6 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { assertArtwork } from '#server/services/artwork.ts';
-import { deleteEpisode, getEpisodeById, requireVisibleEpisode, updateEpisode } from '#server/services/podcast-episodes.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { assertArtwork } from '#server/content/artwork.ts';
+import { deleteEpisode, getEpisodeById, requireVisibleEpisode, updateEpisode } from '#server/content/podcast-episodes.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { EpisodeInputSchema } from '#shared/schemas/podcast-episode.ts';
 

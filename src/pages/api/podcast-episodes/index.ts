@@ -1,6 +1,6 @@
-import { endpoint, json } from '#server/http/endpoint.ts';
-import { assertArtwork } from '#server/services/artwork.ts';
-import { createEpisode, listEpisodes } from '#server/services/podcast-episodes.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
+import { assertArtwork } from '#server/content/artwork.ts';
+import { createEpisode, listEpisodes } from '#server/content/podcast-episodes.ts';
 import { EpisodeInputSchema, EpisodeListQuerySchema } from '#shared/schemas/podcast-episode.ts';
 
 /** Published episodes for everyone; admins get drafts too unless they ask for ?published=true. */

@@ -1,6 +1,6 @@
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { notFound } from '#server/http/errors.ts';
-import { deleteProduct, getProductById, updateProduct } from '#server/services/products.ts';
+import { deleteProduct, getProductById, updateProduct } from '#server/commerce/products.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { ProductInputSchema } from '#shared/schemas/product.ts';
 

@@ -1,5 +1,5 @@
-import { endpoint, json } from '#server/http/endpoint.ts';
-import { createProduct, listProducts } from '#server/services/products.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
+import { createProduct, listProducts } from '#server/commerce/products.ts';
 import { ProductInputSchema } from '#shared/schemas/product.ts';
 
 /** Active products for everyone; admins see inactive ones too. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpoint } from '#server/http/endpoint.ts';
-import { receiveUpload } from '#server/services/uploads.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { receiveUpload } from '#server/media/uploads.ts';
 
 const Params = z.object({ token: z.string().min(1).max(128) });
 

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { importWordPress, latestImportRun, readWxrUpload } from '#server/services/wordpress-import.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { importWordPress, latestImportRun, readWxrUpload } from '#server/migration/wordpress/run.ts';
 
 /** Imports a WordPress export (multipart field `file`, .xml) and answers its counts when it is over. */
 export const POST = endpoint({ auth: 'admin' }, async ({ request, user }) => importWordPress(await readWxrUpload(request), user.id));

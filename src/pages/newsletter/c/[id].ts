@@ -3,7 +3,7 @@
 // so this is no open redirect.
 import type { APIRoute } from 'astro';
 import { isbot } from 'isbot';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { countClick } from '#server/broadcasts/service.ts';
 import { LIMITS, clientKey, withinLimit } from '#server/http/rate-limit.ts';
 import { validSignature } from '#server/http/signing.ts';

@@ -2,7 +2,7 @@
 // nothing of the reader (address, agent, cookie) is kept. Bots' fetches are not counted.
 import type { APIRoute } from 'astro';
 import { isbot } from 'isbot';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { countOpen, tracksCounts } from '#server/broadcasts/service.ts';
 import { LIMITS, clientKey, withinLimit } from '#server/http/rate-limit.ts';
 

@@ -1,8 +1,8 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { notFound } from '#server/http/errors.ts';
-import { auditAccountChange } from '#server/security/audit.ts';
-import { endSession } from '#server/security/sessions.ts';
+import { auditAccountChange } from '#server/accounts/security/audit.ts';
+import { endSession } from '#server/accounts/security/sessions.ts';
 import { SessionIdSchema } from '#shared/schemas/security.ts';
 
 /** Ends one of the account's sessions: that browser's next call is signed out (401). */

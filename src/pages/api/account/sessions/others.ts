@@ -1,7 +1,7 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
-import { auditAccountChange } from '#server/security/audit.ts';
-import { endOtherSessions } from '#server/security/sessions.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { auditAccountChange } from '#server/accounts/security/audit.ts';
+import { endOtherSessions } from '#server/accounts/security/sessions.ts';
 
 /** Ends every session of the account but this one. */
 export const DELETE = endpoint({ auth: 'user', changesContent: false }, ({ user }) => {

@@ -1,7 +1,7 @@
 import { downloadsReport } from '#server/analytics/downloads.ts';
 import { rangeOf } from '#server/analytics/report.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { AnalyticsRangeSchema } from '#shared/schemas/analytics.ts';
 
 /** Podcast downloads per episode: in `from`..`to` (UTC days; the last 30 by default), in its first 7 and 30 days, all time, and by app. */

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
-import { listAudit } from '#server/security/audit.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { listAudit } from '#server/accounts/security/audit.ts';
 import { AuditQuerySchema } from '#shared/schemas/security.ts';
 
 /** The audit log (as filtered) as CSV; formulas are neutralised by papaparse's escapeFormulae. */

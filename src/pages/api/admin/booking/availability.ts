@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { bookingAdmin, saveAvailability } from '#server/booking/admin.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { wakeJob } from '#server/jobs/runner.ts';
 import { AvailabilitySchema } from '#shared/schemas/booking.ts';
 

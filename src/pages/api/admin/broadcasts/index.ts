@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { createBroadcast, listBroadcasts } from '#server/broadcasts/service.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { BroadcastInputSchema } from '#shared/schemas/broadcast.ts';
 
 /** Every issue, newest first, with its sending figures. */

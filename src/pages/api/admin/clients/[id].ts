@@ -1,6 +1,6 @@
-import { getClient, setClientNotes } from '#server/billing/clients.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getClient, setClientNotes } from '#server/commerce/billing/clients.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { ClientNotesSchema } from '#shared/schemas/billing.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { listAllComments, pageComments } from '#server/services/comments.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { listAllComments, pageComments } from '#server/content/comments.ts';
 import { CommentPageQuerySchema } from '#shared/schemas/comment.ts';
 import { asksForPage } from '#shared/schemas/paging.ts';
 

@@ -1,7 +1,7 @@
-import { setCouponActive } from '#server/billing/coupons.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
-import { getStripe } from '#server/payments/stripe.ts';
+import { setCouponActive } from '#server/commerce/billing/coupons.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { getStripe } from '#server/commerce/stripe.ts';
 import { CouponUpdateSchema } from '#shared/schemas/billing.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 

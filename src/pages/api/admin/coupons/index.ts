@@ -1,6 +1,6 @@
-import { createCoupon, listCoupons } from '#server/billing/coupons.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { createCoupon, listCoupons } from '#server/commerce/billing/coupons.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { CouponInputSchema } from '#shared/schemas/billing.ts';
 
 export const GET = endpoint({ auth: 'admin' }, () => listCoupons(getDb()));

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { getDb } from '#server/context.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { getDb } from '#server/db.ts';
 import { listMail } from '#server/mail/outbox.ts';
 
 /** The 200 newest e-mails of the outbox (without their bodies), for Admin → E-mails. */

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { endpoint } from '#server/http/endpoint.ts';
-import { listOrders } from '#server/services/checkout.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { listOrders } from '#server/commerce/checkout.ts';
 
 /** Every order as CSV (a spreadsheet-safe file: formulas are neutralised by papaparse's escapeFormulae). */
 export const GET = endpoint({ auth: 'admin' }, () => {

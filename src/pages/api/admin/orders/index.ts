@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { listOrders, pageOrders } from '#server/services/checkout.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { listOrders, pageOrders } from '#server/commerce/checkout.ts';
 import { asksForPage } from '#shared/schemas/paging.ts';
 import { OrderPageQuerySchema } from '#shared/schemas/product.ts';
 

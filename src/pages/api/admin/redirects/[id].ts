@@ -1,7 +1,7 @@
 // Writes drop the page cache: a home page cached for a '/?p=123' visited before its redirect
 // existed would otherwise still be served there.
-import { endpoint } from '#server/http/endpoint.ts';
-import { deleteRedirect, updateRedirect } from '#server/services/redirects.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { deleteRedirect, updateRedirect } from '#server/content/redirects.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 import { RedirectInputSchema } from '#shared/schemas/redirect.ts';
 

@@ -1,5 +1,5 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { discardSiteDraft, seenVersion, siteAnswer } from '#server/site/document.ts';
 
 /** Throws the draft away (with If-Match, only the version the editor has seen: 412 otherwise). */

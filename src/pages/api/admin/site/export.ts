@@ -1,5 +1,5 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { exportSite } from '#server/site/document.ts';
 
 /** The published document as a JSON file (import it with PUT /api/admin/site, then publish). */

@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
-import { checkPackageLinks } from '#server/billing/packages.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { checkPackageLinks } from '#server/commerce/billing/packages.ts';
 import { saveSiteDraft, seenVersion, siteAnswer } from '#server/site/document.ts';
 import { SiteDocumentSchema } from '#shared/schemas/site.ts';
 

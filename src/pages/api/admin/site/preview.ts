@@ -1,4 +1,4 @@
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { headerSafePath } from '#server/http/form-post.ts';
 import { PREVIEW_COOKIE } from '#server/site/preview.ts';
 import * as z from 'zod';

@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
-import { checkPackageLinks } from '#server/billing/packages.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { checkPackageLinks } from '#server/commerce/billing/packages.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { checkSeen, getDraftSite, publishSite, seenVersion, siteAnswer } from '#server/site/document.ts';
 
 /**

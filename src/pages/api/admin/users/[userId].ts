@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { deleteUser, updateUser } from '#server/services/users.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { deleteUser, updateUser } from '#server/accounts/users.ts';
 import { UserIdParamsSchema, UserUpdateSchema } from '#shared/schemas/user.ts';
 
 export const PATCH = endpoint({ auth: 'admin', params: UserIdParamsSchema, body: UserUpdateSchema }, ({ params, body, user }) => updateUser(user.id, params.userId, body));

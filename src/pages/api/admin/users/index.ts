@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { listUsers, pageUsers } from '#server/services/users.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { listUsers, pageUsers } from '#server/accounts/users.ts';
 import { PageQuerySchema, asksForPage } from '#shared/schemas/paging.ts';
 
 /** Every user (the plain call), or, given page, pageSize or q, one page with the counts. */

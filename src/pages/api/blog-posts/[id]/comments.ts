@@ -1,8 +1,8 @@
 import { screenBots } from '#server/http/bots.ts';
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
-import { getPostById, requireVisiblePost } from '#server/services/blog-posts.ts';
-import { createComment, listApprovedComments } from '#server/services/comments.ts';
+import { getPostById, requireVisiblePost } from '#server/content/blog-posts.ts';
+import { createComment, listApprovedComments } from '#server/content/comments.ts';
 import { CommentInputSchema } from '#shared/schemas/comment.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 

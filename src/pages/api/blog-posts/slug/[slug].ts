@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpoint } from '#server/http/endpoint.ts';
-import { getPostBySlug, requireVisiblePost, withTags } from '#server/services/blog-posts.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { getPostBySlug, requireVisiblePost, withTags } from '#server/content/blog-posts.ts';
 
 const Params = z.object({ slug: z.string().min(1).max(255) });
 

@@ -1,7 +1,7 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { bookingByLink, cancelBooking } from '#server/booking/service.ts';
 import { notFound } from '#server/http/errors.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { CancelBookingSchema } from '#shared/schemas/booking.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { bookingByLink, reschedule } from '#server/booking/service.ts';
 import { notFound } from '#server/http/errors.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { RescheduleSchema } from '#shared/schemas/booking.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';

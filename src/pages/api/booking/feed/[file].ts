@@ -1,12 +1,12 @@
 // The owner's private calendar of every booking: subscribe once in any calendar app. The secret
 // in the address is the only key (Admin → Booking makes a new one, and the old stops working).
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { feedBookings } from '#server/booking/service.ts';
 import { bookingFeed } from '#server/booking/invite.ts';
 import { inviteEvent, organizerAddress } from '#server/booking/mail.ts';
-import { ownerAddresses } from '#server/mail/notify.ts';
+import { ownerAddresses } from '#server/accounts/notify.ts';
 import { manageUrl } from '#server/booking/settings.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { publishedBrand } from '#server/site/current.ts';
 
 export const GET = endpoint({ auth: 'public' }, ({ context }) => {

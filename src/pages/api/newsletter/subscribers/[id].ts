@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { deleteSubscriber } from '#server/services/newsletter.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { deleteSubscriber } from '#server/newsletter/subscribers.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {

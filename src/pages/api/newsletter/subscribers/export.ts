@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpoint } from '#server/http/endpoint.ts';
-import { subscribersCsvStream } from '#server/services/newsletter.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { subscribersCsvStream } from '#server/newsletter/subscribers.ts';
 
 const Query = z.object({
   date: z

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { listSubscribers, pageSubscribers } from '#server/services/newsletter.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { listSubscribers, pageSubscribers } from '#server/newsletter/subscribers.ts';
 import { SubscriberPageQuerySchema } from '#shared/schemas/newsletter.ts';
 import { asksForPage } from '#shared/schemas/paging.ts';
 

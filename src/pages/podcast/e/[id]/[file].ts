@@ -3,12 +3,12 @@
 // file itself, which serves byte ranges. Counting never stops anyone listening.
 import type { APIRoute } from 'astro';
 import { alreadyCounted, recordDownload } from '#server/analytics/downloads.ts';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { env } from '#server/env.ts';
 import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
 import { logger } from '#server/log.ts';
-import { audioFileSize } from '#server/services/feeds.ts';
-import { getEpisodeById } from '#server/services/podcast-episodes.ts';
+import { audioFileSize } from '#server/content/feeds.ts';
+import { getEpisodeById } from '#server/content/podcast-episodes.ts';
 
 const notFound = () => new Response('Episode not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 

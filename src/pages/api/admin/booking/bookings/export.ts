@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { listBookings } from '#server/booking/service.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 
 /** Every booking (upcoming and past) as CSV; formulas are neutralised (papaparse's escapeFormulae). */
 export const GET = endpoint({ auth: 'admin' }, () => {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { listBookings } from '#server/booking/service.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 
 const Query = z.object({ when: z.enum(['upcoming', 'past'], { error: 'when is upcoming or past' }).optional().default('upcoming') });
 

@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { updateEventType } from '#server/booking/admin.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { EventTypeInputSchema } from '#shared/schemas/booking.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 

@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { createEventType } from '#server/booking/admin.ts';
-import { endpoint, json } from '#server/http/endpoint.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
 import { EventTypeInputSchema } from '#shared/schemas/booking.ts';
 
 /** A new event type (201). */

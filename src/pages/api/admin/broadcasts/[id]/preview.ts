@@ -1,7 +1,7 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { getBroadcast } from '#server/broadcasts/service.ts';
 import { issueBody, issueMessage } from '#server/broadcasts/message.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** The issue as a subscriber's e-mail shows it (an example subscriber's unsubscribe link), as an HTML page. */

@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { resumeBroadcast } from '#server/broadcasts/service.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Resumes a paused send with the rows still pending. */

@@ -1,6 +1,6 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { retryFailed } from '#server/broadcasts/service.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Puts the recipients whose messages failed back in line. */

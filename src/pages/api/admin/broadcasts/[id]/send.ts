@@ -1,8 +1,8 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { checkSendingDomain } from '#server/broadcasts/dns-check.ts';
 import { archivePages, seenVersion, startSendingChecked } from '#server/broadcasts/service.ts';
 import { badRequest } from '#server/http/errors.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { mailConfigured } from '#server/mail/outbox.ts';
 import { BroadcastSendSchema } from '#shared/schemas/broadcast.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';

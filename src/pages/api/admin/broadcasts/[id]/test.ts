@@ -1,8 +1,8 @@
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { getBroadcast } from '#server/broadcasts/service.ts';
 import { issueBody, issueMessage } from '#server/broadcasts/message.ts';
 import { badRequest } from '#server/http/errors.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { LIMITS, hit } from '#server/http/rate-limit.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
 import { BroadcastTestSchema } from '#shared/schemas/broadcast.ts';

@@ -1,6 +1,6 @@
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { retryMail } from '#server/mail/outbox.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { refundOrder } from '#server/services/checkout.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { refundOrder } from '#server/commerce/checkout.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Refunds a paid order in full through Stripe; its download links stop working. */

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { resendReceipt } from '#server/services/downloads.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { resendReceipt } from '#server/commerce/downloads.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** E-mails a paid order's receipt again, with new download links. */

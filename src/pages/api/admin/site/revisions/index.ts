@@ -1,5 +1,5 @@
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { listSiteRevisions } from '#server/site/document.ts';
 import { SiteRevisionsQuerySchema } from '#shared/schemas/site.ts';
 

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { clearBounce } from '#server/services/newsletter.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { clearBounce } from '#server/newsletter/subscribers.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Clears a bounce the owner knows was a mistake: the subscriber is back to what they were before it. */

@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { adminResetLink } from '#server/services/password-reset.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { adminResetLink } from '#server/accounts/password-reset.ts';
 import { UserIdParamsSchema } from '#shared/schemas/user.ts';
 
 /** 'Send reset link': e-mailed to the user, or (no address) handed to the admin once. */

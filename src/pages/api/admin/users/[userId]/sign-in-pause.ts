@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { clearSignInPause } from '#server/services/users.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { clearSignInPause } from '#server/accounts/users.ts';
 import { UserIdParamsSchema } from '#shared/schemas/user.ts';
 
 /** Clears the wait that failed sign-ins put on the account, so its owner can sign in at once. */

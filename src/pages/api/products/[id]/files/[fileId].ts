@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpoint } from '#server/http/endpoint.ts';
-import { deleteProductFile } from '#server/services/downloads.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { deleteProductFile } from '#server/commerce/downloads.ts';
 
 const Params = z.object({ id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'), fileId: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found') });
 

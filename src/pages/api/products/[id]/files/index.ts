@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpoint, json } from '#server/http/endpoint.ts';
-import { listProductFiles, receiveProductFile } from '#server/services/downloads.ts';
+import { endpoint, json } from '#server/app/endpoint.ts';
+import { listProductFiles, receiveProductFile } from '#server/commerce/downloads.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Admin: the files a buyer of the product gets (names, types and sizes; never where they are). */

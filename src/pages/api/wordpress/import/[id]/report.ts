@@ -1,5 +1,5 @@
-import { endpoint } from '#server/http/endpoint.ts';
-import { importReport } from '#server/services/wordpress-import.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { importReport } from '#server/migration/wordpress/run.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** An import's report as a text file: what was imported, updated, skipped and failed, with reasons. */

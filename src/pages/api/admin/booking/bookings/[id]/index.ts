@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { getDb } from '#server/context.ts';
+import { getDb } from '#server/db.ts';
 import { getBooking, setNoShow } from '#server/booking/service.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 export const GET = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => getBooking(getDb(), params.id));

@@ -1,6 +1,6 @@
-import { endClientPackage } from '#server/billing/admin.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { endClientPackage } from '#server/commerce/billing/admin.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
 /** Ends a client's package now (its subscription is cancelled at Stripe). */

@@ -1,6 +1,6 @@
-import { addSessions } from '#server/billing/admin.ts';
-import { getDb } from '#server/context.ts';
-import { endpoint } from '#server/http/endpoint.ts';
+import { addSessions } from '#server/commerce/billing/admin.ts';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
 import { AddSessionsSchema } from '#shared/schemas/billing.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
 
