@@ -3,6 +3,22 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Emits src/server/app/process.ts as dist/server/process.mjs in the same server bundle as
+ * Astro's entry.mjs: modules both use land in shared chunks, so the serving process
+ * (scripts/serve.ts) and the pages and API share one instance of each (one page cache, job
+ * runner, rate-limit table, site document), with no hand-over through globalThis.
+ * @type {import('vite').Plugin}
+ */
+const processEntry = {
+  name: 'site:process-entry',
+  applyToEnvironment: (environment) => environment.name === 'ssr',
+  buildStart() {
+    this.emitFile({ type: 'chunk', id: fileURLToPath(new URL('./src/server/app/process.ts', import.meta.url)), fileName: 'process.mjs' });
+  },
+};
 
 export default defineConfig({
   output: 'server',
@@ -37,5 +53,5 @@ export default defineConfig({
   },
   // The server answers on the host/port of the environment (PORT, HOST) at run time.
   server: { port: 4321, host: 'localhost' },
-  vite: { plugins: [tailwindcss()], ssr: { external: ['better-sqlite3'] } },
+  vite: { plugins: [tailwindcss(), processEntry], ssr: { external: ['better-sqlite3'] } },
 });

@@ -5,12 +5,16 @@
 // exit).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { serveBeacon } from '#server/analytics/beacon.ts';
-import { openCountryDb } from '#server/analytics/country.ts';
-import { loadEnvOrExit } from '#server/env.ts';
-import { serveCachedPage } from '#server/http/pages/page-cache.ts';
-import { createAssetHandler } from '#server/http/pages/static-assets.ts';
-import { startBackgroundJobs, stopBackgroundJobs } from '#server/app/jobs.ts';
+
+// React and Astro render in production mode unless told otherwise (set before any of the bundle loads).
+process.env.NODE_ENV ??= 'production';
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+// The server's own modules come from the build, in the same bundle as Astro's handler
+// (src/server/app/process.ts): one copy of each in the process, shared by pages, API and jobs.
+type ProcessModule = typeof import('#server/app/process.ts');
+const app = (await import(new URL('../dist/server/process.mjs', import.meta.url).href)) as ProcessModule;
+const { createAssetHandler, flushViews, loadEnvOrExit, openCountryDb, serveBeacon, serveCachedPage, startBackgroundJobs, stopBackgroundJobs } = app;
 
 const env = loadEnvOrExit();
 try {
@@ -19,10 +23,6 @@ try {
   console.error(`GEOIP_DB: ${env.GEOIP_DB} is not an IP-to-country database in the .mmdb format`);
   process.exit(1);
 }
-// React and Astro render in production mode unless told otherwise.
-process.env.NODE_ENV ??= 'production';
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 const { handler } = (await import(entry.href)) as { handler: NodeHandler };
@@ -45,10 +45,10 @@ function stop(signal: string) {
   stopping = true;
   console.log(`[serve] ${signal}: finishing in-flight requests and the e-mail being sent`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Page views still queued in the app are written before the database closes: those queued so
-  // far at once, the rest once the last request is answered, or when the wait for it ends (a
-  // listener still streaming an episode keeps a request open).
-  const flushAnalytics = () => (globalThis as { flushAnalytics?: () => void }).flushAnalytics?.();
+  // Page views still queued are written before the database closes: those queued so far at
+  // once, the rest once the last request is answered, or when the wait for it ends (a listener
+  // still streaming an episode keeps a request open).
+  const flushAnalytics = () => void flushViews(true);
   flushAnalytics();
   void Promise.all([closed.then(flushAnalytics), stopBackgroundJobs()]).then(() => process.exit(0));
   server.closeIdleConnections();

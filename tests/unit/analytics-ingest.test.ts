@@ -54,7 +54,7 @@ describe('writing page views', () => {
 
   it('rolls a day up only once its views are written: never without the ones still waiting', async () => {
     const { getDb } = await import('#server/db.ts');
-    const { recordView } = await import('#server/analytics/ingest.ts');
+    const { flushViews, recordView } = await import('#server/analytics/ingest.ts');
     const { pruneAnalytics } = await import('#server/analytics/retention.ts');
     const db = getDb();
     const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -63,7 +63,7 @@ describe('writing page views', () => {
     const tomorrow = now - (now % 86_400_000) + 86_400_000;
     // One view of today is written; another waits when the day is rolled up after midnight.
     recordView(db, view('c'.repeat(32), now), 'coach.example');
-    (globalThis as { flushAnalytics?: () => boolean }).flushAnalytics?.();
+    flushViews(true);
     recordView(db, view('d'.repeat(32), now + 1), 'coach.example');
     db.$client.exec(`create temp trigger refuse before insert on analytics_visits begin select raise(abort, 'database or disk is full'); end`);
     pruneAnalytics(db, tomorrow + 10 * 60_000);

@@ -17,9 +17,8 @@ interface Open {
   file: string;
 }
 
-// One copy per process, shared by every copy of this module (the request handlers and the jobs
-// load their own): null once it is known that none is configured.
-const shared = globalThis as { geoCountries?: Open | null };
+// The open database (null once it is known that none is configured).
+const shared: { geoCountries?: Open | null } = {};
 
 const fileOf = (path: string) => {
   const s = statSync(path);

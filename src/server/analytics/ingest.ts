@@ -64,9 +64,9 @@ interface IngestState {
   db: Db | null;
 }
 
-// One queue for the whole process: the request handlers and the jobs (which write it before
-// rolling a day up) load their own copies of this module.
-const state: IngestState = ((globalThis as { analyticsIngest?: IngestState }).analyticsIngest ??= {
+// One queue for the whole process: the request handlers fill it, the jobs write it before
+// rolling a day up, and scripts/serve.ts when the server stops.
+const state: IngestState = {
   queued: { ts: [], visit: [], path: [] },
   visits: new Map(),
   dirty: new Set(),
@@ -78,7 +78,7 @@ const state: IngestState = ((globalThis as { analyticsIngest?: IngestState }).an
   retryMs: 0,
   dropped: 0,
   db: null,
-});
+};
 
 /** After a restart, the visits of the last half hour go on rather than start again. */
 function loadRecent(db: Db, now: number): void {
@@ -248,10 +248,6 @@ export function flushViews(now = false): boolean {
   }
   return true;
 }
-
-// The serving process writes what is queued when it stops (scripts/serve.ts calls this), and
-// the hourly job before it rolls a day up: both try at once, failed writes or not.
-(globalThis as { flushAnalytics?: () => boolean }).flushAnalytics = () => flushViews(true);
 
 /** Page views waiting to be written (for tests and the bench). */
 export const queuedViews = () => state.queued.ts.length;

@@ -6,14 +6,15 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyticsAttributions, analyticsEvents, analyticsVisits } from '#db/schema/analytics.ts';
 import { RAW_DAYS, rolledUntil, rollUpDays } from './rollup.ts';
+import { flushViews } from './ingest.ts';
 import { dropSalts } from './visitor.ts';
 
 /** Deletes what is past its time; answers how many rows went. */
 export function pruneAnalytics(db: Db, now = Date.now()): number {
-  // The views still queued (in the request handlers' copy of the ingest) are written, the days
-  // that are over are rolled up (not while views could not be written: a day rolled up without
-  // them would never have them), and raw rows go only once their day is.
-  const written = (globalThis as { flushAnalytics?: () => boolean }).flushAnalytics?.() ?? true;
+  // The views still queued are written at once (failed writes or not), the days that are over
+  // are rolled up (not while views could not be written: a day rolled up without them would
+  // never have them), and raw rows go only once their day is.
+  const written = flushViews(true);
   if (written) while (rollUpDays(db, now) > 0);
   const cutoff = new Date(Math.min(now - RAW_DAYS * 86_400_000, rolledUntil(db)));
   const deleted = db.transaction(

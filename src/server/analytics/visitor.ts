@@ -18,9 +18,8 @@ interface Salt {
   until: number;
 }
 
-// Shared by every copy of this module in the process (the request handlers and the jobs load
-// their own): one salt per process and day.
-const shared = globalThis as { analyticsSalt?: Salt; analyticsSaltFileGone?: boolean };
+// One salt per process and day.
+const shared: { analyticsSalt?: Salt; analyticsSaltFileGone?: boolean } = {};
 
 /** Earlier versions kept the day's salt in a file beside the database: deleted by the first salt a process makes. */
 function deleteSaltFile(): void {

@@ -2,6 +2,7 @@
 // minutes, its busy intervals worked out on a thread of their own (busy-times.ts), and they
 // replace the last ones. A calendar that cannot be read
 // closes booking (no slots) until it can, and the admin says why.
+import { resolve as resolvePath } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
@@ -18,6 +19,8 @@ const AHEAD_DAYS = 400;
 const MAX_BYTES = 10 * 1024 * 1024;
 /** A calendar whose busy times take longer than this to work out is given up on (booking closes, the admin says why). */
 const READ_LIMIT_MS = 60_000;
+/** The worker's file, run by Node itself from its source (the server runs from the project root; the built bundle has no copy of it). */
+const WORKER = resolvePath('src/server/booking/busy-times-worker.ts');
 
 /**
  * The busy times of `ics`, worked out on a thread of its own: reading a calendar of thousands of
@@ -25,7 +28,7 @@ const READ_LIMIT_MS = 60_000;
  */
 function busyTimesApart(ics: string, zone: string, from: number, to: number): Promise<Interval[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./busy-times-worker.ts', import.meta.url), { workerData: { ics, zone, from, to }, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    const worker = new Worker(WORKER, { workerData: { ics, zone, from, to }, resourceLimits: { maxOldGenerationSizeMb: 512 } });
     const timer = setTimeout(() => {
       reject(new Error('the calendar took too long to read'));
       void worker.terminate();

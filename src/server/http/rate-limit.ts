@@ -12,7 +12,7 @@ interface Bucket {
   resetAt: number;
 }
 
-const shared = ((globalThis as { rateLimitBuckets?: { buckets: Map<string, Bucket>; lastSweep: number } }).rateLimitBuckets ??= { buckets: new Map(), lastSweep: Date.now() });
+const shared = { buckets: new Map<string, Bucket>(), lastSweep: Date.now() };
 const buckets = shared.buckets;
 
 function sweep(now: number): void {

@@ -85,17 +85,15 @@ export class JobRunner {
   }
 }
 
-// The server process runs the jobs from scripts/serve.ts, while request handlers run in the built
-// app (a second copy of these modules): the running runner is found through globalThis.
-const shared = globalThis as typeof globalThis & { __siteJobRunner?: JobRunner };
+// The runner the serving process started (scripts/serve.ts), which request handlers wake.
+let running: JobRunner | null = null;
 
 /** Makes `runner` the one wakeJob reaches (null when it stops). */
 export function shareRunner(runner: JobRunner | null): void {
-  if (runner) shared.__siteJobRunner = runner;
-  else delete shared.__siteJobRunner;
+  running = runner;
 }
 
 /** Runs a job now (a setting it depends on changed); nothing when no runner is running. */
 export function wakeJob(name: string): void {
-  shared.__siteJobRunner?.wake(name);
+  running?.wake(name);
 }

@@ -39,10 +39,10 @@ function parseStored(json: string, which = 'a revision'): SiteDocument {
   return read.doc;
 }
 
-// One copy for the whole process: the bundled app (pages and the admin, which publishes) and the
-// background jobs started from the sources (their e-mails name the brand and the contact address)
-// each load this module, and both must see a publish at once.
-const held = ((globalThis as { __siteDocument?: { cache: { doc: SiteDocument; json: string } | null } }).__siteDocument ??= { cache: null });
+// The published document, parsed once: pages, the admin (which publishes) and the background
+// jobs (whose e-mails name the brand and the contact address) all read this one copy, so each
+// sees a publish at once.
+const held: { cache: { doc: SiteDocument; json: string } | null } = { cache: null };
 
 /** The row, made from the defaults (and the old environment variables) the first time it is asked for. */
 function row(db: Db) {

@@ -38,8 +38,8 @@ const STALE_MS = 10 * 60_000;
 /** What browsers and CDNs may do with a cached public page. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
-// One store per process, shared by the bundled app (which fills it) and scripts/serve.ts
-// (which answers hits before Astro's router runs).
+// One store per process: the pages fill it, and scripts/serve.ts answers hits from it before
+// Astro's router runs (both use this module of the one server bundle).
 interface Store {
   entries: Map<string, Entry>;
   version: number;
@@ -48,8 +48,7 @@ interface Store {
   /** Renders under way, by key, with the cache version each started at. */
   inflight: Map<string, { version: number; done: Promise<Entry | null> }>;
 }
-const g = globalThis as typeof globalThis & { __sitePageCache?: Store };
-const store: Store = (g.__sitePageCache ??= { entries: new Map(), version: 0, bytes: 0, renders: 0, inflight: new Map() });
+const store: Store = { entries: new Map(), version: 0, bytes: 0, renders: 0, inflight: new Map() };
 const entries = store.entries;
 
 /**
