@@ -9,7 +9,7 @@ import { Link } from './lib/link';
 import { ADMIN_REDIRECT_MS, prefetch } from './lib/query';
 import { $path, match } from './lib/router';
 import { $session, loadSession, logout } from './lib/session';
-import { NAV, ROUTES, SECURITY_PATH, type GuardMode } from './routes';
+import { NAV, NAV_GROUPS, ROUTES, SECURITY_PATH, type GuardMode } from './routes';
 import { Spinner } from './ui/controls';
 
 function resolve(path: string) {
@@ -53,23 +53,39 @@ function Shell({ username, children }: { username: string; children: React.React
   const setOpen = (next: boolean) => setOpenOn(next ? path : null);
   // The entry for this page: the one whose address is the longest start of it (Issues under Newsletter).
   const current = NAV.filter((n) => path === n.href || (n.href !== '/admin/dashboard' && path.startsWith(`${n.href}/`))).sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const link = (n: { href: string; label: string }) => {
+    const active = n.href === current;
+    return (
+      <li key={n.href}>
+        <Link
+          href={n.href}
+          aria-current={active ? 'page' : undefined}
+          className={`block rounded-lg px-3 py-2 text-sm font-medium ${active ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`}
+        >
+          {n.label}
+        </Link>
+      </li>
+    );
+  };
   const navLinks = (
-    <ul className="space-y-1">
-      {NAV.map((n) => {
-        const active = n.href === current;
-        return (
-          <li key={n.href}>
-            <Link
-              href={n.href}
-              aria-current={active ? 'page' : undefined}
-              className={`block rounded-lg px-3 py-2 text-sm font-medium ${active ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`}
-            >
-              {n.label}
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+    <div className="space-y-5">
+      {NAV_GROUPS.map((g) =>
+        g.label ? (
+          <div key={g.label}>
+            <p aria-hidden="true" className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+              {g.label}
+            </p>
+            <ul aria-label={g.label} className="space-y-1">
+              {g.items.map(link)}
+            </ul>
+          </div>
+        ) : (
+          <ul key="top" className="space-y-1">
+            {g.items.map(link)}
+          </ul>
+        ),
+      )}
+    </div>
   );
   const sidebar = (
     <div className="flex h-full flex-col bg-slate-950 px-4 py-6">

@@ -114,26 +114,55 @@ export const ROUTES: AdminRoute[] = [
   ),
 ];
 
-export const NAV = [
-  { href: '/admin/dashboard', label: 'Dashboard' },
-  { href: '/admin/analytics', label: 'Analytics' },
-  { href: '/admin/blog', label: 'Blog' },
-  { href: '/admin/podcast', label: 'Podcast' },
-  { href: '/admin/products', label: 'Products' },
-  { href: '/admin/orders', label: 'Orders' },
-  { href: '/admin/newsletter', label: 'Newsletter' },
-  { href: '/admin/newsletter/issues', label: 'Issues' },
-  { href: '/admin/booking', label: 'Booking' },
-  { href: '/admin/clients', label: 'Clients' },
-  { href: '/admin/comments', label: 'Comments' },
-  { href: '/admin/users', label: 'Users' },
-  { href: '/admin/emails', label: 'E-mails' },
-  { href: '/admin/redirects', label: 'Redirects' },
-  { href: '/admin/site', label: 'Site' },
-  { href: '/admin/settings', label: 'Settings' },
-  { href: '/admin/audit', label: 'Audit log' },
-  { href: '/admin/security', label: 'Security' },
+/** The admin menu, grouped by what the owner does; Dashboard stands above the groups. */
+export const NAV_GROUPS: { label: string | null; items: { href: string; label: string }[] }[] = [
+  { label: null, items: [{ href: '/admin/dashboard', label: 'Dashboard' }] },
+  {
+    label: 'Content',
+    items: [
+      { href: '/admin/blog', label: 'Blog' },
+      { href: '/admin/podcast', label: 'Podcast' },
+      { href: '/admin/comments', label: 'Comments' },
+      { href: '/admin/redirects', label: 'Redirects' },
+    ],
+  },
+  {
+    label: 'Audience',
+    items: [
+      { href: '/admin/newsletter', label: 'Newsletter' },
+      { href: '/admin/newsletter/issues', label: 'Issues' },
+    ],
+  },
+  {
+    label: 'Business',
+    items: [
+      { href: '/admin/products', label: 'Products' },
+      { href: '/admin/orders', label: 'Orders' },
+      { href: '/admin/booking', label: 'Booking' },
+      { href: '/admin/clients', label: 'Clients' },
+    ],
+  },
+  {
+    label: 'Insights',
+    items: [
+      { href: '/admin/analytics', label: 'Analytics' },
+      { href: '/admin/emails', label: 'E-mails' },
+      { href: '/admin/audit', label: 'Audit log' },
+    ],
+  },
+  {
+    label: 'Site',
+    items: [
+      { href: '/admin/site', label: 'Site' },
+      { href: '/admin/users', label: 'Users' },
+      { href: '/admin/settings', label: 'Settings' },
+      { href: '/admin/security', label: 'Security' },
+    ],
+  },
 ];
+
+/** Every menu entry, in menu order. */
+export const NAV = NAV_GROUPS.flatMap((g) => g.items);
 
 /** Where an admin who must turn on two-factor first is kept (REQUIRE_2FA_FOR_ADMINS). */
 export const SECURITY_PATH = '/admin/security';

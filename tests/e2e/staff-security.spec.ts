@@ -394,11 +394,19 @@ test("ending another browser's session on Security signs that browser out", asyn
   }
 });
 
-test('on a 1280×720 screen Logout stays in view and the sidebar scrolls to Security and Audit log', async ({ page }) => {
+test('on a 1280×720 screen the menu is grouped by what the owner does, Logout stays in view and the sidebar scrolls to Security and Audit log', async ({ page }) => {
   const admin = await createAdmin('sidebar');
   await submitPassword(page, admin);
   await page.waitForURL(onPath('/admin/dashboard'));
   const nav = page.getByRole('navigation', { name: 'Admin' });
+  const groups = {
+    Content: ['Blog', 'Podcast', 'Comments', 'Redirects'],
+    Audience: ['Newsletter', 'Issues'],
+    Business: ['Products', 'Orders', 'Booking', 'Clients'],
+    Insights: ['Analytics', 'E-mails', 'Audit log'],
+    Site: ['Site', 'Users', 'Settings', 'Security'],
+  };
+  for (const [group, entries] of Object.entries(groups)) await expect(nav.getByRole('list', { name: group }).getByRole('link')).toHaveText(entries);
   const logout = page.getByRole('button', { name: 'Logout' });
   await expect(logout).toBeInViewport({ ratio: 1 });
   // The list of screens is taller than the window: it scrolls, and the mouse reaches its last entries.
