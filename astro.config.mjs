@@ -6,17 +6,17 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Emits src/server/app/process.ts as dist/server/process.mjs in the same server bundle as
- * Astro's entry.mjs: modules both use land in shared chunks, so the serving process
- * (scripts/serve.ts) and the pages and API share one instance of each (one page cache, job
- * runner, rate-limit table, site document), with no hand-over through globalThis.
+ * Emits src/server/app/config.ts and process.ts as dist/server/config.mjs and process.mjs in
+ * the same server bundle as Astro's entry.mjs: modules they share land in shared chunks, so the
+ * serving process (scripts/serve.ts) and the pages and API use one instance of each (one page
+ * cache, job runner, rate-limit table, site document), with no hand-over through globalThis.
  * @type {import('vite').Plugin}
  */
 const processEntry = {
   name: 'site:process-entry',
   applyToEnvironment: (environment) => environment.name === 'ssr',
   buildStart() {
-    this.emitFile({ type: 'chunk', id: fileURLToPath(new URL('./src/server/app/process.ts', import.meta.url)), fileName: 'process.mjs' });
+    for (const name of ['config', 'process']) this.emitFile({ type: 'chunk', id: fileURLToPath(new URL(`./src/server/app/${name}.ts`, import.meta.url)), fileName: `${name}.mjs` });
   },
 };
 

@@ -5,17 +5,18 @@
 // exit).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import type * as Config from '#server/app/config.ts';
+import type * as Process from '#server/app/process.ts';
 
 // React and Astro render in production mode unless told otherwise (set before any of the bundle loads).
 process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 // The server's own modules come from the build, in the same bundle as Astro's handler
-// (src/server/app/process.ts): one copy of each in the process, shared by pages, API and jobs.
-type ProcessModule = typeof import('#server/app/process.ts');
-const app = (await import(new URL('../dist/server/process.mjs', import.meta.url).href)) as ProcessModule;
-const { createAssetHandler, flushViews, loadEnvOrExit, openCountryDb, serveBeacon, serveCachedPage, startBackgroundJobs, stopBackgroundJobs } = app;
-
+// (src/server/app/config.ts, then process.ts): one copy of each in the process, shared by
+// pages, API and jobs. The configuration is checked before the rest is loaded.
+const built = (name: string) => import(new URL(`../dist/server/${name}.mjs`, import.meta.url).href);
+const { loadEnvOrExit, openCountryDb } = (await built('config')) as typeof Config;
 const env = loadEnvOrExit();
 try {
   openCountryDb(env.GEOIP_DB);
@@ -23,6 +24,8 @@ try {
   console.error(`GEOIP_DB: ${env.GEOIP_DB} is not an IP-to-country database in the .mmdb format`);
   process.exit(1);
 }
+const { createAssetHandler, flushViews, serveBeacon, serveCachedPage, startBackgroundJobs, stopBackgroundJobs } = (await built('process')) as typeof Process;
+
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 const { handler } = (await import(entry.href)) as { handler: NodeHandler };

@@ -1,11 +1,9 @@
-// What the serving process (scripts/serve.ts) needs of the server besides Astro's handler: the
-// configuration check, the fast paths in front of the router (built assets, cached pages,
+// What the serving process (scripts/serve.ts) needs of the server besides Astro's handler and
+// the configuration check (./config.ts): the fast paths in front of the router (built assets, cached pages,
 // page-view beacons), the background jobs, and the analytics flush on stop. The build emits
 // this file as dist/server/process.mjs in the same bundle as Astro's entry, so the pages, the
 // API, the jobs and the fast paths share one copy of every module: one page cache, one job
 // runner, one set of rate limits, one site document per process.
-export { loadEnvOrExit } from '#server/env.ts';
-export { openCountryDb } from '#server/analytics/country.ts';
 export { serveBeacon } from '#server/analytics/beacon.ts';
 export { flushViews } from '#server/analytics/ingest.ts';
 export { serveCachedPage } from '#server/http/pages/page-cache.ts';
