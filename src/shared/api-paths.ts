@@ -79,6 +79,7 @@ export const API = {
   accountPasskeyConfirm: '/api/account/passkey-confirm',
   audit: '/api/admin/audit',
   auditCsv: '/api/admin/audit/export',
+  wholeSiteExport: '/api/admin/export',
   twoFactorEnable: '/api/auth/two-factor/enable',
   twoFactorVerify: '/api/auth/two-factor/verify-totp',
   twoFactorDisable: '/api/auth/two-factor/disable',

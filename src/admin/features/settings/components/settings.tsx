@@ -113,6 +113,17 @@ export default function SettingsScreen() {
             </button>
           </form>
         ))}
+      <div className="mt-8 max-w-2xl">
+        <Panel id="export-title" title="Export">
+          <p className="text-sm text-slate-600">
+            Everything the site holds, in one zip: posts and episodes (HTML with their details as JSON), media and product files, subscribers, orders and bookings as CSV, and the site's words and
+            prices. Take it with you to another host or keep it as a copy.
+          </p>
+          <a href={API.wholeSiteExport} className="btn-secondary inline-block" download>
+            Download the whole site (.zip)
+          </a>
+        </Panel>
+      </div>
     </>
   );
 }
