@@ -117,11 +117,13 @@ env.SETUP_DONE = '1';
 
 if (mode === 'test') {
   // Browser tests need Debian's Chromium (its headless shell: the same engine without the
-  // desktop browser around it, a third faster on two cores), the feed tests libxml2's xmllint;
+  // desktop browser around it, a third faster on two cores), the feed tests libxml2's xmllint,
+  // the deploy test Caddy (the HTTPS proxy deploy/Caddyfile configures);
   // install what is missing (we run as root).
   const tools = [
     ['/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
     ['/usr/bin/xmllint', 'libxml2-utils'],
+    ['/usr/bin/caddy', 'caddy'],
   ];
   const missing = tools.filter(([bin]) => !existsSync(bin)).map(([, pkg]) => pkg);
   if (missing.length > 0) {

@@ -4,6 +4,7 @@ import { compressHtml } from '#server/http/pages/compress.ts';
 import { cacheKey, cached, isCacheable } from '#server/http/pages/page-cache.ts';
 import { env } from '#server/env.ts';
 import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
+import { HSTS } from '#server/http/https.ts';
 import { logger, requestIdFor } from '#server/log.ts';
 import { hasSessionCookie, readSession } from '#server/accounts/session.ts';
 import { getDb } from '#server/db.ts';
@@ -85,5 +86,5 @@ function setSecurityHeaders(h: Headers, requestId: string, https: boolean): void
   const csp = h.get('Content-Security-Policy');
   if (!csp) h.set('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");
   else if (!csp.includes('frame-ancestors')) h.set('Content-Security-Policy', `${csp.replace(/;\s*$/, '')}; frame-ancestors 'none'`);
-  if (https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (https) h.set('Strict-Transport-Security', HSTS);
 }

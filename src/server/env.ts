@@ -140,6 +140,9 @@ const EnvSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['ADMIN_PASSWORD'] });
   });
 
+/** The name of every variable the configuration reads (the environment file templates list each). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type Env = z.infer<typeof EnvSchema> & { SITE_URL: string; BETTER_AUTH_SECRET: string };
 
 /** The secret is generated once and kept beside the database, so sessions survive restarts. */

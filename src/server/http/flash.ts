@@ -3,7 +3,7 @@
 // HttpOnly cookie and redirects; that page takes the message once. The text lives on the
 // server, so no link or cookie can make the site show words it did not write.
 import { randomBytes } from 'node:crypto';
-import { env } from '#server/env.ts';
+import { secureAttribute } from './https.ts';
 import type { Flash } from '#shared/flash.ts';
 
 export const FLASH_COOKIE = 'site.flash';
@@ -49,6 +49,6 @@ export function takeFlash(token: string): Flash | null {
 }
 
 /** Secure when the site is served over https (its SITE_URL), as the session cookie is: never sent over plain http. */
-const attributes = () => `Path=/; HttpOnly; SameSite=Lax${env().SITE_URL.startsWith('https://') ? '; Secure' : ''}`;
+const attributes = () => `Path=/; HttpOnly; SameSite=Lax${secureAttribute()}`;
 export const flashCookie = (token: string) => `${FLASH_COOKIE}=${token}; ${attributes()}; Max-Age=${TTL_MS / 1000}`;
 export const clearFlashCookie = () => `${FLASH_COOKIE}=; ${attributes()}; Max-Age=0`;

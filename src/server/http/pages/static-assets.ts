@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
+import { HSTS, servedOverHttps } from '#server/http/https.ts';
 import { pickEncoding } from './page-cache.ts';
 
 interface Asset {
@@ -44,6 +45,7 @@ function walk(dir: string): string[] {
 /** Loads and compresses the client folder's small assets; returns a request handler. */
 export function createAssetHandler(clientDir: string) {
   const assets = new Map<string, Asset>();
+  const https = servedOverHttps();
   for (const file of walk(clientDir)) {
     const ext = extname(file);
     const raw = readFileSync(file);
@@ -69,6 +71,7 @@ export function createAssetHandler(clientDir: string) {
     const asset = assets.get(path);
     if (!asset) return false;
     const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag, Vary: 'Accept-Encoding', 'X-Content-Type-Options': 'nosniff' };
+    if (https) headers['Strict-Transport-Security'] = HSTS;
     if (req.headers['if-none-match'] === asset.etag) {
       res.writeHead(304, headers);
       res.end();

@@ -1,3 +1,4 @@
+import { secureAttribute } from '#server/http/https.ts';
 import { endpoint } from '#server/app/endpoint.ts';
 import { headerSafePath } from '#server/http/form-post.ts';
 import { PREVIEW_COOKIE } from '#server/site/preview.ts';
@@ -20,6 +21,6 @@ const PreviewQuery = z.object({
  */
 export const GET = endpoint({ auth: 'admin', query: PreviewQuery }, ({ query }) => {
   const exit = query.exit !== undefined;
-  const cookie = exit ? `${PREVIEW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` : `${PREVIEW_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax`;
+  const cookie = exit ? `${PREVIEW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureAttribute()}` : `${PREVIEW_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax${secureAttribute()}`;
   return new Response(null, { status: 303, headers: { Location: exit ? '/admin/site' : query.to, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
 });
