@@ -61,7 +61,7 @@ export const subscriberImports = sqliteTable(
       .default('running'),
     dryRun: integer('dry_run', { mode: 'boolean' }).notNull().default(false),
     fileName: text('file_name').notNull(),
-    /** Where the CSV is kept while the import needs it (removed once done). */
+    /** Where the CSV is kept while the import needs it; '' once it is removed (the import done, or a preview a day old). */
     filePath: text('file_path').notNull(),
     fileSize: integer('file_size').notNull(),
     /** The subscribers' `source` is `import:<sourceName>`. */

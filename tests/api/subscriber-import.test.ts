@@ -4,7 +4,8 @@
 // with nothing kept; no e-mail goes out; and a SIGKILL in the middle of 50,000 rows loses and
 // doubles nothing.
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { subscriberEvents, subscriberImports, subscriberTags, tags } from '#db/schema/audience.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
@@ -85,6 +86,9 @@ describe('subscriber import', () => {
 
   it('refuses a file that is not a CSV, one without an e-mail column, an empty one and one over 20 MB, keeping nothing', async () => {
     const before = server.db.select().from(subscriberImports).all().length;
+    const waiting = join(dirname(server.dbFile), 'imports');
+    const files = () => (existsSync(waiting) ? readdirSync(waiting).length : 0);
+    const filesBefore = files();
     const xml = await upload('<rss></rss>', { name: 'export.xml', type: 'text/xml' });
     expect(xml.status).toBe(415);
     expect(xml.body.message).toBe('Only CSV files (.csv) can be imported');
@@ -97,6 +101,7 @@ describe('subscriber import', () => {
     expect((await upload(big)).status).toBe(413);
     expect((await admin.request('POST', '/api/admin/subscribers/import', { file: 'x' })).status).toBe(415);
     expect(server.db.select().from(subscriberImports).all().length).toBe(before);
+    expect(files()).toBe(filesBefore);
   }, 60_000);
 
   it("Mailchimp's subscribed, unsubscribed and cleaned files: active, unsubscribed and bounced, with their dates, names, tags and source", async () => {
@@ -272,6 +277,8 @@ describe('an import cut off by SIGKILL', () => {
     expect(counted).toEqual({ n: 50_000, d: 50_000 });
     const events = crash.db.$client.prepare("select count(*) as n from subscriber_events e join newsletter_subscribers s on s.id = e.subscriber_id where s.email like 'crash%'").get() as { n: number };
     expect(events.n).toBe(50_000);
+    // The uploaded file is removed once its import is done.
+    expect(existsSync(atKill.filePath)).toBe(false);
     const tagged = crash.db
       .select()
       .from(subscriberTags)

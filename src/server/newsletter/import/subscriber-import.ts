@@ -138,7 +138,7 @@ export function runPreviewedImport(id: number): { id: number } {
   const db = getDb();
   const run = db.select().from(subscriberImports).where(eq(subscriberImports.id, id)).get();
   if (!run) throw notFound('Import not found');
-  if (!run.dryRun || run.status !== 'done' || !existsSync(run.filePath)) throw new HttpError(409, 'Only a finished preview can be imported: upload the file again');
+  if (!run.dryRun || run.status !== 'done' || !run.filePath || !existsSync(run.filePath)) throw new HttpError(409, 'Only a finished preview can be imported: upload the file again');
   const { offset, line } = readRows(run.filePath, run.fileSize, { offset: 0, line: 1 }, 1);
   db.update(subscriberImports)
     .set({ dryRun: false, status: 'running', offset, line, total: 0, added: 0, updated: 0, unchanged: 0, suppressed: 0, invalidCount: 0, invalid: '[]', finishedAt: null, startedAt: new Date() })
@@ -203,7 +203,7 @@ export function importStep(db: Db = getDb()): number {
     sweepPreviewFiles(db);
     return 0;
   }
-  if (!existsSync(run.filePath)) {
+  if (!run.filePath || !existsSync(run.filePath)) {
     db.update(subscriberImports).set({ status: 'failed', error: 'The uploaded file is gone: upload it again', finishedAt: new Date() }).where(eq(subscriberImports.id, run.id)).run();
     return 1;
   }
@@ -245,20 +245,26 @@ export function importStep(db: Db = getDb()): number {
   if (end) {
     previewSeen.delete(run.id);
     // A preview keeps its file for the import that may follow.
-    if (!run.dryRun) rmSync(run.filePath, { force: true });
+    if (!run.dryRun) {
+      rmSync(run.filePath, { force: true });
+      db.update(subscriberImports).set({ filePath: '' }).where(eq(subscriberImports.id, run.id)).run();
+    }
     logger.info({ job: SUBSCRIBER_IMPORT_JOB, id: run.id, dryRun: run.dryRun, total: run.total + tally.total }, 'subscriber import finished');
   }
   return Math.max(1, tally.total);
 }
 
-/** Removes the files of previews nobody imported within a day (and of imports that failed). */
+/** Removes the files of previews nobody imported within a day (and of imports that failed); an empty path marks a file removed. */
 function sweepPreviewFiles(db: Db): void {
   const old = db
-    .select({ filePath: subscriberImports.filePath })
+    .select({ id: subscriberImports.id, filePath: subscriberImports.filePath })
     .from(subscriberImports)
-    .where(and(ne(subscriberImports.status, 'running'), lt(subscriberImports.finishedAt, new Date(Date.now() - PREVIEW_KEPT_MS))))
+    .where(and(ne(subscriberImports.status, 'running'), ne(subscriberImports.filePath, ''), lt(subscriberImports.finishedAt, new Date(Date.now() - PREVIEW_KEPT_MS))))
     .all();
-  for (const run of old) rmSync(run.filePath, { force: true });
+  for (const run of old) {
+    rmSync(run.filePath, { force: true });
+    db.update(subscriberImports).set({ filePath: '' }).where(eq(subscriberImports.id, run.id)).run();
+  }
 }
 
 interface Existing {
