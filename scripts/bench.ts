@@ -14,6 +14,9 @@
 //   list call, the newsletter screen in Chromium, the CSV export (`-- --admin-only` runs just this);
 // - a WordPress import of a generated 50 MB export: its time, the progress readings seen, and
 //   /healthz latency and the server's peak RSS meanwhile (`-- --import-only` runs just this);
+// - a subscriber import of a 100,000-row CSV (Mailchimp's header): its time, /healthz p99 and
+//   the server's peak RSS meanwhile; the aims are ≤ 10 s, ≤ 50 ms and ≤ 300 MB
+//   (`-- --import-subscribers-only` runs just this);
 // - a newsletter issue to 50,000 subscribers (BENCH_BROADCAST_N) through a local SMTP sink that
 //   counts them: throttled at 100/s, the messages received, first to last, the rate kept and its
 //   deviation, failures, the server's peak RSS and /blog against the ceiling while it sends;
@@ -43,6 +46,7 @@ import sharp from 'sharp';
 import { freePort, waitFor } from '#scripts/lib/net.ts';
 import { adminListCalls, COMMENTS, FEW, ORDERS, POSTS, seedAdminLists, seedSubscribers, SUBSCRIBERS, timeNewsletterScreen } from '#scripts/lib/admin-bench.ts';
 import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
+import { IMPORT_ROWS, timeSubscriberImport, writeSubscriberCsv } from '#scripts/lib/subscriber-import-bench.ts';
 import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
 import { bookingFigures, type BookingTools } from '#scripts/lib/booking-bench.ts';
 import { analyticsFigures, type AnalyticsTools } from '#scripts/lib/analytics-bench.ts';
@@ -239,6 +243,21 @@ WordPress import of a 50 MB export (${items} posts, ${items * 3} comments): ${f.
   site.proc.kill('SIGTERM');
 }
 
+/** The 100,000-row subscriber import on a fresh site: figures printed, the server stopped. */
+async function subscriberImportFigures(): Promise<void> {
+  const file = `${TMP}/audience_export.csv`;
+  await writeSubscriberCsv(file, IMPORT_ROWS);
+  const site = await startSite(`${TMP}/subscriber-import.db`, false);
+  const f = await timeSubscriberImport(site.url, await adminCookie(site.url), file);
+  console.log(`
+Subscriber import of ${IMPORT_ROWS.toLocaleString('en-US')} rows: ${f.total.toLocaleString('en-US')} read (${f.added} added, ${f.suppressed} suppressed, ${f.invalid} invalid) in ${f.seconds.toFixed(1)} s (aim ≤ 10 s)`);
+  console.log(
+    `  progress readings while running: ${f.progressReads}; /healthz meanwhile (${f.healthChecks} checks): p99 ${f.healthP99Ms.toFixed(1)} ms (aim ≤ 50), max ${f.healthMaxMs.toFixed(1)} ms`,
+  );
+  console.log(`  server peak RSS: ${peakRssMb(site.proc.pid!)} MB (aim ≤ 300)`);
+  site.proc.kill('SIGTERM');
+}
+
 /**
  * A post the way an owner makes one with photos: three 4000x3000 JPEGs uploaded (a cover and
  * two in the body), published, and its page offering the smaller copies once the server has
@@ -402,6 +421,7 @@ async function main() {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(TMP, { recursive: true });
   if (args.has('--import-only')) return importFigures();
+  if (args.has('--import-subscribers-only')) return subscriberImportFigures();
   if (args.has('--admin-only')) return adminListFigures();
   const broadcastTools: BenchTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator };
   if (args.has('--broadcast-only')) return broadcastFigures(broadcastTools);
@@ -530,6 +550,7 @@ async function main() {
   big2.proc.kill('SIGTERM');
   await adminListFigures();
   await importFigures();
+  await subscriberImportFigures();
   await broadcastFigures(broadcastTools);
   await bookingFigures(bookingTools);
   await analyticsFigures(analyticsTools);

@@ -155,6 +155,8 @@ export const newsletterSubscribers = sqliteTable(
     kitPendingSince: integer('kit_pending_since', { mode: 'timestamp_ms' }),
     /** When Kit was last asked whether that confirmation came: the job asks the longest unasked first. */
     kitCheckedAt: integer('kit_checked_at', { mode: 'timestamp_ms' }),
+    /** How the address came: a form's slug, `import:<name>`, `checkout`, `booking`, `site`; null for rows from before it was kept. */
+    source: text('source', { length: 255 }),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_unique').on(t.email),

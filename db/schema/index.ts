@@ -11,3 +11,4 @@ export * from './booking.ts';
 export * from './clients.ts';
 export * from './analytics.ts';
 export * from './audit.ts';
+export * from './audience.ts';

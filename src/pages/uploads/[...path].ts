@@ -2,7 +2,7 @@
 // caching (names are random and never reused), byte ranges (206) so audio seeks and podcast
 // apps can fetch parts, and nothing that a browser could run as a page on our origin.
 import type { APIRoute } from 'astro';
-import { fileResponse, notFoundText } from '#server/http/file-response.ts';
+import { fileResponse, notFoundText } from '#server/http/files/file-response.ts';
 import { resolveUpload } from '#server/media/local.ts';
 import { SERVE_TYPES } from '#server/media/upload-policy.ts';
 

@@ -19,6 +19,7 @@ import { rollUpDownloads } from '#server/analytics/downloads.ts';
 import { pruneAnalytics } from '#server/analytics/retention.ts';
 import { pruneAudit } from '#server/accounts/security/audit.ts';
 import { checkKitConfirmations, KIT_CONFIRMATIONS_JOB, KIT_UNSUBSCRIBES_JOB, passOnUnsubscribes, retryUnsubscribesNow } from '#server/newsletter/kit.ts';
+import { importStep, SUBSCRIBER_IMPORT_JOB } from '#server/newsletter/import/subscriber-import.ts';
 import { JobRunner, shareRunner } from '#server/jobs/runner.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -30,6 +31,8 @@ const SCHEDULE_POLL_MS = 10_000;
 const IMAGE_POLL_MS = 2_000;
 /** How often the newsletter sender looks for an issue to send when there was none. */
 const BROADCAST_IDLE_MS = 500;
+/** How often subscriber imports are looked for when none ran (an upload wakes the job at once). */
+const IMPORT_POLL_MS = 5_000;
 /** How often booking reminders that have come due are queued. */
 const REMINDER_POLL_MS = 5_000;
 /** How often GEOIP_DB's file is looked at for a new edition (one stat call). */
@@ -78,6 +81,8 @@ export function startBackgroundJobs(): void {
   if (env().GEOIP_DB) jobs.start({ name: 'geoip-reload', idleMs: GEOIP_POLL_MS, busyMs: GEOIP_POLL_MS, quiet: true, step: () => (reloadCountryDb() ? 1 : 0) });
   // Audit rows are kept two years.
   jobs.start({ name: 'audit-retention', firstInMs: 15_000, idleMs: HOUR_MS, busyMs: HOUR_MS, quiet: true, step: () => pruneAudit(db) });
+  // Subscriber imports, a batch of rows a step; one cut off by a restart goes on from its last batch.
+  jobs.start({ name: SUBSCRIBER_IMPORT_JOB, idleMs: IMPORT_POLL_MS, busyMs: 0, quiet: true, step: () => importStep(db) });
   jobs.start({ name: 'booking-reminders', idleMs: REMINDER_POLL_MS, busyMs: 0, step: () => queueDueReminders(db) });
   // A Kit form without the key sends nothing to Kit: the site confirms sign-ups itself.
   if (env().KIT_FORM_ID && !env().KIT_API_KEY) logger.warn("KIT_FORM_ID is ignored without KIT_API_KEY: new subscribers get the site's own confirmation e-mail (when SMTP_URL is set)");

@@ -1,4 +1,4 @@
-// /admin/newsletter: subscriber stats, search, CSV export, links to Kit, and deletion.
+// /admin/newsletter: subscriber stats, search, CSV export and import, links to Kit, and deletion.
 import { useState } from 'react';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
 import { reportFailure } from '#admin/lib/query.ts';
@@ -15,6 +15,7 @@ import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber }
 import { useSubscribers } from '#admin/features/newsletter/hooks/use-subscribers.ts';
 import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
 import { SendingDomain } from './sending-domain';
+import { SubscriberImportPanel } from './subscriber-import';
 import { localDay } from './subscriber-stats';
 
 function ExternalButton({ href, children }: { href: string; children: string }) {
@@ -151,6 +152,7 @@ async function exportCsv() {
 
 export default function NewsletterManagement() {
   const [search, setSearch] = useState('');
+  const [importing, setImporting] = useState(false);
   const query = useSubscribers(search);
   const { data, items: rows, remove, unbounce } = query;
   const deletion = useConfirmDelete(remove);
@@ -203,6 +205,9 @@ export default function NewsletterManagement() {
               <DownloadIcon size={16} />
               Export CSV
             </button>
+            <button type="button" className="btn-secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
+              Import subscribers
+            </button>
             <ExternalButton href={KIT_SUBSCRIBERS_URL}>Kit Subscribers</ExternalButton>
             <ExternalButton href={KIT_DASHBOARD_URL}>Kit Dashboard</ExternalButton>
           </>
@@ -224,6 +229,8 @@ export default function NewsletterManagement() {
         <StatCard label="Synced" value={known(stats?.synced)} detail={stats && `${stats.syncRate}% sync rate`} icon={<SyncIcon />} />
         <StatCard label="This Month" value={known(stats?.thisMonth)} detail="Subscribed in the last month" icon={<CalendarIcon />} />
       </section>
+
+      {importing && <SubscriberImportPanel onImported={() => void query.refetch()} onClose={() => setImporting(false)} />}
 
       <SendingDomain />
 
