@@ -207,6 +207,18 @@ describe('Substack', () => {
     expect(cut.status).toBe(400);
     expect(cut.body.message).toMatch(/zip/);
 
+    // A post whose data is damaged, after one that is fine: neither is stored.
+    const damaged = await zipOf({
+      'posts.csv': 'post_id,post_date,is_published,title\n9.new-one,2024-01-01,TRUE,New one\n3.bad,2024-01-01,TRUE,Bad\n',
+      'posts/9.new-one.html': '<p>Hi</p>',
+      'posts/3.bad.html': `<p>${Array.from({ length: 3000 }, (_, i) => i * 7919).join(' ')}</p>`,
+    });
+    const at = damaged.indexOf('posts/3.bad.html') + 200;
+    for (let i = 0; i < 16; i++) damaged[at + i] ^= 0xff;
+    const bad = await send(admin, 'substack', damaged, 'export.zip');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/damaged/);
+
     const noCsv = await send(admin, 'substack', await zipOf({ 'posts/9.new-one.html': '<p>Hi</p>' }), 'export.zip');
     expect(noCsv.status).toBe(400);
     expect(noCsv.body.message).toMatch(/no posts\.csv/);

@@ -79,6 +79,8 @@ export async function openSubstackExport(file: string): Promise<SubstackExport> 
     }
     if (!postsCsv) throw refuse('it has no posts.csv');
     const rows = parseRows(await readText(zip, postsCsv));
+    // Every post is unpacked once here, so a damaged one stops the import before anything is written.
+    for (const entry of html.values()) await drain(zip, entry);
     let list: SubstackExport['emailList'] = null;
     if (emailList) {
       const out = tempPath();
@@ -106,6 +108,11 @@ function parseRows(text: string): PostRow[] {
   const broken = parsed.errors.find((e) => e.type === 'Quotes' || e.type === 'Delimiter');
   if (broken) throw refuse(`posts.csv cannot be read at row ${(broken.row ?? 0) + 2}: ${broken.message}`);
   return parsed.data.filter((r) => r.post_id?.trim()) as unknown as PostRow[];
+}
+
+async function drain(zip: ZipFile, entry: Entry): Promise<void> {
+  const stream: Readable = await zip.openReadStreamPromise(entry);
+  for await (const _chunk of stream);
 }
 
 /** An entry's text (its size was checked against its cap already). */
