@@ -104,7 +104,7 @@ export const redirects = sqliteTable(
     toPath: text('to_path', { length: 500 }).notNull(),
     hits: integer('hits').notNull().default(0),
     lastHitAt: integer('last_hit_at', { mode: 'timestamp_ms' }),
-    source: text('source', { enum: ['manual', 'wordpress'] })
+    source: text('source', { enum: ['manual', 'wordpress', 'substack', 'ghost'] })
       .notNull()
       .default('manual'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),

@@ -5,6 +5,8 @@ export const API = {
   postSummaries: '/api/blog-posts?summary=true',
   post: (id: number | string) => `/api/blog-posts/${id}`,
   wordpressImport: '/api/wordpress/import',
+  substackImport: '/api/admin/import/substack',
+  ghostImport: '/api/admin/import/ghost',
   episodes: '/api/podcast-episodes',
   episode: (id: number | string) => `/api/podcast-episodes/${id}`,
   products: '/api/products',

@@ -439,6 +439,47 @@ test.describe('admin blog as an admin', () => {
     }
   });
 
+  test('Ghost and Substack imports through their file pickers, with a toast either way', async ({ page, baseURL }) => {
+    // The import runs in a worker thread that loads the server's code first: allow it time on a busy machine.
+    test.slow();
+    const ghost = JSON.stringify({
+      db: [
+        {
+          meta: { exported_on: 1616560573131, version: '5.0.0' },
+          data: {
+            posts: [
+              {
+                id: 'e2e1',
+                title: 'From Ghost',
+                slug: 'e2e-from-ghost',
+                html: '<p>Hello from Ghost</p>',
+                type: 'post',
+                status: 'published',
+                visibility: 'public',
+                published_at: '2024-01-02T10:00:00.000Z',
+              },
+            ],
+            tags: [],
+            posts_tags: [],
+          },
+        },
+      ],
+    });
+    await page.goto('/admin/blog');
+    try {
+      await page.getByLabel('Import from Ghost').setInputFiles({ name: 'site.ghost.json', mimeType: 'application/json', buffer: Buffer.from(ghost) });
+      await expect(page.getByText('Import Successful')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Imported 1 posts and episodes successfully')).toBeVisible();
+      await expect(card(page, 'From Ghost').getByText('Published', { exact: true })).toBeVisible();
+      await page.getByLabel('Import from Substack').setInputFiles({ name: 'posts.csv', mimeType: 'text/csv', buffer: Buffer.from('post_id\n') });
+      await expect(page.getByText(/There was an error importing your Substack posts\. Choose the \.zip Substack exports/)).toBeVisible();
+    } finally {
+      for (const post of (await adminPosts(page.request)).filter((p) => p.slug === 'e2e-from-ghost')) {
+        expect((await page.request.delete(`/api/blog-posts/${post.id}`, { headers: { Origin: baseURL!, ...CLOSE } })).ok()).toBe(true);
+      }
+    }
+  });
+
   test('no serious accessibility violations on the list and the editor', async ({ page }) => {
     await page.goto('/admin/blog');
     await expect(cards(page).first()).toBeVisible();

@@ -37,7 +37,7 @@ export function followRedirect(db: Db, url: URL): string | null {
  * Adds redirects from old addresses unless one exists for that address already: a re-import
  * never undoes the owner's edits, nor resets a hit count. Answers how many were added.
  */
-export function addRedirects(db: Pick<Db, 'insert'>, from: string[], toPath: string, source: 'manual' | 'wordpress'): number {
+export function addRedirects(db: Pick<Db, 'insert'>, from: string[], toPath: string, source: Redirect['source']): number {
   let added = 0;
   for (const key of new Set(from.map(redirectKey))) {
     if (!key || key === '/' || key === toPath) continue;

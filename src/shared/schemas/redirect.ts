@@ -77,8 +77,8 @@ export interface RedirectDto {
   /** Visits it answered, and the last one. */
   hits: number;
   lastHitAt: Date | null;
-  /** 'wordpress' when the WordPress import added it. */
-  source: 'manual' | 'wordpress';
+  /** The import that added it, or 'manual'. */
+  source: 'manual' | 'wordpress' | 'substack' | 'ghost';
   createdAt: Date;
   updatedAt: Date;
 }

@@ -6,6 +6,7 @@ import { mutate } from '#admin/lib/query.ts';
 import type { PostInput } from '#shared/schemas/blog-post.ts';
 import type { Json } from '#shared/json.ts';
 import type { ImportResultDto, PostDto, PostListItemDto } from '#shared/schemas/blog-post.ts';
+import type { PublicationImportResultDto } from '#shared/schemas/publication-import.ts';
 
 export { PostInputSchema, CATEGORIES, type PostInput } from '#shared/schemas/blog-post.ts';
 
@@ -32,4 +33,19 @@ export function importWordPress(file: File, downloadAudio = false): Promise<Impo
   if (downloadAudio) body.append('downloadAudio', '1');
   body.append('file', file);
   return api<ImportResult>('POST', API.wordpressImport, body);
+}
+
+/** POST /api/admin/import/substack with Substack's export zip (field `file`). */
+export function importSubstack(file: File): Promise<PublicationImportResultDto> {
+  const body = new FormData();
+  body.append('file', file);
+  return api<PublicationImportResultDto>('POST', API.substackImport, body);
+}
+
+/** POST /api/admin/import/ghost with Ghost's JSON export (field `file`; `siteUrl`, the old site's address, for its images). */
+export function importGhost(file: File, siteUrl: string): Promise<PublicationImportResultDto> {
+  const body = new FormData();
+  if (siteUrl.trim()) body.append('siteUrl', siteUrl.trim());
+  body.append('file', file);
+  return api<PublicationImportResultDto>('POST', API.ghostImport, body);
 }

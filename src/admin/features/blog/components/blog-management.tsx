@@ -1,5 +1,5 @@
 // /admin/blog: every post (drafts too), one page at a time from the server, counted, searchable
-// and filterable by status, with WordPress import, new post, and delete behind a confirmation.
+// and filterable by status, with WordPress, Substack and Ghost imports, new post, and delete behind a confirmation.
 import { Link } from '#admin/lib/link.tsx';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
 import { EmptyState, PageHeader, SearchInput, Spinner, StatCard } from '#admin/ui/controls.tsx';
@@ -11,6 +11,7 @@ import { toast } from '#lib/toast.ts';
 import { deletePost, type PostListItem } from '#admin/features/blog/api/posts.ts';
 import { usePostFilters, type StatusFilter } from '#admin/features/blog/hooks/use-post-filters.ts';
 import { PostCard } from './post-card';
+import { PublicationImportButtons } from './publication-import-buttons';
 import { useWordPressImport } from './wordpress-import-button';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -97,6 +98,7 @@ export default function BlogManagement() {
         actions={
           <>
             {wordpress.controls}
+            <PublicationImportButtons onImported={() => void refetch()} />
             {newPost}
           </>
         }

@@ -21,11 +21,11 @@ export default function RedirectManagement() {
         label: 'Redirect statistics',
         className: 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4',
         cards: (redirects, value) => {
-          const imported = redirects.filter((r) => r.source === 'wordpress').length;
+          const imported = redirects.filter((r) => r.source !== 'manual').length;
           return (
             <>
               <StatCard label="Total Redirects" value={value(redirects.length)} icon={<ArrowRightIcon />} detail="Old addresses kept alive" />
-              <StatCard label="From WordPress" value={value(imported)} icon={<GlobeIcon />} detail="Added by the import" />
+              <StatCard label="Imported" value={value(imported)} icon={<GlobeIcon />} detail="Added by an import" />
               <StatCard label="Added by Hand" value={value(redirects.length - imported)} icon={<PencilIcon />} detail="Added here" />
               <StatCard label="Total Hits" value={value(redirects.reduce((sum, r) => sum + r.hits, 0))} icon={<ChartIcon />} detail="Visits sent on" />
             </>

@@ -5,7 +5,10 @@ import type { Redirect } from '#admin/features/redirects/api/redirects.ts';
 
 const iconButton = 'rounded-lg p-2 text-slate-600 transition hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600';
 
+const IMPORTED_FROM = { wordpress: 'WordPress', substack: 'Substack', ghost: 'Ghost' } as const;
+
 /** One redirect: old address, new address, hits and where it came from. */
+
 export function RedirectRow({ redirect, onEdit, onDelete }: { redirect: Redirect; onEdit: () => void; onDelete: () => void }) {
   const headingId = `redirect-${redirect.id}-from`;
   return (
@@ -24,7 +27,7 @@ export function RedirectRow({ redirect, onEdit, onDelete }: { redirect: Redirect
             </p>
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-            {redirect.source === 'wordpress' ? <Badge tone="blue">Imported from WordPress</Badge> : <Badge tone="grey">Added by hand</Badge>}
+            {redirect.source === 'manual' ? <Badge tone="grey">Added by hand</Badge> : <Badge tone="blue">Imported from {IMPORTED_FROM[redirect.source]}</Badge>}
             {redirect.lastHitAt && <span>Last visit {formatShortDate(redirect.lastHitAt)}</span>}
           </div>
         </div>
