@@ -155,7 +155,7 @@ export async function unpaidAtStripe(stripe: Stripe, checkout: Omit<Checkout, 'i
  * account being verified by micro-deposits, which takes days) or paid is left alone; Stripe
  * refuses to cancel one paid meanwhile.
  */
-async function cancelPayment(stripe: Stripe, id: string): Promise<boolean> {
+export async function cancelPayment(stripe: Stripe, id: string): Promise<boolean> {
   const intent = await stripe.paymentIntents.retrieve(id);
   if (intent.status === 'canceled') return true;
   if (!nobodyPaying(intent)) return false;
