@@ -685,15 +685,24 @@ describe('disputes (chargebacks)', () => {
     const mine = (await client.get('/api/account')).body.packages[0] as ClientPackageDto;
     expect(mine).toMatchObject({ status: 'active', sessionsLeft: 4 });
 
-    const dispute = stripe.dispute(pi);
-    await deliver('charge.dispute.created', dispute);
-    expect((await client.get('/api/account')).body.packages[0]).toMatchObject({ status: 'disputed' });
     const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     const slots = (await client.get(`/api/booking/slots?type=coaching-session&from=${from}&to=${to}&clientPackage=${mine.id}`)).body as SlotDto[];
+    const booked = await client.post('/api/booking', { type: 'coaching-session', start: slots.at(-1)!.start, name: 'Chargeback', email, clientPackage: mine.id });
+    expect(booked.status, booked.text).toBe(201);
+
+    const dispute = stripe.dispute(pi);
+    await deliver('charge.dispute.created', dispute);
+    expect((await client.get('/api/account')).body.packages[0]).toMatchObject({ status: 'disputed' });
     const refused = await client.post('/api/booking', { type: 'coaching-session', start: slots[0].start, name: 'Chargeback', email, clientPackage: mine.id });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('A payment of this package is disputed with the bank, so its sessions cannot be booked until the dispute is settled.');
+    // Its session booked before cannot be moved either (it stays where it was), and can still be cancelled.
+    const token = new URL(booked.body.manageUrl as string).searchParams.get('t')!;
+    const moved = await visitor().post(`/api/booking/${booked.body.id as number}/reschedule?t=${token}`, { start: slots[0].start });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe('A payment of this package is disputed with the bank, so its sessions cannot be moved until the dispute is settled. You can still cancel this one.');
+    expect((await client.get('/api/account')).body.sessions).toMatchObject([{ start: slots.at(-1)!.start }]);
     expect(stripe.subscriptions.get(sub.id)!.status).toBe('active');
 
     const lost = await deliver('charge.dispute.closed', stripe.closeDispute(dispute.id, 'lost'));
