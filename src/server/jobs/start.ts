@@ -66,7 +66,7 @@ export function startBackgroundJobs(): void {
   const stripe = async () => (await import('#server/payments/stripe.ts')).getStripe();
   jobs.start({ name: ABANDONED_CHECKOUTS_JOB, firstInMs: 25_000, idleMs: ABANDONED_CHECKOUTS_POLL_MS, busyMs: 0, step: () => closeAbandonedCheckouts(db, stripe) });
   // Product checkouts nobody paid are closed at Stripe: at once when the product changed (an edit wakes it), else after a day.
-  jobs.start({ name: PRODUCT_CHECKOUTS_JOB, firstInMs: 30_000, idleMs: ABANDONED_CHECKOUTS_POLL_MS, busyMs: 0, step: () => closeProductCheckouts(db, stripe) });
+  jobs.start({ name: PRODUCT_CHECKOUTS_JOB, firstInMs: 5_000, idleMs: ABANDONED_CHECKOUTS_POLL_MS, busyMs: 0, step: () => closeProductCheckouts(db, stripe) });
   jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
   // Analytics: 30 days of page views, then daily totals; a day's salt forgotten within the hour after it ends.
