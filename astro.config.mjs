@@ -25,7 +25,16 @@ export default defineConfig({
   // The adapter's own cap on any request body: the largest upload (a product file, 500 MB) and
   // its headers. Routes cap far lower as they read (src/server/http/body.ts).
   adapter: node({ mode: 'standalone', bodySizeLimit: 501 * 1024 * 1024 }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    // client:interaction: an island hydrated when first used (src/lib/hydrate-on-interaction.ts).
+    {
+      name: 'hydrate-on-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/lib/hydrate-on-interaction.ts', import.meta.url)) }),
+      },
+    },
+  ],
   // Content-Security-Policy: Astro hashes its own inline scripts into a <meta> policy; the
   // middleware adds the header-only parts (frame-ancestors). Styles allow 'unsafe-inline'
   // because sanitised post HTML keeps text-align style attributes.

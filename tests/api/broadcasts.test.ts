@@ -527,3 +527,26 @@ describe('a send that is paused, unsubscribed from, and killed', () => {
     }
   }, 120_000);
 });
+
+describe('a send under BROADCAST_DAILY_LIMIT', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startServer({ SMTP_URL: smtp.url, BROADCAST_RATE: '1000', BROADCAST_DAILY_LIMIT: '5', MAIL_RETRY_MS: '100' });
+  });
+  afterAll(() => limited?.stop());
+
+  it('stops at the limit, and its report says it is waiting for the daily limit, with the time left counting the wait', async () => {
+    const owner = await clientAs(limited, 'admin');
+    addSubscribers(limited, 'daily', 8);
+    const id = (await owner.post('/api/admin/broadcasts', issue('Five a day'))).body.id as number;
+    expect((await owner.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    await vi.waitFor(() => expect(received('Five a day').size).toBe(5), { timeout: 15_000 });
+    // Nothing more goes out: the rest waits for messages of the last 24 hours to stop counting.
+    await sleep(1500);
+    expect(received('Five a day').size).toBe(5);
+    const report = (await owner.get(`/api/admin/broadcasts/${id}`)).body as BroadcastDto;
+    expect(report).toMatchObject({ status: 'sending', sent: 5, pending: report.total - 5, waitingForDailyLimit: true, dailyLimit: 5 });
+    expect(report.total).toBeGreaterThanOrEqual(8);
+    expect(report.etaSeconds).toBeGreaterThan(23 * 3600);
+  }, 60_000);
+});

@@ -486,21 +486,46 @@ describe('coupons', () => {
     expect(packageRow({ paymentIntentId: limited.paid }).status).toBe('active');
   });
 
-  it("a buyer's earlier checkout being paid (a bank debit) when they start again is left to its webhook, and asked about again only after the usual wait", async () => {
+  it("a buyer whose earlier checkout is being paid (a bank debit) is refused the coupon's last use again, as anyone else is", async () => {
     expect((await admin.post('/api/admin/coupons', { code: 'DEBIT', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
+    const held = 'The remaining uses of this coupon code are held by checkouts in progress. Try again within the hour.';
     const buyer = `${unique('debit')}@example.com`;
     const checkout = () => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: buyer, coupon: 'DEBIT' });
+    const intents = () => stripe.calls.filter((c) => c.path === '/v1/payment_intents').length;
     const started = await checkout();
     expect(started.status).toBe(200);
     const first = (started.body.clientSecret as string).split('_secret_')[0];
     stripe.settle(first, 'processing');
-    const asked = () => stripe.calls.filter((c) => c.path === `/v1/payment_intents/${first}`).length;
+    const before = intents();
+    const again = await checkout();
+    expect(again.status).toBe(400);
+    expect(again.body.issues).toEqual([{ path: ['coupon'], message: held }]);
+    expect(intents()).toBe(before);
+    // The debit fails: nobody is paying it any more, and the buyer may start again.
+    stripe.settle(first, 'failed');
     expect((await checkout()).status).toBe(200);
+  });
+
+  it("a buyer's earlier checkout that starts being paid while they start again is left to its webhook, and asked about again only after the usual wait", async () => {
+    expect((await admin.post('/api/admin/coupons', { code: 'DEBIT2', kind: 'amount', value: 10000, duration: 'once', maxRedemptions: 1 })).status).toBe(201);
+    const buyer = `${unique('debit2')}@example.com`;
+    const checkout = () => visitor().post('/api/checkout/package', { packageId: 'mvp-clarity', email: buyer, coupon: 'DEBIT2' });
+    const started = await checkout();
+    expect(started.status).toBe(200);
+    const first = (started.body.clientSecret as string).split('_secret_')[0];
+    const asked = () => stripe.calls.filter((c) => c.path === `/v1/payment_intents/${first}`).length;
+    // The second checkout finds the first unpaid; its bank debit starts before the second is made.
+    const resume = stripe.pause('/v1/payment_intents');
+    const again = checkout();
+    await vi.waitFor(() => expect(asked()).toBe(1));
+    stripe.settle(first, 'processing');
+    resume();
+    expect((await again).status).toBe(200);
     // The server's job, woken by the second checkout, asks Stripe once and leaves it be.
-    await vi.waitFor(() => expect(asked()).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(asked()).toBe(2), { timeout: 10_000 });
     expect(stripe.intents.get(first)?.status).toBe('processing');
     expect(await closeAbandonedCheckouts(server.db, () => Promise.resolve(stripeSdk()))).toBe(0);
-    expect(asked()).toBe(1);
+    expect(asked()).toBe(2);
   });
 
   it('a buyer starting again while their first checkout is still at Stripe is not refused by it; anyone else is', async () => {
@@ -660,15 +685,24 @@ describe('disputes (chargebacks)', () => {
     const mine = (await client.get('/api/account')).body.packages[0] as ClientPackageDto;
     expect(mine).toMatchObject({ status: 'active', sessionsLeft: 4 });
 
-    const dispute = stripe.dispute(pi);
-    await deliver('charge.dispute.created', dispute);
-    expect((await client.get('/api/account')).body.packages[0]).toMatchObject({ status: 'disputed' });
     const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     const slots = (await client.get(`/api/booking/slots?type=coaching-session&from=${from}&to=${to}&clientPackage=${mine.id}`)).body as SlotDto[];
+    const booked = await client.post('/api/booking', { type: 'coaching-session', start: slots.at(-1)!.start, name: 'Chargeback', email, clientPackage: mine.id });
+    expect(booked.status, booked.text).toBe(201);
+
+    const dispute = stripe.dispute(pi);
+    await deliver('charge.dispute.created', dispute);
+    expect((await client.get('/api/account')).body.packages[0]).toMatchObject({ status: 'disputed' });
     const refused = await client.post('/api/booking', { type: 'coaching-session', start: slots[0].start, name: 'Chargeback', email, clientPackage: mine.id });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('A payment of this package is disputed with the bank, so its sessions cannot be booked until the dispute is settled.');
+    // Its session booked before cannot be moved either (it stays where it was), and can still be cancelled.
+    const token = new URL(booked.body.manageUrl as string).searchParams.get('t')!;
+    const moved = await visitor().post(`/api/booking/${booked.body.id as number}/reschedule?t=${token}`, { start: slots[0].start });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe('A payment of this package is disputed with the bank, so its sessions cannot be moved until the dispute is settled. You can still cancel this one.');
+    expect((await client.get('/api/account')).body.sessions).toMatchObject([{ start: slots.at(-1)!.start }]);
     expect(stripe.subscriptions.get(sub.id)!.status).toBe('active');
 
     const lost = await deliver('charge.dispute.closed', stripe.closeDispute(dispute.id, 'lost'));

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, stripeEvents } from '#db/schema/commerce.ts';
 import { Client, clientAs, createProduct } from '#tests/support/factories.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
@@ -98,6 +98,25 @@ describe('a product edited while its checkout is open', () => {
     expect(again.status, again.text).toBe(200);
     expect(again.body.amount).toBe(1950);
     expect(again.body.paymentIntentId).not.toBe(first.body.paymentIntentId);
+  });
+
+  it("the owner's price edit closes the open checkouts made at the old price at Stripe: the old payment can no longer be made", async () => {
+    const product = createProduct(server, { price: 2500, name: 'Closed Guide' });
+    const old = (await visitor().post('/api/create-payment-intent', { productId: product.id })).body.paymentIntentId as string;
+    const debit = (await visitor().post('/api/create-payment-intent', { productId: product.id })).body.paymentIntentId as string;
+    // One is being paid (a bank debit): it is left to its webhook.
+    stripe.settle(debit, 'processing');
+    const admin = await clientAs(server, 'admin');
+    expect((await admin.put(`/api/products/${product.id}`, { name: 'Closed Guide', price: 2900, isActive: true })).status).toBe(200);
+    await vi.waitFor(() => expect(stripe.intents.get(old)?.status).toBe('canceled'), { timeout: 10_000 });
+    expect(() => stripe.settle(old, 'succeeded')).toThrow('You cannot confirm this PaymentIntent because it has a status of canceled.');
+    expect(server.db.select().from(orders).where(eq(orders.paymentIntentId, old)).get()).toBeUndefined();
+    expect(stripe.intents.get(debit)?.status).toBe('processing');
+    expect(server.db.select().from(orders).where(eq(orders.paymentIntentId, debit)).get()?.status).toBe('pending');
+    // A new checkout is at the new price, and stays open.
+    const fresh = await visitor().post('/api/create-payment-intent', { productId: product.id });
+    expect(fresh.body.amount).toBe(2900);
+    expect(stripe.intents.get(fresh.body.paymentIntentId)?.status).toBe('requires_payment_method');
   });
 });
 

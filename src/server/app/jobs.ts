@@ -12,6 +12,7 @@ import { sweepAbandonedOrders } from '#server/commerce/abandoned-orders.ts';
 import { ABANDONED_CHECKOUTS_JOB, closeAbandonedCheckouts } from '#server/commerce/billing/abandoned-checkouts.ts';
 import { nextDue, publishDue } from '#server/content/publishing.ts';
 import { processNextImage } from '#server/media/images.ts';
+import { closeProductCheckouts, PRODUCT_CHECKOUTS_JOB } from '#server/commerce/product-checkouts.ts';
 import { refreshBusyTimes } from '#server/booking/calendar.ts';
 import { queueDueReminders } from '#server/booking/reminders.ts';
 import { reloadCountryDb } from '#server/analytics/country.ts';
@@ -51,7 +52,8 @@ const CALENDAR_RETRY_MS = 60_000;
 let runner: JobRunner | undefined;
 
 /**
- * Starts the background jobs: abandoned checkouts' pending orders are removed hourly, and
+ * Starts the background jobs: abandoned checkouts' pending orders are removed hourly, product
+ * checkouts nobody paid (or whose product changed) are closed at Stripe, and
  * package checkouts nobody paid are closed at Stripe (after an hour with a limited coupon, else
  * a day); scheduled
  * posts and episodes are published when due; smaller copies of uploaded images are made; with
@@ -71,6 +73,8 @@ export function startBackgroundJobs(): void {
   // Package checkouts nobody paid are closed at Stripe: a limited coupon's after an hour (freeing its use), others after a day.
   const stripe = async () => (await import('#server/commerce/stripe.ts')).getStripe();
   jobs.start({ name: ABANDONED_CHECKOUTS_JOB, firstInMs: 25_000, idleMs: ABANDONED_CHECKOUTS_POLL_MS, busyMs: 0, step: () => closeAbandonedCheckouts(db, stripe) });
+  // Product checkouts nobody paid are closed at Stripe: at once when the product changed (an edit wakes it), else after a day.
+  jobs.start({ name: PRODUCT_CHECKOUTS_JOB, firstInMs: 5_000, idleMs: ABANDONED_CHECKOUTS_POLL_MS, busyMs: 0, step: () => closeProductCheckouts(db, stripe) });
   jobs.start({ name: 'publish-scheduled', idleMs: SCHEDULE_POLL_MS, step: () => publishScheduled() });
   jobs.start({ name: 'image-variants', idleMs: IMAGE_POLL_MS, step: () => makeImageCopies() });
   // Analytics: 30 days of page views, then daily totals; a day's salt forgotten within the hour after it ends.

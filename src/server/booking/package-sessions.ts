@@ -67,3 +67,14 @@ export function assertSessionLeft(tx: Tx, clientPackageId: number, eventType: st
   if (hasPayment(tx, p.id, 'disputed')) throw conflict(DISPUTED);
   if (sessionsLeft(tx, p) <= 0) throw conflict(NO_SESSION_LEFT);
 }
+
+export const DISPUTED_MOVE = 'A payment of this package is disputed with the bank, so its sessions cannot be moved until the dispute is settled. You can still cancel this one.';
+export const ENDED_MOVE = 'This package has ended, so its sessions cannot be moved.';
+
+/** Throws unless a session booked from the package may move to another time (inside the move's write transaction): not while its payment is disputed, nor once it has ended. */
+export function assertSessionMovable(tx: Tx, clientPackageId: number): void {
+  const p = tx.select({ status: clientPackages.status }).from(clientPackages).where(eq(clientPackages.id, clientPackageId)).get();
+  if (!p) return;
+  if (p.status === 'ended' || p.status === 'refunded') throw conflict(ENDED_MOVE);
+  if (hasPayment(tx, clientPackageId, 'disputed')) throw conflict(DISPUTED_MOVE);
+}

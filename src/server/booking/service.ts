@@ -15,7 +15,7 @@ import { addDays, dateInZone, zonedToInstant } from '#shared/time.ts';
 import { inviteUid } from './invite.ts';
 import { bookingMails } from './mail.ts';
 import { bookingSettingsOf, manageUrl, ownerTimeZone, validManageToken } from './settings.ts';
-import { assertSessionLeft } from './package-sessions.ts';
+import { assertSessionLeft, assertSessionMovable } from './package-sessions.ts';
 
 export { bookingSettingsOf, manageUrl, ownerTimeZone };
 import { blockOf, freeSlots, gridSlots, isTaken, type Hours, type Interval, type SlotRules, type Taken } from './slots.ts';
@@ -278,6 +278,8 @@ export function reschedule(db: Db, id: number, startIso: string, now = Date.now(
       const type = tx.select().from(bookingEventTypes).where(eq(bookingEventTypes.id, row.eventTypeId)).get()!;
       // A type the owner switched off takes no meetings at new times, moved ones included.
       if (!type.isActive) throw conflict('This meeting can no longer be moved: cancel it if the time does not suit you.');
+      // A package's session moves only while the package gives sessions (not paused by a dispute).
+      if (row.clientPackageId !== null) assertSessionMovable(tx, row.clientPackageId);
       const slot = checkSlot(tx, type, bookingSettingsOf(tx), start, now, row.id);
       const block = blockOf(type, slot.start);
       const moved = tx

@@ -4,8 +4,12 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { orders } from '#db/schema/commerce.ts';
 
-/** How long an unpaid checkout's pending order is kept before it counts as abandoned. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
+/**
+ * How long an unpaid checkout's pending order is kept before it counts as abandoned. Product
+ * checkouts are closed at Stripe after a day, their pending orders with them
+ * (#server/commerce/product-checkouts.ts); this removes what could not be closed there.
+ */
+export const ABANDONED_AFTER_MS = 2 * 24 * 60 * 60_000;
 
 /**
  * Removes pending orders whose payment never settled within ABANDONED_AFTER_MS (a buyer who

@@ -3,6 +3,8 @@ import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { clientPackages } from '#db/schema/clients.ts';
 import { products } from '#db/schema/commerce.ts';
 import { getDb } from '#server/db.ts';
+import { PRODUCT_CHECKOUTS_JOB } from './product-checkouts.ts';
+import { wakeJob } from '#server/jobs/runner.ts';
 import { removeStoredFiles } from './downloads.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { getDraftSite, getPublishedSite } from '#server/site/document.ts';
@@ -40,6 +42,8 @@ export function updateProduct(id: number, input: ProductInput): Product {
     .returning()
     .get();
   if (!row) throw notFound('Product not found');
+  // Its open checkouts made at other terms are closed at Stripe.
+  wakeJob(PRODUCT_CHECKOUTS_JOB);
   return row;
 }
 
@@ -69,4 +73,5 @@ export function deleteProduct(id: number): void {
   const result = db.delete(products).where(eq(products.id, id)).run();
   if (result.changes === 0) throw notFound('Product not found');
   removeFiles();
+  wakeJob(PRODUCT_CHECKOUTS_JOB);
 }

@@ -110,17 +110,55 @@ async function close(stripe: Stripe, checkout: Checkout): Promise<boolean> {
 }
 
 /**
+ * Whether nobody is paying a PaymentIntent: it waits for a card, for its confirmation, or for a
+ * 3-D Secure check. One paid, or being paid (a bank debit processing, or its account being
+ * verified by micro-deposits), is not.
+ */
+const nobodyPaying = (intent: Stripe.PaymentIntent) =>
+  intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || (intent.status === 'requires_action' && intent.next_action?.type !== 'verify_with_microdeposits');
+
+/**
+ * Whether a pending checkout is unpaid at Stripe: closed there, or with nobody paying it. A
+ * checkout paid or being paid (a bank debit under way) whose webhook has not yet come is not.
+ */
+export async function unpaidAtStripe(stripe: Stripe, checkout: Omit<Checkout, 'id'>): Promise<boolean> {
+  try {
+    if (checkout.paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(checkout.paymentIntentId);
+      return intent.status === 'canceled' || nobodyPaying(intent);
+    }
+    if (!checkout.subscriptionId) return true;
+    const sub = await stripe.subscriptions.retrieve(checkout.subscriptionId);
+    if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return true;
+    if (sub.status !== 'incomplete') return false;
+    const invoiceId = typeof sub.latest_invoice === 'string' ? sub.latest_invoice : sub.latest_invoice?.id;
+    if (!invoiceId) return true;
+    const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
+    if (invoice.status === 'paid') return false;
+    for (const p of invoice.payments?.data ?? []) {
+      const id = typeof p.payment.payment_intent === 'string' ? p.payment.payment_intent : p.payment.payment_intent?.id;
+      if (!id) continue;
+      const intent = await stripe.paymentIntents.retrieve(id);
+      if (intent.status !== 'canceled' && !nobodyPaying(intent)) return false;
+    }
+    return true;
+  } catch (err) {
+    // Made with other keys (test keys before live ones): it can never be paid here.
+    if ((err as { code?: string }).code === 'resource_missing') return true;
+    throw err;
+  }
+}
+
+/**
  * Cancels a PaymentIntent nobody is paying: one waiting for a card, for its confirmation, or for a
  * 3-D Secure check that was never finished. One being paid (a bank debit processing, or its
  * account being verified by micro-deposits, which takes days) or paid is left alone; Stripe
  * refuses to cancel one paid meanwhile.
  */
-async function cancelPayment(stripe: Stripe, id: string): Promise<boolean> {
+export async function cancelPayment(stripe: Stripe, id: string): Promise<boolean> {
   const intent = await stripe.paymentIntents.retrieve(id);
   if (intent.status === 'canceled') return true;
-  const unpaid =
-    intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || (intent.status === 'requires_action' && intent.next_action?.type !== 'verify_with_microdeposits');
-  if (!unpaid) return false;
+  if (!nobodyPaying(intent)) return false;
   try {
     await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
     return true;

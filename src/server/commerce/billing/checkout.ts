@@ -5,7 +5,7 @@
 // Subscription left incomplete until the card is confirmed on our page); instalment plans end by
 // themselves at Stripe after their last payment (`cancel_at`).
 import { hash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '#db/client.ts';
 import { clientPackages, clients, coupons, packagePrices } from '#db/schema/clients.ts';
@@ -18,9 +18,9 @@ import { CARD_MINIMUM, requireStripe } from '#server/commerce/stripe.ts';
 import { publishedSite } from '#server/site/current.ts';
 import type { CouponCheckDto, PackageCheckoutDto, PackageCheckoutInput } from '#shared/schemas/billing.ts';
 import { packagesOf, type SitePackage } from '#shared/schemas/site.ts';
-import { ABANDONED_CHECKOUTS_JOB } from './abandoned-checkouts.ts';
+import { ABANDONED_CHECKOUTS_JOB, unpaidAtStripe } from './abandoned-checkouts.ts';
 import { clientFor, type Client } from './clients.ts';
-import { describeCoupon, discounted, holdCoupon, stripePromotionCode, usableCoupon, type Coupon } from './coupons.ts';
+import { describeCoupon, discounted, holdCoupon, stripePromotionCode, usableCoupon, type Coupon, type CouponHolder } from './coupons.ts';
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
 export const BY_REQUEST = 'This package is arranged by request: send the request form instead.';
@@ -113,12 +113,41 @@ const termsOf = (pkg: SitePackage) => ({
   productId: pkg.productId,
 });
 
+/**
+ * Whether a buyer starting a checkout again is exempt from the hold of their own earlier
+ * checkouts of the package with this limited coupon: only while nobody is paying them. One paid
+ * or being paid (a bank debit under way, its webhook yet to come) uses the coupon like anyone
+ * else's, so the buyer is refused as others are rather than given a second use.
+ */
+async function ownHoldExempt(db: Db, code: string, holder: CouponHolder): Promise<boolean> {
+  const own = db
+    .select({ paymentIntentId: clientPackages.paymentIntentId, subscriptionId: clientPackages.subscriptionId })
+    .from(clientPackages)
+    .innerJoin(clients, eq(clients.id, clientPackages.clientId))
+    .innerJoin(coupons, eq(coupons.id, clientPackages.couponId))
+    .where(
+      and(
+        eq(coupons.code, code.trim().toUpperCase()),
+        isNotNull(coupons.maxRedemptions),
+        eq(clients.email, holder.email),
+        eq(clientPackages.packageId, holder.packageId),
+        eq(clientPackages.status, 'pending'),
+        isNull(clientPackages.endedAt),
+      ),
+    )
+    .all();
+  if (own.length === 0) return true;
+  const stripe = requireStripe();
+  for (const checkout of own) if (!(await unpaidAtStripe(stripe, checkout))) return false;
+  return true;
+}
+
 /** `POST /api/checkout/package`: the payment (or subscription) to confirm with Stripe Elements, and the reference its purchase will be counted by. */
 export async function startPackageCheckout(input: PackageCheckoutInput): Promise<PackageCheckoutDto & { ref: string }> {
   const db = getDb();
   const pkg = packageForSale(input.packageId);
   const holder = { email: input.email, packageId: pkg.id };
-  const coupon = input.coupon ? usableCoupon(db, input.coupon, 'coupon', holder) : null;
+  const coupon = input.coupon ? usableCoupon(db, input.coupon, 'coupon', (await ownHoldExempt(db, input.coupon, holder)) ? holder : undefined) : null;
   const amountDue = firstAmount(pkg, coupon, 'coupon');
   const stripe = requireStripe();
   // Held from the check (nothing awaited since) until the pending package holds it.

@@ -32,7 +32,7 @@ export const COUPON_HOLD_MS = 60 * 60_000;
  */
 const checkingOut = new Map<number, Map<string, number>>();
 
-/** Who a checkout is for: their own earlier checkout of the same package holds nothing against them. */
+/** Who a checkout is for: their own earlier checkout of the same package, while nobody is paying it, holds nothing against them. */
 export interface CouponHolder {
   email: string;
   packageId: string;
