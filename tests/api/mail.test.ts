@@ -218,6 +218,19 @@ describe('with a Kit form (KIT_FORM_ID)', () => {
       const confirmation = await smtp.waitFor(to('kitform@example.com', /confirm/i));
       expect((await fetch(linkIn(confirmation, `${withKit.url}/newsletter/confirm?token=`))).status).toBe(200);
       expect(row().isActive).toBe(true);
+
+      // An imported list consented where it came from: its people reach Kit active, never
+      // through the form (whose confirmation e-mail would be mail sent by an import).
+      const admin = await clientAs(withKit, 'admin');
+      const form = new FormData();
+      form.append('file', new Blob(['email,status\nimported-kit@example.com,active\n'], { type: 'text/csv' }), 'list.csv');
+      expect((await admin.request('POST', '/api/admin/subscribers/import', form)).status).toBe(202);
+      const pushed = Date.now() + 15_000;
+      while (!kit.calls.some((c) => c.body.email_address === 'imported-kit@example.com') && Date.now() < pushed) await new Promise((r) => setTimeout(r, 100));
+      expect(kit.calls.find((c) => c.path === '/v4/subscribers' && c.body.email_address === 'imported-kit@example.com')?.body).toMatchObject({ state: 'active' });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(kit.calls.filter((c) => c.path === '/v4/forms/4242/subscribers' && c.body.email_address === 'imported-kit@example.com')).toEqual([]);
+      expect(smtp.messages.filter(to('imported-kit@example.com', /./))).toEqual([]);
     } finally {
       await withKit.stop();
       await kit.stop();

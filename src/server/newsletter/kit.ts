@@ -64,8 +64,9 @@ export async function pushSubscriber(id: number): Promise<boolean> {
     // With KIT_FORM_ID the subscriber is added inactive and then to the form, so Kit sends the
     // form's own confirmation (and incentive) e-mail; otherwise they are active at once. One Kit
     // already knows, waiting for its confirmation again (subscribed anew after leaving), is only
-    // added to the form again.
-    const formId = env().KIT_FORM_ID;
+    // added to the form again. An imported subscriber gave their consent where the list came
+    // from: they are added active and never through the form, so an import e-mails nobody.
+    const formId = row.source?.startsWith('import:') ? undefined : env().KIT_FORM_ID;
     if (row.convertKitId) {
       if (formId && row.kitPendingSince) await kit(`/v4/forms/${encodeURIComponent(formId)}/subscribers`, { email_address: row.email });
       return;
@@ -161,6 +162,12 @@ export function catchUpOnce(): void {
   void (async () => {
     for (const p of pending) await pushSubscriber(p.id);
   })();
+}
+
+/** Pushes, one after another, every active subscriber with no Kit id yet (after an import brought some). */
+export function catchUpWithKit(): void {
+  caughtUp = false;
+  catchUpOnce();
 }
 
 export const KIT_CONFIRMATIONS_JOB = 'kit-confirmations';

@@ -17,6 +17,7 @@ import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { readFileUpload } from '#server/http/files/file-upload.ts';
 import { wakeJob } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
+import { catchUpWithKit } from '#server/newsletter/kit.ts';
 import { subscriberStatus } from '#server/newsletter/subscribers.ts';
 import type { ImportMappingDto, InvalidRowDto, SubscriberImportDto } from '#shared/schemas/subscriber-import.ts';
 import { TAG_NAME_MAX } from '#shared/schemas/subscriber-import.ts';
@@ -249,6 +250,9 @@ export function importStep(db: Db = getDb()): number {
     if (!run.dryRun) {
       rmSync(run.filePath, { force: true });
       db.update(subscriberImports).set({ filePath: '' }).where(eq(subscriberImports.id, run.id)).run();
+      // With Kit sync on, the active people it brought are added to Kit (one after another,
+      // active and never through the form: an import e-mails nobody).
+      catchUpWithKit();
     }
     logger.info({ job: SUBSCRIBER_IMPORT_JOB, id: run.id, dryRun: run.dryRun, total: run.total + tally.total }, 'subscriber import finished');
   }
