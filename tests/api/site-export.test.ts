@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { orders } from '#db/schema/commerce.ts';
-import { Client, createEpisode, createPost, createSubscriber, serverWithClients, uploadFile, type SessionClient } from '#tests/support/factories.ts';
+import { eq } from 'drizzle-orm';
+import { Client, clientAs, createEpisode, createPost, createSubscriber, serverWithClients, uploadFile, type SessionClient } from '#tests/support/factories.ts';
 import { PNG_1X1 } from '#tests/support/media.ts';
-import type { TestServer } from '#tests/support/server.ts';
-import { postTags } from '#db/schema/content.ts';
+import { startServer, type TestServer } from '#tests/support/server.ts';
+import { newsletterSubscribers, postTags } from '#db/schema/content.ts';
+import { subscriberTags, tags } from '#db/schema/audience.ts';
 
 /** Every entry of a zip, by name, with its bytes. */
 async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -59,8 +61,21 @@ describe('GET /api/admin/export', () => {
     const productFile = join(dirname(server.dbFile), 'private', '2026', 'guide.pdf');
     mkdirSync(dirname(productFile), { recursive: true });
     writeFileSync(productFile, '%PDF-1.4 the guide');
-    createSubscriber(server, { email: 'reader@example.com', name: 'Rea Der', isActive: true, confirmedAt: new Date() });
+    const reader = createSubscriber(server, { email: 'reader@example.com', name: 'Rea Der', isActive: true, confirmedAt: new Date() });
     createSubscriber(server, { email: 'gone@example.com', name: 'Gone', isActive: false, unsubscribedAt: new Date() });
+    createSubscriber(server, { email: 'bounced@example.com', isActive: true, confirmedAt: new Date(), bouncedAt: new Date() });
+    const [vip, coach] = server.db
+      .insert(tags)
+      .values([{ name: 'VIP' }, { name: 'Coaching, 1:1' }])
+      .returning()
+      .all();
+    server.db
+      .insert(subscriberTags)
+      .values([
+        { subscriberId: reader.id, tagId: vip.id },
+        { subscriberId: reader.id, tagId: coach.id },
+      ])
+      .run();
     server.db.insert(orders).values({ productName: 'The guide', amount: 2900, status: 'succeeded', paymentIntentId: 'pi_export_1', customerEmail: 'buyer@example.com' }).run();
 
     const res = await fetch(`${server.url}/api/admin/export`, { headers: { Cookie: admin.cookie } });
@@ -81,8 +96,9 @@ describe('GET /api/admin/export', () => {
     expect(zip.get(mediaName)?.equals(PNG_1X1)).toBe(true);
     expect(zip.get('product-files/2026/guide.pdf')!.toString()).toBe('%PDF-1.4 the guide');
     const subscribers = zip.get('subscribers.csv')!.toString();
-    expect(subscribers).toContain('reader@example.com');
-    expect(subscribers).toMatch(/gone@example\.com.*Unsubscribed/);
+    expect(subscribers.split('\r\n')[0]).toBe('email,name,status,subscribed_at,source,tags');
+    expect(subscribers).toMatch(/reader@example\.com,Rea Der,active,.*"VIP/);
+    expect(subscribers).toMatch(/gone@example\.com,Gone,unsubscribed,/);
     expect(zip.get('orders.csv')!.toString()).toMatch(/The guide,29\.00,USD,succeeded,buyer@example\.com/);
     expect(zip.get('bookings.csv')!.toString()).toMatch(/^id,type,start,end,name,email,status/);
     expect(JSON.parse(zip.get('site.json')!.toString())).toHaveProperty('brand');
@@ -91,5 +107,34 @@ describe('GET /api/admin/export', () => {
     // Who took it is in the audit log.
     const audit = await admin.get('/api/admin/audit?action=export+site');
     expect(JSON.stringify(audit.body)).toContain('export site');
-  });
+
+    // Its subscribers.csv imports into an empty site with the same statuses and tags.
+    const empty = await startServer();
+    try {
+      const owner = await clientAs(empty, 'admin');
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(zip.get('subscribers.csv')!)], { type: 'text/csv' }), 'subscribers.csv');
+      const started = await owner.request('POST', '/api/admin/subscribers/import', form);
+      expect(started.status).toBe(202);
+      const until = Date.now() + 30_000;
+      let run = await owner.get(`/api/admin/subscribers/import/${started.body.id}`);
+      while (run.body.status === 'running' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        run = await owner.get(`/api/admin/subscribers/import/${started.body.id}`);
+      }
+      expect(run.body).toMatchObject({ status: 'done', total: 3, added: 1, suppressed: 2, invalid: [] });
+      const moved = (await owner.get('/api/newsletter/subscribers')).body as { email: string; status: string }[];
+      expect(Object.fromEntries(moved.map((m) => [m.email, m.status]))).toEqual({ 'reader@example.com': 'active', 'gone@example.com': 'unsubscribed', 'bounced@example.com': 'bounced' });
+      const tagged = empty.db
+        .select({ name: tags.name })
+        .from(subscriberTags)
+        .innerJoin(tags, eq(tags.id, subscriberTags.tagId))
+        .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, subscriberTags.subscriberId))
+        .where(eq(newsletterSubscribers.email, 'reader@example.com'))
+        .all();
+      expect(tagged.map((t) => t.name).sort()).toEqual(['Coaching, 1:1', 'VIP']);
+    } finally {
+      await empty.stop();
+    }
+  }, 90_000);
 });

@@ -1,7 +1,7 @@
 // The whole site in one zip, for an owner who moves on (no lock-in): every post and episode as
 // HTML with its metadata as JSON beside it, the uploaded media and the product files as they are
-// stored, subscribers.csv (the same file as Admin → Newsletter's export, which the subscriber
-// import of this site reads back), orders.csv, bookings.csv and the published site document.
+// stored, subscribers.csv (status, tags, source and dates, in columns the subscriber import of
+// this site, Kit or Ghost reads back), orders.csv, bookings.csv and the published site document.
 // It is streamed as it is written: entries are added up front but each one's content is read
 // from the database or the disk only when the zip reaches it, so a large site never sits in
 // memory whole.
@@ -19,8 +19,8 @@ import { env, privateFilesDir } from '#server/env.ts';
 import { bookingsCsv } from '#server/booking/bookings-csv.ts';
 import { ordersCsv } from '#server/commerce/orders-csv.ts';
 import { uploadsRoot } from '#server/media/local.ts';
-import { subscribersCsvStream } from '#server/newsletter/subscribers.ts';
 import { getPublishedSite } from '#server/site/document.ts';
+import { exportSubscribersCsv } from './subscribers-csv.ts';
 
 /** A stream whose content is made only when the zip reads it. */
 function later(make: () => string | Buffer): Readable {
@@ -106,7 +106,7 @@ export function siteExportStream(db: Db, now = new Date()): ReadableStream<Uint8
   const productFiles = filesBelow(productRoot);
   for (const file of productFiles) zip.addReadStream(fileLater(join(productRoot, file)), `product-files/${file}`, { mtime, compress: false });
 
-  zip.addReadStream(Readable.fromWeb(subscribersCsvStream() as NodeReadableStream<Uint8Array>), 'subscribers.csv', { mtime });
+  zip.addReadStream(Readable.fromWeb(exportSubscribersCsv(db) as NodeReadableStream<Uint8Array>), 'subscribers.csv', { mtime });
   text('orders.csv', () => ordersCsv());
   text('bookings.csv', () => bookingsCsv(db));
   text('site.json', () => json(getPublishedSite(db)));
