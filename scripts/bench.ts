@@ -33,7 +33,7 @@
 //   runs just this);
 // - Lighthouse mobile scores for every public page above, the booking page of the strategy call
 //   and a post with three large uploaded photos (Debian's Chromium); the aim is ≥ 98 performance
-//   and 100 SEO on each.
+//   and 100 SEO on each (`-- --lighthouse-only` runs just this, after the JavaScript table).
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -460,6 +460,11 @@ async function main() {
   for (const [p, bytes] of [...js, [checkout, productJs] as const, [packageCheckout, packageJs] as const]) console.log(`  ${p.slice(0, 60).padEnd(60)} ${fmt(bytes / 1024, 1)}`);
   console.log(`largest: ${(Math.max(checkoutJs, ...js.values()) / 1024).toFixed(1)} KB gzipped (checkout ${(checkoutJs / 1024).toFixed(1)})\n`);
   if (args.has('--js-only')) {
+    site.proc.kill();
+    return;
+  }
+  if (args.has('--lighthouse-only')) {
+    lighthouse(site.url, [...pages, '/book/strategy-call', await photoPost(site.url)]);
     site.proc.kill();
     return;
   }
