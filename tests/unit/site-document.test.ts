@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sanitizePolicyHtml } from '#server/html/sanitize.ts';
 import { defaultSiteDocument } from '#server/site/defaults.ts';
 import { pagesShowing } from '#server/site/pages.ts';
+import { readStoredSite } from '#server/site/upgrade.ts';
 import { SiteDocumentSchema } from '#shared/schemas/site.ts';
 import { emphasisParts, formatAmount } from '#shared/site-text.ts';
 
@@ -53,5 +54,24 @@ describe('which pages a publish refreshes', () => {
 
   it("the newsletter's name: every page (each page's head names its feed)", () => {
     expect(pages((d) => (d.newsletter.name = 'The Weekly Build'))).toBe('all');
+  });
+});
+
+describe('a document stored by an earlier version', () => {
+  it('no longer promises a statistics secret kept in a file: the old default sentence reads as the one that holds now, the rest as the owner left it', () => {
+    const doc = defaultSiteDocument(seed);
+    const section = doc.privacyPolicy.sections.find((s) => s.html.includes('The secret is kept'))!;
+    const current =
+      'The secret is kept in the server’s memory only, never on disk; when the day ends (or the server restarts) it is replaced and the old one forgotten, after which the hash can no longer be linked to anyone.';
+    const old =
+      'The secret is kept in the server’s memory and in a file on the server that only the site can read, never in a backup, so that a restart does not count you twice; when the day ends it is replaced, and the old one deleted, after which the hash can no longer be linked to anyone.';
+    expect(section.html).toContain(current);
+    section.html = `${section.html.replace(current, old)}<p>The owner’s own words.</p>`;
+    const read = readStoredSite(JSON.stringify(doc), () => defaultSiteDocument(seed));
+    const html = read.doc.privacyPolicy.sections.map((s) => s.html).join('');
+    expect(html).toContain(current);
+    expect(html).not.toContain('in a file on the server');
+    expect(html).toContain('The owner’s own words.');
+    expect(read.filled).toEqual([]);
   });
 });

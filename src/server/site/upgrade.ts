@@ -115,6 +115,22 @@ function mend(doc: unknown, defaults: SiteDocument, issue: z.core.$ZodIssue, rep
 }
 
 /**
+ * Sentences of an earlier default text that promise what this version no longer does, each with
+ * the sentence that now holds. Where an owner kept one word for word, it is read as the new one:
+ * a policy must not promise what the site does not do.
+ */
+const RETIRED_PROMISES: [string, string][] = [
+  [
+    // The day's analytics secret is kept in memory only now (it was also in a file).
+    'The secret is kept in the server’s memory and in a file on the server that only the site can read, never in a backup, so that a restart does not count you twice; when the day ends it is replaced, and the old one deleted, after which the hash can no longer be linked to anyone.',
+    'The secret is kept in the server’s memory only, never on disk; when the day ends (or the server restarts) it is replaced and the old one forgotten, after which the hash can no longer be linked to anyone.',
+  ],
+];
+
+/** `json` with every retired default sentence replaced by the one that holds now. */
+export const withCurrentPromises = (json: string) => RETIRED_PROMISES.reduce((text, [was, is]) => (text.includes(was) ? text.replaceAll(was, is) : text), json);
+
+/**
  * Reads a stored document: as it is when it fits this version's schema; otherwise with the
  * missing parts taken from `defaults`, then each refused value mended (see mend), one place a
  * round. `defaultsOf` is only called for a document that does not fit.
@@ -122,7 +138,7 @@ function mend(doc: unknown, defaults: SiteDocument, issue: z.core.$ZodIssue, rep
 export function readStoredSite(json: string, defaultsOf: () => SiteDocument): ReadSite {
   let value: unknown;
   try {
-    value = JSON.parse(json);
+    value = JSON.parse(withCurrentPromises(json));
   } catch {
     return { doc: defaultsOf(), filled: ['(the whole document)'] };
   }
