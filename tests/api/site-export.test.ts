@@ -1,6 +1,6 @@
 // The whole-site export (Admin → Settings → Export, GET /api/admin/export): a zip an owner can
 // take anywhere, read here with yauzl as any unzip tool would.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import yauzl from 'yauzl';
@@ -41,7 +41,9 @@ async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 let server: TestServer;
 let admin: SessionClient;
 let user: SessionClient;
-serverWithClients((s) => ({ server, admin, user } = s));
+// Files of its own: the uploads and product-file folders are otherwise shared by the test files.
+const files = mkdtempSync(join(tmpdir(), 'site-export-'));
+serverWithClients((s) => ({ server, admin, user } = s), { UPLOADS_DIR: join(files, 'uploads'), PRIVATE_FILES_DIR: join(files, 'private') });
 
 describe('GET /api/admin/export', () => {
   it('is the admin’s only: 401 without a session, 403 for a user', async () => {
@@ -57,8 +59,8 @@ describe('GET /api/admin/export', () => {
     const image = await uploadFile(admin, PNG_1X1, 'image/png');
     expect(image.status).toBe(200);
     const imageUrl = String(image.body.url);
-    // A product file as the products screen stores it (below PRIVATE_FILES_DIR, else private/ beside the database).
-    const productFile = join(dirname(server.dbFile), 'private', '2026', 'guide.pdf');
+    // A product file as the products screen stores it (below PRIVATE_FILES_DIR).
+    const productFile = join(files, 'private', '2026', 'guide.pdf');
     mkdirSync(dirname(productFile), { recursive: true });
     writeFileSync(productFile, '%PDF-1.4 the guide');
     const reader = createSubscriber(server, { email: 'reader@example.com', name: 'Rea Der', isActive: true, confirmedAt: new Date() });
