@@ -2,15 +2,12 @@
 // whole in memory), then read and written in a worker thread with its own database connection,
 // so the server keeps answering meanwhile. One such import runs at a time. A file that is not a
 // well-formed export is refused whole (400) before anything is written.
-import { createWriteStream, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
-import busboy from 'busboy';
 import { env } from '#server/env.ts';
-import { bodyTooLarge, mediaType } from '#server/http/body.ts';
 import { HttpError, badRequest, type Issue } from '#server/http/errors.ts';
+import { readFileUpload } from '#server/http/files/file-upload.ts';
 import { contentChanged } from '#server/http/pages/page-cache.ts';
 import { tempPath } from '#server/media/local.ts';
 import type { PublicationImportResultDto } from '#shared/schemas/publication-import.ts';
@@ -18,9 +15,6 @@ import { MAX_GHOST_BYTES } from './ghost/read.ts';
 import { MAX_SUBSTACK_BYTES } from './substack/read.ts';
 
 export type PublicationFormat = 'substack' | 'ghost';
-
-/** Room for the multipart boundaries and part headers around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 const FORMATS = {
   substack: { max: MAX_SUBSTACK_BYTES, ext: '.zip', types: /^application\/(?:x-)?zip(?:-compressed)?$/i, what: 'Substack export (.zip)' },
@@ -44,81 +38,22 @@ export interface PublicationUpload {
  */
 export async function readPublicationUpload(request: Request, format: PublicationFormat): Promise<PublicationUpload> {
   const spec = FORMATS[format];
-  const tooLarge = () => bodyTooLarge(`The file is too large: the limit is ${spec.max / 1024 / 1024} MB`);
-  const noFile = `Choose a ${spec.what}`;
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(contentType)) throw new HttpError(415, 'Send the export as multipart/form-data with the field "file"');
-  if (Number(request.headers.get('content-length') ?? 0) > spec.max + MULTIPART_OVERHEAD) throw tooLarge();
-  if (!request.body) throw badRequest(noFile);
-
-  const file = tempPath();
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: spec.max, fields: 10, fieldSize: 2048 } });
-  } catch {
-    throw badRequest('The upload could not be read as a form');
-  }
-  let fileName: string | null = null;
-  let refused: HttpError | null = null;
-  let downloadAudio = false;
-  let siteUrl: string | null = null;
-  const written: Promise<void>[] = [];
-  parser.on('field', (name, value) => {
-    if (name === 'downloadAudio') downloadAudio = value === '1' || value === 'true' || value === 'on';
-    if (name === 'siteUrl' && value.trim()) siteUrl = value.trim();
-  });
-  parser.on('file', (name, stream, info) => {
-    if (name !== 'file' || fileName !== null) return void stream.resume();
-    fileName = info.filename || `export${spec.ext}`;
+  const upload = await readFileUpload(request, {
+    path: tempPath(),
+    maxBytes: spec.max,
+    tooLarge: `The file is too large: the limit is ${spec.max / 1024 / 1024} MB`,
+    noFile: `Choose a ${spec.what}`,
     // Browsers send application/octet-stream for a file whose type they do not know.
-    const type = mediaType(info.mimeType);
-    const undeclared = type === '' || type === 'application/octet-stream';
-    if (!fileName.toLowerCase().endsWith(spec.ext) || !(undeclared || spec.types.test(type))) {
-      refused = new HttpError(415, `Only a ${spec.what} can be imported here`);
-      return void stream.resume();
-    }
-    stream.on('limit', () => (refused ??= tooLarge()));
-    written.push(pipeline(stream, createWriteStream(file)));
+    refuse: (fileName, type) =>
+      fileName.toLowerCase().endsWith(spec.ext) && (type === '' || type === 'application/octet-stream' || spec.types.test(type)) ? null : `Only a ${spec.what} can be imported here`,
   });
-  try {
-    const parsed = new Promise<void>((done, failed) => {
-      parser.once('close', done);
-      parser.once('error', failed);
-    });
-    // Counted by hand, so a body without Content-Length is cut off at the limit.
-    const reader = request.body.getReader();
-    let raw = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      raw += value.byteLength;
-      if (raw > spec.max + MULTIPART_OVERHEAD) {
-        reader.releaseLock();
-        parser.destroy();
-        throw tooLarge();
-      }
-      if (!parser.write(value)) await once(parser, 'drain');
-    }
-    parser.end();
-    await parsed;
-    await Promise.all(written);
-  } catch (err) {
-    rmSync(file, { force: true });
-    if (err instanceof HttpError) throw err;
-    throw badRequest('The upload could not be read as a form');
-  }
-  const fail = (err: HttpError) => {
-    rmSync(file, { force: true });
-    return err;
-  };
-  if (refused) throw fail(refused);
-  if (fileName === null) throw fail(badRequest(noFile, [{ path: ['file'], message: noFile }]));
-  if (statSync(file).size === 0) throw fail(badRequest('The file is empty'));
-  if (siteUrl !== null && !/^https?:\/\/[^/\s]+/i.test(siteUrl)) {
+  const { downloadAudio = '', siteUrl = '' } = upload.fields;
+  if (siteUrl.trim() && !/^https?:\/\/[^/\s]+/i.test(siteUrl.trim())) {
+    rmSync(upload.path, { force: true });
     const message = 'Old site address must be a full http(s) address';
-    throw fail(badRequest(message, [{ path: ['siteUrl'], message }]));
+    throw badRequest(message, [{ path: ['siteUrl'], message }]);
   }
-  return { format, file, fileName, downloadAudio, siteUrl };
+  return { format, file: upload.path, fileName: upload.fileName, downloadAudio: ['1', 'true', 'on'].includes(downloadAudio), siteUrl: siteUrl.trim() || null };
 }
 
 /** What the worker answers: the result, or the HttpError it threw, as plain data. */
