@@ -96,7 +96,10 @@ export function siteExportStream(db: Db, now = new Date()): ReadableStream<Uint8
   const episodes = db.select({ id: podcastEpisodes.id, slug: podcastEpisodes.slug }).from(podcastEpisodes).orderBy(asc(podcastEpisodes.id)).all();
   for (const { id, slug } of episodes) {
     const episode = () => db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).get();
-    text(`episodes/${slug}.html`, () => episode()?.showNotes ?? episode()?.description ?? '');
+    text(`episodes/${slug}.html`, () => {
+      const e = episode();
+      return e?.showNotes ?? e?.description ?? '';
+    });
     text(`episodes/${slug}.json`, () => json(episode() ?? null));
   }
 
