@@ -42,7 +42,10 @@ export const subscriberEvents = sqliteTable(
     at: integer('at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     /** subscribed, confirmed, imported, tagged, untagged, email, purchase, booking, unsubscribed, bounced. */
     what: text('what').notNull(),
+    /** What a person reads: the tag, the e-mail's subject, the product's name. */
     detail: text('detail'),
+    /** What code matches on: `form:<slug>`, `tag:<name>`, `product:<id>`, `package:<id>`, `event-type:<slug>`, `broadcast:<id>`, `import:<id>`. */
+    ref: text('ref'),
   },
   (t) => [index('subscriber_events_subscriber_idx').on(t.subscriberId, t.at)],
 );

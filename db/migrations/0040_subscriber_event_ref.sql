@@ -1,0 +1,1 @@
+ALTER TABLE `subscriber_events` ADD `ref` text;
