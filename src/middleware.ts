@@ -2,9 +2,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { compressHtml } from '#server/http/pages/compress.ts';
 import { cacheKey, cached, isCacheable } from '#server/http/pages/page-cache.ts';
-import { env } from '#server/env.ts';
 import { FLASH_COOKIE, clearFlashCookie, takeFlash } from '#server/http/flash.ts';
-import { HSTS } from '#server/http/https.ts';
+import { HSTS, servedOverHttps } from '#server/http/https.ts';
 import { logger, requestIdFor } from '#server/log.ts';
 import { hasSessionCookie, readSession } from '#server/accounts/session.ts';
 import { getDb } from '#server/db.ts';
@@ -30,7 +29,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { site, preview } = siteFor(getDb(), locals.user, cookies.get(PREVIEW_COOKIE)?.value);
   locals.site = site;
   locals.sitePreview = preview;
-  const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || env().SITE_URL.startsWith('https://');
+  const https = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || servedOverHttps();
   let response: Response;
   const reading = request.method === 'GET' || request.method === 'HEAD';
   // WordPress's '/?p=123' would otherwise be the home page.

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '#server/db.ts';
 import { accounts, passkeys, sessions, twoFactors, users, verifications } from '#db/schema/auth.ts';
 import { env, type Env } from '#server/env.ts';
+import { isHttpsUrl } from '#server/http/https.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { passwordReset } from './mail.ts';
 import { realEmail } from '#server/accounts/security/placeholder-email.ts';
@@ -121,7 +122,7 @@ export function createAuth(db: Db, env: Env) {
     },
     // Our own endpoint wrapper rate-limits the public auth calls (see src/server/http).
     rateLimit: { enabled: false },
-    advanced: { database: { generateId: 'uuid' }, cookiePrefix: 'site', useSecureCookies: env.SITE_URL.startsWith('https://'), defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' } },
+    advanced: { database: { generateId: 'uuid' }, cookiePrefix: 'site', useSecureCookies: isHttpsUrl(env.SITE_URL), defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' } },
     telemetry: { enabled: false },
     databaseHooks: {
       session: {

@@ -2,8 +2,11 @@
 // answer carries there, whichever part of the server gives it.
 import { env } from '#server/env.ts';
 
+/** Whether a site address is https: the one rule every Secure cookie and HSTS header follows. */
+export const isHttpsUrl = (siteUrl: string): boolean => siteUrl.startsWith('https://');
+
 /** Whether the site's public address is https. */
-export const servedOverHttps = (): boolean => env().SITE_URL.startsWith('https://');
+export const servedOverHttps = (): boolean => isHttpsUrl(env().SITE_URL);
 
 /**
  * '; Secure' when the site is served over https, else nothing: every cookie the site sets

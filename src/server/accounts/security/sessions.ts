@@ -7,6 +7,7 @@ import { and, desc, eq, gt, like, ne } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { knownDevices, sessions, users, verifications } from '#db/schema/auth.ts';
 import { signature } from '#server/http/signing.ts';
+import { isHttpsUrl } from '#server/http/https.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { layout } from '#server/site/mail.ts';
 import { type Rendered } from '#server/mail/layout.ts';
@@ -90,11 +91,11 @@ export const DEVICE_COOKIE = 'site.device';
 const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 
 /** The device cookie's attributes (Secure when the site is served over https). */
-export const deviceCookieOptions = (siteUrl: string) => ({ path: '/', maxAge: DEVICE_COOKIE_MAX_AGE, httpOnly: true, sameSite: 'lax' as const, secure: siteUrl.startsWith('https://') });
+export const deviceCookieOptions = (siteUrl: string) => ({ path: '/', maxAge: DEVICE_COOKIE_MAX_AGE, httpOnly: true, sameSite: 'lax' as const, secure: isHttpsUrl(siteUrl) });
 
 /** The Set-Cookie header that gives a browser its device cookie. */
 export function deviceCookieHeader(siteUrl: string, token: string): string {
-  return `${DEVICE_COOKIE}=${token}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${siteUrl.startsWith('https://') ? '; Secure' : ''}`;
+  return `${DEVICE_COOKIE}=${token}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${isHttpsUrl(siteUrl) ? '; Secure' : ''}`;
 }
 
 /** The request's device cookie, when it holds one of the kind this site gives. */
