@@ -1,6 +1,7 @@
 // Products for sale and the orders that pay for them.
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { clientPackages } from './clients.ts';
+import { newsletterSubscribers } from './content.ts';
 import { nowMs } from './now.ts';
 
 export const ORDER_STATUS = ['pending', 'succeeded', 'failed', 'refunded', 'disputed', 'lost'] as const;
@@ -77,17 +78,19 @@ export const productFiles = sqliteTable(
 );
 
 /**
- * A paid order's right to download one file: its link works until `expiresAt` and for
- * `maxDownloads` completed downloads, unless revoked (refund). The link's token is derived
- * from the id and `nonce` with the server's secret, so it is never stored.
+ * A paid order's right to download one file (or a subscriber's, for a form's free download):
+ * its link works until `expiresAt` and for `maxDownloads` completed downloads, unless revoked
+ * (refund). The link's token is derived from the id and `nonce` with the server's secret, so it
+ * is never stored.
  */
 export const downloadGrants = sqliteTable(
   'download_grants',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The paid order; null for a free download given to a subscriber. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The subscriber a free download (a form's incentive) was given to; its fresh links go to their address. */
+    subscriberId: integer('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
       .notNull()
       .references(() => productFiles.id, { onDelete: 'cascade' }),

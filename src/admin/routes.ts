@@ -75,6 +75,12 @@ export const ROUTES: AdminRoute[] = [
     'redirect',
     () => [firstPageUrl(API.orders, {})],
   ),
+  route(
+    '/admin/forms',
+    () => import('./features/forms/components/form-management'),
+    'redirect',
+    () => [API.forms],
+  ),
   route('/admin/emails', () => import('./features/emails/components/emails'), 'redirect'),
   route('/admin/redirects', () => import('./features/redirects/components/redirect-management'), 'redirect'),
   route('/admin/settings', () => import('./features/settings/components/settings'), 'redirect'),
@@ -131,6 +137,7 @@ export const NAV_GROUPS: { label: string | null; items: { href: string; label: s
     items: [
       { href: '/admin/newsletter', label: 'Newsletter' },
       { href: '/admin/newsletter/issues', label: 'Issues' },
+      { href: '/admin/forms', label: 'Forms' },
     ],
   },
   {

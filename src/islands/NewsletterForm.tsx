@@ -18,11 +18,13 @@ interface Props extends FormPageProps {
   withName?: boolean;
   /** Distinguishes the form's fields when a page has more than one; names the form. */
   idPrefix?: string;
+  /** The sign-up form (Admin → Forms) this is, by slug: its tags, download and consent wording. */
+  form?: string | null;
 }
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
-export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe', withName = false, idPrefix = 'newsletter', flash, returnTo }: Props) {
+export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe', withName = false, idPrefix = 'newsletter', form: formSlug = null, flash, returnTo }: Props) {
   const [status, setStatus] = useState<Status>(() => (flash ? { kind: flash.kind === 'success' ? 'done' : 'error', message: flash.message } : { kind: 'idle' }));
   const [errors, setErrors] = useState<FieldErrors>(() => toFieldErrors(flash?.issues ?? []));
   // Timed from the page's load, not the island's, so a quick reader is not taken for a robot.
@@ -40,6 +42,8 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
         email: values.email ?? '',
         name: values.name || undefined,
         website: values.website,
+        ...(formSlug ? { form: formSlug } : {}),
+        page: values.page,
         elapsedMs: Math.round(Date.now() - openedAt.current),
       });
       setStatus({ kind: 'done', message: res.message });
@@ -65,6 +69,9 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
     <form method="post" action="/api/newsletter/subscribe" onSubmit={(e) => void submit(e)} className="w-full">
       <input type="hidden" name="_form" value={idPrefix} />
       <input type="hidden" name="_return" value={returnTo} />
+      {/* The page the sign-up came from, kept in its consent record. */}
+      <input type="hidden" name="page" value={returnTo.split('#')[0]} />
+      {formSlug && <input type="hidden" name="form" value={formSlug} />}
       <Honeypot id={`${idPrefix}-website`} />
       <div className="flex flex-col gap-3 sm:flex-row">
         {withName && (

@@ -121,7 +121,7 @@ describe('security headers', () => {
   });
 
   it('refuses a write from a foreign Origin', async () => {
-    const res = await new Client(server).request('POST', '/api/newsletter/subscribe', { email: 'x@example.com' }, { Origin: 'https://evil.example' });
+    const res = await new Client(server).request('POST', '/api/login', { username: 'someone', password: 'a-password-of-theirs' }, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
   });
 });

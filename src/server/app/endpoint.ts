@@ -30,6 +30,12 @@ interface Options<A extends AuthLevel, P extends z.core.$ZodType, Q extends z.co
    * the form's page with a flash message instead of JSON.
    */
   form?: FormOptions;
+  /**
+   * Any site may send this write, so its Origin is not checked: only for anonymous writes that
+   * act on no session (a newsletter sign-up pasted on another site), which have their own bot
+   * checks and rate limits instead.
+   */
+  crossSite?: A extends 'public' ? true : never;
 }
 
 export interface FormOptions {
@@ -108,7 +114,7 @@ export function endpoint<
     let formPost: FormPost | null = null;
     try {
       const user = options.auth === 'admin' ? requireAdmin(locals) : options.auth === 'user' ? requireUser(locals) : locals.user;
-      checkOrigin(request.method, request.headers, url.origin);
+      if (!options.crossSite) checkOrigin(request.method, request.headers, url.origin);
       // A malformed id in the path names nothing: 404, like an unknown one.
       const params = options.params ? parseParams(options.params, context.params) : undefined;
       const query = options.query ? parse(options.query, Object.fromEntries(url.searchParams), 'query') : undefined;

@@ -9,3 +9,7 @@ export { flushViews } from '#server/analytics/ingest.ts';
 export { serveCachedPage } from '#server/http/pages/page-cache.ts';
 export { createAssetHandler } from '#server/http/pages/static-assets.ts';
 export { startBackgroundJobs, stopBackgroundJobs } from './jobs.ts';
+import { registerListeners } from './listeners.ts';
+
+// Before any request: the reactions to subscriber events (a form's tags and download...).
+registerListeners();

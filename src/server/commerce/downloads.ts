@@ -6,10 +6,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sameSecret } from '#server/http/signing.ts';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db } from '#db/client.ts';
 import { downloadGrants, orders, productFiles, products } from '#db/schema/commerce.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
 import { formatLongDate, formatPrice } from '#shared/format.ts';
 import type { DeliveryDto, ProductFileDto } from '#shared/schemas/product.ts';
 import { env } from '#server/env.ts';
@@ -120,18 +121,44 @@ export const downloadUrl = (grant: Pick<Grant, 'id' | 'nonce'>) => `${env().SITE
 
 type LinkLimits = Pick<Settings, 'downloadDays' | 'downloadLimit'>;
 
-/** New grants for every file of the order's product, with the given days and count. */
-function createGrants(tx: Tx, order: { id: number; productId: number | null }, { downloadDays, downloadLimit }: LinkLimits): { fileName: string; url: string }[] {
-  if (!order.productId) return [];
-  const files = tx.select().from(productFiles).where(eq(productFiles.productId, order.productId)).orderBy(asc(productFiles.id)).all();
+/** Who a grant belongs to: a paid order, or a subscriber given a free download. */
+type Holder = { orderId: number; subscriberId?: never } | { subscriberId: number; orderId?: never };
+
+/** New grants for every file of a product, for an order or a subscriber, with the given days and count. */
+function createGrants(tx: Tx, holder: Holder, productId: number | null, { downloadDays, downloadLimit }: LinkLimits): { fileName: string; url: string }[] {
+  if (!productId) return [];
+  const files = tx.select().from(productFiles).where(eq(productFiles.productId, productId)).orderBy(asc(productFiles.id)).all();
   return files.map((file) => {
     const grant = tx
       .insert(downloadGrants)
-      .values({ orderId: order.id, fileId: file.id, nonce: randomBytes(12).toString('base64url'), maxDownloads: downloadLimit, expiresAt: new Date(Date.now() + downloadDays * 86_400_000) })
+      .values({
+        orderId: holder.orderId ?? null,
+        subscriberId: holder.subscriberId ?? null,
+        fileId: file.id,
+        nonce: randomBytes(12).toString('base64url'),
+        maxDownloads: downloadLimit,
+        expiresAt: new Date(Date.now() + downloadDays * 86_400_000),
+      })
       .returning()
       .get();
     return { fileName: file.fileName, url: downloadUrl(grant) };
   });
+}
+
+export interface FreeDownloads {
+  downloads: { fileName: string; url: string }[];
+  days: number;
+  limit: number;
+}
+
+/**
+ * Gives a subscriber links to every file of a product, whether or not it is for sale (a
+ * sign-up form's free download): the same signed, counted, expiring links as a paid order's,
+ * renewed from an expired link to the subscriber's address. Runs in the caller's transaction.
+ */
+export function grantFreeDownloads(tx: Tx, subscriberId: number, productId: number): FreeDownloads {
+  const limits = getSettings(tx);
+  return { downloads: createGrants(tx, { subscriberId }, productId, limits), days: limits.downloadDays, limit: limits.downloadLimit };
 }
 
 type Order = typeof orders.$inferSelect;
@@ -143,7 +170,7 @@ type Order = typeof orders.$inferSelect;
  */
 export function deliverOrder(tx: Tx, order: Order): void {
   const limits = getSettings(tx);
-  const downloads = createGrants(tx, order, limits);
+  const downloads = createGrants(tx, { orderId: order.id }, order.productId, limits);
   if (!order.customerEmail) return;
   const mail = receipt({
     number: order.id,
@@ -186,7 +213,14 @@ export type GrantState = 'ok' | 'expired' | 'used-up' | 'revoked' | 'paused';
 export interface FoundGrant {
   grant: Grant;
   file: ProductFile;
-  order: Order;
+  /** The paid order; null for a subscriber's free download. */
+  order: Order | null;
+  /** Where fresh links go: the order's address, or the subscriber's. */
+  email: string | null;
+  /** What the links are for: the order's product name, or the free download's product. */
+  productName: string;
+  /** One key per order or subscriber, for limits on fresh links. */
+  holderKey: string;
   state: GrantState;
 }
 
@@ -195,17 +229,20 @@ export function findGrant(token: string, now = Date.now()): FoundGrant | null {
   const m = /^([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!m) return null;
   const row = getDb()
-    .select({ grant: downloadGrants, file: productFiles, order: orders })
+    .select({ grant: downloadGrants, file: productFiles, order: orders, subscriberEmail: newsletterSubscribers.email, productName: products.name })
     .from(downloadGrants)
     .innerJoin(productFiles, eq(productFiles.id, downloadGrants.fileId))
-    .innerJoin(orders, eq(orders.id, downloadGrants.orderId))
+    .innerJoin(products, eq(products.id, productFiles.productId))
+    .leftJoin(orders, eq(orders.id, downloadGrants.orderId))
+    .leftJoin(newsletterSubscribers, eq(newsletterSubscribers.id, downloadGrants.subscriberId))
     .where(eq(downloadGrants.id, Number(m[1])))
     .get();
-  if (!row) return null;
+  if (!row || (!row.order && row.subscriberEmail === null)) return null;
   if (!sameSecret(mac(row.grant), m[2]!)) return null;
-  const paused = row.order.status === 'disputed' || (row.order.status === 'succeeded' && row.order.clientPackageId !== null && hasPayment(getDb(), row.order.clientPackageId, 'disputed'));
+  const { order } = row;
+  const paused = order !== null && (order.status === 'disputed' || (order.status === 'succeeded' && order.clientPackageId !== null && hasPayment(getDb(), order.clientPackageId, 'disputed')));
   const state: GrantState =
-    row.grant.revokedAt || (row.order.status !== 'succeeded' && !paused)
+    row.grant.revokedAt || (order !== null && order.status !== 'succeeded' && !paused)
       ? 'revoked'
       : paused
         ? 'paused'
@@ -214,7 +251,10 @@ export function findGrant(token: string, now = Date.now()): FoundGrant | null {
           : row.grant.downloads >= row.grant.maxDownloads
             ? 'used-up'
             : 'ok';
-  return { ...row, state };
+  const holder = order
+    ? { email: order.customerEmail, productName: order.productName, holderKey: `order-${order.id}` }
+    : { email: row.subscriberEmail, productName: row.productName, holderKey: `subscriber-${row.grant.subscriberId}` };
+  return { grant: row.grant, file: row.file, order, ...holder, state };
 }
 
 /** The file of a valid grant on disk. */
@@ -258,9 +298,9 @@ export function resumeDownload(found: FoundGrant, now = Date.now()): boolean {
   return true;
 }
 
-/** At most one fresh set of links per order in this time, however often it is asked for. */
+/** At most one fresh set of links per order (or subscriber) in this time, however often it is asked for. */
 const FRESH_LINKS_EVERY_MS = 10 * 60_000;
-const freshLinksSent = new Map<number, number>();
+const freshLinksSent = new Map<string, number>();
 
 /**
  * From an expired or used-up link: new links for the order, e-mailed to the order's address
@@ -269,20 +309,20 @@ const freshLinksSent = new Map<number, number>();
  */
 export function requestFreshLinks(found: FoundGrant): 'sent' | 'no-email' | 'revoked' | 'paused' {
   if (found.state === 'revoked' || found.state === 'paused') return found.state;
-  const email = found.order.customerEmail;
+  const { email, order } = found;
   if (!email) return 'no-email';
-  const last = freshLinksSent.get(found.order.id);
+  const last = freshLinksSent.get(found.holderKey);
   if (last !== undefined && Date.now() - last < FRESH_LINKS_EVERY_MS) return 'sent';
-  freshLinksSent.set(found.order.id, Date.now());
+  freshLinksSent.set(found.holderKey, Date.now());
   if (freshLinksSent.size > 10_000) freshLinksSent.delete(freshLinksSent.keys().next().value!);
   getDb().transaction((tx) => {
     const limits = getSettings(tx);
-    const downloads = createGrants(tx, found.order, limits);
+    const downloads = order ? createGrants(tx, { orderId: order.id }, order.productId, limits) : createGrants(tx, { subscriberId: found.grant.subscriberId! }, found.file.productId, limits);
     if (downloads.length === 0) return;
     enqueueMail(tx, {
       kind: 'fresh-downloads',
       to: email,
-      ...freshDownloads({ number: found.order.id, productName: found.order.productName, downloads, days: limits.downloadDays, limit: limits.downloadLimit }),
+      ...freshDownloads({ number: order?.id ?? null, productName: found.productName, downloads, days: limits.downloadDays, limit: limits.downloadLimit }),
     });
   });
   return 'sent';
@@ -321,10 +361,11 @@ export function deliveriesByOrder(orderIds: number[]): Map<number, DeliveryDto[]
     .select({ grant: downloadGrants, fileName: productFiles.fileName })
     .from(downloadGrants)
     .innerJoin(productFiles, eq(productFiles.id, downloadGrants.fileId))
-    .where(orderIds.length <= 500 ? inArray(downloadGrants.orderId, orderIds) : undefined)
+    .where(orderIds.length <= 500 ? inArray(downloadGrants.orderId, orderIds) : isNotNull(downloadGrants.orderId))
     .orderBy(asc(downloadGrants.id))
     .all();
   for (const { grant, fileName } of rows) {
+    if (grant.orderId === null) continue;
     const list = out.get(grant.orderId) ?? [];
     list.push({ fileName, downloads: grant.downloads, maxDownloads: grant.maxDownloads, expiresAt: grant.expiresAt, revoked: grant.revokedAt !== null });
     out.set(grant.orderId, list);

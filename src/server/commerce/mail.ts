@@ -32,13 +32,14 @@ export function receipt(order: {
   };
 }
 
-/** Fresh download links for an order, asked for from an expired or used-up link. */
-export function freshDownloads(order: { number: number; productName: string; downloads: { fileName: string; url: string }[]; days: number; limit: number }): Rendered {
+/** Fresh download links for an order (or a free download: no order number), asked for from an expired or used-up link. */
+export function freshDownloads(order: { number: number | null; productName: string; downloads: { fileName: string; url: string }[]; days: number; limit: number }): Rendered {
+  const forWhat = order.number === null ? order.productName : `order ${order.number}`;
   return {
-    subject: `New download links for ${order.productName} (order ${order.number})`,
+    subject: order.number === null ? `New download links for ${order.productName}` : `New download links for ${order.productName} (order ${order.number})`,
     ...layout({
       heading: 'Your new download links',
-      paragraphs: [`Here are new links for order ${order.number}. They work for ${order.days} days and ${order.limit} downloads each.`],
+      paragraphs: [`Here are new links for ${forWhat}. They work for ${order.days} days and ${order.limit} downloads each.`],
       links: order.downloads.map((d) => ({ label: `Download ${d.fileName}`, url: d.url })),
     }),
   };

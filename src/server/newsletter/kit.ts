@@ -12,6 +12,7 @@ import { getDb } from '#server/db.ts';
 import { wakeJob, type StepResult } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
 import { countGoal } from '#server/analytics/goals.ts';
+import { confirmSignups } from './consent.ts';
 
 /** Waits between attempts: immediately, then after 0.5 s, 2 s and 5 s. */
 export const RETRY_DELAYS_MS = [0, 500, 2000, 5000];
@@ -250,6 +251,7 @@ function confirmedAtKit(db: Db, id: number): boolean {
     // Confirming shows the mailbox takes mail: an earlier bounce no longer holds.
     tx.update(t).set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, unsubscribedAt: null, bouncedAt: null }).where(eq(t.id, id)).run();
     if (!row.isActive) countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${id}` });
+    if (!row.isActive) confirmSignups(tx, id);
     return !row.isActive;
   });
 }

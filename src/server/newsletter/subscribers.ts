@@ -15,6 +15,7 @@ import { unsubscribeHeaders } from '#server/mail/layout.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitFormConfirms, queuePush, queueUnsubscribe } from './kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
+import { confirmSignups, genericSignup, recordSignup, type Signup } from './consent.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
@@ -67,27 +68,39 @@ function sendConfirmation(tx: Pick<Db, 'update' | 'insert'>, subscriber: Subscri
  * returning subscriber is pending until they follow the confirmation link (re-sent at most once
  * an hour), and every visitor hears the same 'check your inbox', whether the address was known
  * or not. With a Kit form, a new address is pending until Kit's own confirmation e-mail is
- * followed. Without either, subscribers are active at once.
+ * followed. Without either, subscribers are active at once. Each sign-up leaves a consent
+ * record (`signup`: the form, page and wording; the generic form's by default); one through a
+ * form by an address already confirmed counts as confirmed at once.
  */
-export function subscribe(input: SubscribeInput): SubscribeResult {
+export function subscribe(input: SubscribeInput, signup: Signup = genericSignup(null)): SubscribeResult {
   const db = getDb();
-  const throughKit = kitFormConfirms() ? subscribeThroughKitForm(input) : null;
+  const throughKit = kitFormConfirms() ? subscribeThroughKitForm(input, signup) : null;
   if (throughKit) return throughKit;
   // An address known here and not receiving issues (unsubscribed, waiting for a confirmation, or
   // bounced) is subscribed again only by its own confirmation: anyone can type an address, as
   // often as they like. Only Kit confirmations that really go out (KIT_FORM_ID with KIT_API_KEY)
   // stand in for the site's own: a form id alone sends nothing to Kit.
-  if (!mailConfigured() || (kitFormConfirms() && !needsConfirmation(db, input.email))) return subscribeAtOnce(input);
+  if (!mailConfigured() || (kitFormConfirms() && !needsConfirmation(db, input.email))) return subscribeAtOnce(input, signup);
   const result = db.transaction((tx) => {
-    const inserted = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name, isActive: false }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
+    const inserted = tx
+      .insert(newsletterSubscribers)
+      .values({ email: input.email, name: input.name, isActive: false, source: sourceOf(signup) })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning()
+      .get();
     if (inserted) {
       sendConfirmation(tx, inserted);
+      recordSignup(tx, inserted.id, signup, false);
       return { subscriber: inserted, created: true };
     }
     const existing = tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, input.email)).get()!;
     const recentlySent = existing.confirmSentAt && Date.now() - existing.confirmSentAt.getTime() < RESEND_AFTER_MS;
     // A bounced address subscribing again gets a link too: following it shows the mailbox works.
     if (!getsIssues(existing) && !recentlySent) sendConfirmation(tx, existing);
+    // Confirmed already: a form's sign-up counts at once (its tags, its download); waiting,
+    // it is confirmed with the rest when the link is followed.
+    if (!getsIssues(existing)) recordSignup(tx, existing.id, signup, false);
+    else if (signup.formSlug) recordSignup(tx, existing.id, signup, true);
     if (input.name && !existing.name) tx.update(newsletterSubscribers).set({ name: input.name }).where(eq(newsletterSubscribers.id, existing.id)).run();
     return { subscriber: existing, created: false };
   });
@@ -102,14 +115,18 @@ export function subscribe(input: SubscribeInput): SubscribeResult {
  * Kit again rather than being made active because someone typed it. Null for the rest: an
  * address getting issues, or one this site's own confirmation link can prove.
  */
-function subscribeThroughKitForm(input: SubscribeInput): SubscribeResult | null {
+function subscribeThroughKitForm(input: SubscribeInput, signup: Signup): SubscribeResult | null {
   const db = getDb();
-  const inserted = db
-    .insert(newsletterSubscribers)
-    .values({ email: input.email, name: input.name, isActive: false, kitPendingSince: new Date() })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning()
-    .get();
+  const inserted = db.transaction((tx) => {
+    const row = tx
+      .insert(newsletterSubscribers)
+      .values({ email: input.email, name: input.name, isActive: false, kitPendingSince: new Date(), source: sourceOf(signup) })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning()
+      .get();
+    if (row) recordSignup(tx, row.id, signup, false);
+    return row;
+  });
   if (inserted) {
     queuePush(inserted.id);
     return { subscriber: inserted, created: true, pending: true, message: CHECK_INBOX };
@@ -126,6 +143,7 @@ function subscribeThroughKitForm(input: SubscribeInput): SubscribeResult | null 
     });
     queuePush(existing.id);
   }
+  db.transaction((tx) => recordSignup(tx, existing.id, signup, false));
   return { subscriber: existing, created: false, pending: true, message: CHECK_INBOX };
 }
 
@@ -139,9 +157,18 @@ function needsConfirmation(db: Db, email: string): boolean {
 }
 
 /** Without e-mail (or new, with a Kit form): active at once (and reactivated), synced to Kit. */
-function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
+function subscribeAtOnce(input: SubscribeInput, signup: Signup): SubscribeResult {
   const db = getDb();
-  const inserted = db.insert(newsletterSubscribers).values({ email: input.email, name: input.name }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
+  const inserted = db.transaction((tx) => {
+    const row = tx
+      .insert(newsletterSubscribers)
+      .values({ email: input.email, name: input.name, source: sourceOf(signup) })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning()
+      .get();
+    if (row) recordSignup(tx, row.id, signup, true);
+    return row;
+  });
   catchUpOnce();
   if (inserted) {
     queuePush(inserted.id);
@@ -157,13 +184,18 @@ function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
         .returning()
         .get();
       cancelUnsubscribe(row.convertKitId, tx);
+      if (!existing.isActive || signup.formSlug) recordSignup(tx, row.id, signup, true);
       return row;
     });
     if (!updated.convertKitId) queuePush(updated.id);
     return { subscriber: updated, created: false, pending: false, message: 'You are already subscribed.' };
   }
+  if (signup.formSlug) db.transaction((tx) => recordSignup(tx, existing.id, signup, true));
   return { subscriber: existing, created: false, pending: false, message: 'You are already subscribed.' };
 }
+
+/** A new subscriber's `source`: the form's slug, or `site` for the generic form. */
+const sourceOf = (signup: Signup) => signup.formSlug ?? 'site';
 
 /**
  * Follows a confirmation link: the subscriber becomes active (within 7 days of the e-mail), gets
@@ -192,6 +224,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .get();
     cancelUnsubscribe(confirmed.convertKitId, tx);
     countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${confirmed.id}` });
+    confirmSignups(tx, confirmed.id);
     const url = unsubscribeUrl(tx, confirmed);
     enqueueMail(tx, { kind: 'welcome', to: confirmed.email, ...welcome(url), headers: unsubscribeHeaders(url) });
     return confirmed;

@@ -323,6 +323,7 @@ export function defaultSiteDocument(e: Seed): SiteDocument {
         { label: 'Apps launched', value: '100+' },
         { label: 'ARR generated', value: '$10M+' },
       ],
+      forms: { home: '', newsletterPage: '', posts: '' },
     },
     podcast: {
       title: PODCAST,

@@ -10,6 +10,20 @@ export const SubscribeSchema = BotFieldsSchema.extend({
     .max(255, 'Name too long')
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The sign-up form's slug (Admin → Forms); absent for the site's generic form. */
+  form: z
+    .string({ error: 'form must be a form slug' })
+    .trim()
+    .max(60, 'This sign-up form no longer exists')
+    .optional()
+    .transform((v) => v || undefined),
+  /** The page the form was on (its path), for the consent record. */
+  page: z
+    .string({ error: 'page must be a path' })
+    .trim()
+    .max(500, 'page must be at most 500 characters')
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type SubscribeInput = z.infer<typeof SubscribeSchema>;
 

@@ -152,6 +152,13 @@ export const SitePackageSchema = z.preprocess(
     .refine((p) => p.sessions === 0 || p.eventType !== '', { path: ['eventType'], message: 'Choose the event type its sessions are booked as' }),
 );
 
+/** A sign-up form's slug placed on a page, or '' for the site's generic newsletter form. */
+const placedForm = z
+  .string({ error: 'Choose a form' })
+  .trim()
+  .max(60, 'Choose a form')
+  .regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Choose a form');
+
 export const SiteDocumentSchema = z
   .object({
     brand: z.object({
@@ -221,6 +228,8 @@ export const SiteDocumentSchema = z
       points: list(text('Point', 200), 'Points', 6),
       benefits: list(z.object({ title: text('Benefit', 120), text: text('Text', 600) }), 'Benefits', 6),
       stats: list(Stat, 'Figures', 4),
+      /** The sign-up form (Admin → Forms, by slug) each place shows; '' for the generic form. */
+      forms: z.object({ home: placedForm, newsletterPage: placedForm, posts: placedForm }),
     }),
     podcast: z.object({
       title: text('Show title', 120),

@@ -2,7 +2,7 @@
 // revisions and export.
 import { API } from '#shared/api-paths.ts';
 import { api, apiBlob } from '#lib/api-client.ts';
-import { mutate } from '#admin/lib/query.ts';
+import { mutate, useQuery } from '#admin/lib/query.ts';
 import type { Json } from '#shared/json.ts';
 import type { SiteDocument, SiteRevisionDto, SiteStateDto } from '#shared/schemas/site.ts';
 
@@ -22,3 +22,6 @@ export const loadSite = () => api<SiteState>('GET', API.site);
 /** The page of revisions older than `before` (a revision's id). */
 export const loadOlderRevisions = (before: number) => api<SiteRevision[]>('GET', `${API.siteRevisions}?before=${before}`);
 export const exportSite = () => apiBlob(API.siteExport);
+
+/** The sign-up forms a place on the site can show (Admin → Forms), by slug and name. */
+export const useFormChoices = () => useQuery<{ slug: string; name: string }[]>(API.forms, 'Failed to fetch forms');

@@ -1,7 +1,7 @@
 // The site document's sections, in the order the pages show them.
 import type { ReactNode } from 'react';
 import { Choice, Count, HeadingFields, IconPicker, ImageField, LinesField, ListField, Money, StatsField, Text, Toggle } from './fields.tsx';
-import type { SiteDocument } from '#admin/features/site/api/site.ts';
+import { useFormChoices, type SiteDocument } from '#admin/features/site/api/site.ts';
 
 type Doc = SiteDocument;
 
@@ -11,6 +11,21 @@ const BILLING_OPTIONS = [
   { value: 'monthly', label: 'Every month until cancelled' },
   { value: 'request', label: 'By request (no checkout)' },
 ] as const;
+
+/** Which sign-up form (Admin → Forms) the home page, /newsletter and the posts show. */
+function FormPlacement() {
+  const { data: forms } = useFormChoices();
+  const options = [{ value: '', label: 'The generic newsletter form' }, ...(forms ?? []).map((f) => ({ value: f.slug, label: `${f.name} (/f/${f.slug})` }))];
+  return (
+    <Part title="Sign-up forms">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Choice path={['newsletter', 'forms', 'home']} label="Home page's newsletter block" options={options} />
+        <Choice path={['newsletter', 'forms', 'newsletterPage']} label="The /newsletter page" options={options} />
+        <Choice path={['newsletter', 'forms', 'posts']} label="Under each post" options={options} />
+      </div>
+    </Part>
+  );
+}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -262,6 +277,7 @@ export function SiteSections() {
           )}
         />
         <StatsField path={['newsletter', 'stats']} label="Newsletter figures" />
+        <FormPlacement />
       </Section>
 
       <Section id="site-podcast" title="Podcast show">
