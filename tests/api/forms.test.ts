@@ -11,6 +11,7 @@ import { consentRecords, signupForms } from '#db/schema/forms.ts';
 import { Client, clientAs, createProduct, createSubscriber, submitForm, unique, type SessionClient } from '#tests/support/factories.ts';
 import { expectInvalid, refusedCallers } from '#tests/support/guards.ts';
 import { outboxWhere } from '#tests/support/rows.ts';
+import type { SiteDocument } from '#shared/schemas/site.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { linkIn, startSmtpDouble, type SmtpDouble } from '#tests/support/smtp-double.ts';
 
@@ -214,6 +215,22 @@ describe("a form's page and the snippet for another site", () => {
     await admin.put(`/api/admin/forms/${form.id}`, { name: 'Guide form', slug: form.slug, heading: 'A new heading' });
     expect(await (await fetch(`${server.url}/f/${form.slug}`)).text()).toContain('A new heading');
     expect((await fetch(`${server.url}/f/${unique('none-')}`)).status).toBe(404);
+  });
+
+  it('shows the form chosen in Admin → Site on the home page and /newsletter, and the generic form once it is deleted', async () => {
+    const form = await makeForm({ heading: 'The placed guide' });
+    const state = (await admin.get('/api/admin/site')).body as { published: SiteDocument; version: number };
+    const doc = { ...state.published, newsletter: { ...state.published.newsletter, forms: { home: form.slug, newsletterPage: form.slug, posts: '' } } };
+    const saved = await admin.request('PUT', '/api/admin/site', doc, { 'If-Match': `"site-${state.version}"` });
+    expect(saved.status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/site/publish', {}, { 'If-Match': `"site-${(saved.body as { version: number }).version}"` })).status).toBe(200);
+    for (const path of ['/', '/newsletter']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).toContain(`name="form" value="${form.slug}"`);
+      expect(html, path).toContain('The placed guide');
+    }
+    await admin.delete(`/api/admin/forms/${form.id}`);
+    expect(await (await fetch(`${server.url}/`)).text()).not.toContain(`value="${form.slug}"`);
   });
 
   it('takes a plain form post from another site (no JavaScript) and sends the visitor back to the form page with its thank-you', async () => {
