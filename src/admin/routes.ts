@@ -107,6 +107,12 @@ export const ROUTES: AdminRoute[] = [
     () => [firstPageUrl(API.audit, { actor: '', action: '', from: '', to: '' })],
   ),
   route(
+    '/admin/privacy',
+    () => import('./features/privacy/components/privacy-admin'),
+    'redirect',
+    () => [API.privacyRequests],
+  ),
+  route(
     '/admin/site',
     () => import('./features/site/components/site-editor'),
     'redirect',
@@ -131,6 +137,7 @@ export const NAV_GROUPS: { label: string | null; items: { href: string; label: s
     items: [
       { href: '/admin/newsletter', label: 'Newsletter' },
       { href: '/admin/newsletter/issues', label: 'Issues' },
+      { href: '/admin/privacy', label: 'Privacy' },
     ],
   },
   {

@@ -15,6 +15,7 @@ import { unsubscribeHeaders } from '#server/mail/layout.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitFormConfirms, queuePush, queueUnsubscribe } from './kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
+import { liftSuppression } from './suppression.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
@@ -141,7 +142,12 @@ function needsConfirmation(db: Db, email: string): boolean {
 /** Without e-mail (or new, with a Kit form): active at once (and reactivated), synced to Kit. */
 function subscribeAtOnce(input: SubscribeInput): SubscribeResult {
   const db = getDb();
-  const inserted = db.insert(newsletterSubscribers).values({ email: input.email, name: input.name }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
+  const inserted = db.transaction((tx) => {
+    const row = tx.insert(newsletterSubscribers).values({ email: input.email, name: input.name }).onConflictDoNothing({ target: newsletterSubscribers.email }).returning().get();
+    // Without a confirmation e-mail, signing up is the consent: an erased address may be imported again.
+    if (row) liftSuppression(tx, input.email);
+    return row;
+  });
   catchUpOnce();
   if (inserted) {
     queuePush(inserted.id);
@@ -191,6 +197,8 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .returning()
       .get();
     cancelUnsubscribe(confirmed.convertKitId, tx);
+    // A new, confirmed consent: an address erased before may be imported again.
+    liftSuppression(tx, confirmed.email);
     countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${confirmed.id}` });
     const url = unsubscribeUrl(tx, confirmed);
     enqueueMail(tx, { kind: 'welcome', to: confirmed.email, ...welcome(url), headers: unsubscribeHeaders(url) });

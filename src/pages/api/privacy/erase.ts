@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import { getDb } from '#server/db.ts';
+import { endpoint } from '#server/app/endpoint.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import { LIMITS, clientKey, hit } from '#server/http/rate-limit.ts';
+import { eraseAddress } from '#server/privacy/erase.ts';
+import { markDone, requestByLink } from '#server/privacy/requests.ts';
+
+const TokenQuery = z.object({ t: z.string().max(800).optional() });
+
+/** The erasure link's confirm button: erases what is held about the address. A tampered or expired link changes nothing (404). */
+export const POST = endpoint({ auth: 'public', query: TokenQuery, form: { success: () => 'Your data is erased.' } }, ({ query, context }) => {
+  hit(LIMITS.privacyLink, clientKey(context));
+  const db = getDb();
+  const request = requestByLink(db, 'erasure', query.t);
+  if (!request) throw notFound('This link is not valid or has expired. Ask again at /privacy/request.');
+  if (request.state === 'done') throw conflict('Your data was already erased.');
+  const done = eraseAddress(db, request.email);
+  markDone(db, request.id);
+  return { id: request.id, status: 'done', ...done };
+});
