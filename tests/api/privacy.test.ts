@@ -114,6 +114,21 @@ describe('privacy requests', () => {
     await sleep(1500);
     expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(stranger))).toHaveLength(0);
     expect(server.db.select().from(outbox).where(eq(outbox.to, stranger)).all()).toHaveLength(0);
+    // The page's form posted without JavaScript: back to the page, which says the same.
+    const page = await fetch(`${server.url}/privacy/request`);
+    expect(await page.text()).toContain('action="/api/privacy/request"');
+    const posted = await submitForm(server, '/api/privacy/request', {
+      _form: 'privacy-request',
+      _return: '/privacy/request',
+      _rendered: String(Date.now() - 5000),
+      email: stranger,
+      kind: 'access',
+      website: '',
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/privacy/request');
+    const shown = await fetch(`${server.url}/privacy/request`, { headers: { Cookie: posted.headers.getSetCookie()[0].split(';')[0] } });
+    expect(await shown.text()).toContain(res.body.message);
     expect((await ask('not-an-address', 'access')).status).toBe(400);
     expect((await ask(stranger, 'everything')).status).toBe(400);
   });
