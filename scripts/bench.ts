@@ -1,5 +1,5 @@
 // Performance figures, printed, never asserted:
-//   npm run bench [-- --quick] [-- --no-lighthouse] [-- --pages-only] [-- --js-only]
+//   npm run bench [-- --quick] [-- --no-lighthouse] [-- --pages-only] [-- --js-only] [-- --export-only]
 // - the gzipped JavaScript every public page ships, the checkout page's included (it is not
 //   cached, so it has no ratio; `-- --js-only` stops after this table);
 // - per public page: requests/s and p50/p99 latency at 32
@@ -17,6 +17,9 @@
 // - a subscriber import of a 100,000-row CSV (Mailchimp's header): its time, /healthz p99 and
 //   the server's peak RSS meanwhile; the aims are ≤ 10 s, ≤ 50 ms and ≤ 300 MB
 //   (`-- --import-subscribers-only` runs just this);
+// - the whole-site export (GET /api/admin/export) of 10,000 posts and 50,000 subscribers: its
+//   time, size and the server's peak RSS while it streams; the aim is ≤ 300 MB
+//   (`-- --export-only` runs just this);
 // - a newsletter issue to 50,000 subscribers (BENCH_BROADCAST_N) through a local SMTP sink that
 //   counts them: throttled at 100/s, the messages received, first to last, the rate kept and its
 //   deviation, failures, the server's peak RSS and /blog against the ceiling while it sends;
@@ -230,6 +233,58 @@ async function adminListFigures(): Promise<void> {
   site.proc.kill('SIGTERM');
 }
 
+/** Writes `count` published posts (about 2 KB of text each) straight into the site's database. */
+function seedPosts(dbFile: string, count: number): void {
+  const db = new Database(dbFile);
+  const author = (db.prepare('select id from users limit 1').get() as { id: string }).id;
+  const insert = db.prepare(
+    'insert into blog_posts (title, slug, excerpt, content, category, is_published, author_id, read_time, published_at, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, 3, ?, ?, ?)',
+  );
+  const words = ['leadership', 'systems', 'scaling', 'hiring', 'pricing', 'operations', 'founders', 'delegation', 'roadmaps', 'reliability'];
+  const categories = ['General', 'Leadership', 'Technology', 'Business', 'Personal'];
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const t = Date.now() - i * 60_000;
+      const w = `${words[i % 10]} ${words[(i * 7) % 10]}`;
+      insert.run(
+        `Notes on ${w} #${i}`,
+        `bench-${i}-${randomUUID().slice(0, 8)}`,
+        `What ${w} taught me, part ${i}.`,
+        `<p>${`On ${w}, practice number ${i}. `.repeat(40)}</p>`,
+        categories[i % 5],
+        author,
+        t,
+        t,
+        t,
+      );
+    }
+  })();
+  db.close();
+}
+
+/**
+ * The whole-site export (GET /api/admin/export) of a site with 10,000 posts and 50,000
+ * subscribers: its time and size, and the server's peak RSS while it streams (aim ≤ 300 MB).
+ */
+async function exportFigures(): Promise<void> {
+  const dbFile = `${TMP}/export.db`;
+  const site = await startSite(dbFile, false);
+  seedPosts(dbFile, 10_000);
+  seedSubscribers(dbFile, 0, SUBSCRIBERS);
+  const cookie = await adminCookie(site.url);
+  const before = peakRssMb(site.proc.pid!);
+  const t0 = performance.now();
+  const res = await fetch(`${site.url}/api/admin/export`, { headers: { Origin: site.url, Cookie: cookie } });
+  if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`
+Whole-site export of 10,000 posts and ${SUBSCRIBERS.toLocaleString('en-US')} subscribers: ${(bytes / 1024 / 1024).toFixed(1)} MB zip in ${seconds.toFixed(1)} s`);
+  console.log(`  server peak RSS: ${peakRssMb(site.proc.pid!)} MB while streaming (aim ≤ 300; ${before} MB before it)`);
+  site.proc.kill('SIGTERM');
+}
+
 /** The 50 MB WordPress import on a fresh site: figures printed, the server stopped. */
 async function importFigures(): Promise<void> {
   const file = `${TMP}/big-export.xml`;
@@ -423,6 +478,7 @@ async function main() {
   if (args.has('--import-only')) return importFigures();
   if (args.has('--import-subscribers-only')) return subscriberImportFigures();
   if (args.has('--admin-only')) return adminListFigures();
+  if (args.has('--export-only')) return exportFigures();
   const broadcastTools: BenchTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator };
   if (args.has('--broadcast-only')) return broadcastFigures(broadcastTools);
   const bookingTools: BookingTools = { tmp: TMP, duration: DURATION, startSite, adminCookie, timed, peakRssMb };
@@ -505,31 +561,7 @@ async function main() {
   // 10,000 posts.
   const bigDb = `${TMP}/big.db`;
   const big = await startSite(bigDb, true);
-  const db = new Database(bigDb);
-  const author = (db.prepare('select id from users limit 1').get() as { id: string }).id;
-  const insert = db.prepare(
-    'insert into blog_posts (title, slug, excerpt, content, category, is_published, author_id, read_time, published_at, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, 3, ?, ?, ?)',
-  );
-  const words = ['leadership', 'systems', 'scaling', 'hiring', 'pricing', 'operations', 'founders', 'delegation', 'roadmaps', 'reliability'];
-  const categories = ['General', 'Leadership', 'Technology', 'Business', 'Personal'];
-  db.transaction(() => {
-    for (let i = 0; i < 10_000; i++) {
-      const t = Date.now() - i * 60_000;
-      const w = `${words[i % 10]} ${words[(i * 7) % 10]}`;
-      insert.run(
-        `Notes on ${w} #${i}`,
-        `bench-${i}-${randomUUID().slice(0, 8)}`,
-        `What ${w} taught me, part ${i}.`,
-        `<p>${`On ${w}, practice number ${i}. `.repeat(40)}</p>`,
-        categories[i % 5],
-        author,
-        t,
-        t,
-        t,
-      );
-    }
-  })();
-  db.close();
+  seedPosts(bigDb, 10_000);
   // Writes went straight to the file: restart so no page rendered before them is cached.
   big.proc.kill('SIGTERM');
   await new Promise((r) => big.proc.once('exit', r));
@@ -556,6 +588,7 @@ async function main() {
   await adminListFigures();
   await importFigures();
   await subscriberImportFigures();
+  await exportFigures();
   await broadcastFigures(broadcastTools);
   await bookingFigures(bookingTools);
   await analyticsFigures(analyticsTools);

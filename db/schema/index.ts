@@ -13,3 +13,4 @@ export * from './analytics.ts';
 export * from './audit.ts';
 export * from './audience.ts';
 export * from './forms.ts';
+export * from './privacy.ts';

@@ -113,6 +113,12 @@ export const ROUTES: AdminRoute[] = [
     () => [firstPageUrl(API.audit, { actor: '', action: '', from: '', to: '' })],
   ),
   route(
+    '/admin/privacy',
+    () => import('./features/privacy/components/privacy-admin'),
+    'redirect',
+    () => [API.privacyRequests],
+  ),
+  route(
     '/admin/site',
     () => import('./features/site/components/site-editor'),
     'redirect',
@@ -138,6 +144,7 @@ export const NAV_GROUPS: { label: string | null; items: { href: string; label: s
       { href: '/admin/newsletter', label: 'Newsletter' },
       { href: '/admin/newsletter/issues', label: 'Issues' },
       { href: '/admin/forms', label: 'Forms' },
+      { href: '/admin/privacy', label: 'Privacy' },
     ],
   },
   {

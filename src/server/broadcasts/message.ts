@@ -5,11 +5,12 @@ import { escapeUTF8 as escapeHTML } from 'entities';
 import { env } from '#server/env.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { mailText } from '#server/mail/plain-text.ts';
-import { unsubscribeHeaders } from '#server/mail/layout.ts';
+import { PRIVACY_LINE, unsubscribeHeaders } from '#server/mail/layout.ts';
 import { signature } from '#server/http/signing.ts';
 import { absoluteUrls, linksThrough, videosAsLinks } from '#server/html/sanitize.ts';
 import { unsubscribeLink } from '#server/newsletter/subscribers.ts';
 import { publishedBrand } from '#server/site/current.ts';
+import { privacyRequestUrl } from '#server/site/mail.ts';
 
 export interface IssueMessage {
   subject: string;
@@ -55,6 +56,7 @@ export function issueMessage(issue: Issue, body: { html: string; text: string },
   const view = viewUrl(issue);
   const unsubscribe = unsubscribeToken ? unsubscribeLink(unsubscribeToken) : `${env().SITE_URL}/newsletter`;
   const subject = `${test ? '[TEST] ' : ''}${issue.subject}`;
+  const privacy = privacyRequestUrl();
   const text = [
     ...(issue.preheader ? [issue.preheader, ''] : []),
     body.text,
@@ -63,6 +65,7 @@ export function issueMessage(issue: Issue, body: { html: string; text: string },
     `${brand.newsletterName} from ${brand.name}`,
     `View in your browser: ${view}`,
     `Unsubscribe: ${unsubscribe}`,
+    `${PRIVACY_LINE}: ${privacy}`,
   ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#0b1220">
 ${issue.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHTML(issue.preheader)}</div>` : ''}
@@ -70,7 +73,7 @@ ${issue.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${es
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="font-size:12px;color:#64748b;padding-bottom:16px"><a href="${escapeHTML(view)}" style="color:#64748b">View in your browser</a></td></tr>
 <tr><td style="font-size:16px;line-height:26px">${body.html}</td></tr>
-<tr><td style="font-size:12px;line-height:18px;color:#64748b;border-top:1px solid #e2e8f0;padding-top:16px">${escapeHTML(brand.newsletterName)} from ${escapeHTML(brand.name)}. You receive this because you subscribed. <a href="${escapeHTML(unsubscribe)}" style="color:#64748b">Unsubscribe</a></td></tr>
+<tr><td style="font-size:12px;line-height:18px;color:#64748b;border-top:1px solid #e2e8f0;padding-top:16px">${escapeHTML(brand.newsletterName)} from ${escapeHTML(brand.name)}. You receive this because you subscribed. <a href="${escapeHTML(unsubscribe)}" style="color:#64748b">Unsubscribe</a> · <a href="${escapeHTML(privacy)}" style="color:#64748b">${PRIVACY_LINE}</a></td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, text, html, headers: unsubscribeToken ? unsubscribeHeaders(unsubscribe) : {} };
 }

@@ -59,6 +59,11 @@ export const LIMITS = {
   // Opens and clicks of one newsletter issue counted from one address (a reader opening it again
   // and again, or an office of readers); beyond, the image or link still works, uncounted.
   issueCount: { name: 'issue-count', max: 30, windowMs: 10 * 60_000 },
+  // Privacy requests: each may be an e-mail; a person asks once or twice. Per address too (from
+  // anywhere), so nobody floods another's inbox; the signed links a person opens a few times.
+  privacyRequest: { name: 'privacy-request', max: 10, windowMs: 60 * 60_000 },
+  privacyPerAddress: { name: 'privacy-address', max: 3, windowMs: 60 * 60_000 },
+  privacyLink: { name: 'privacy-link', max: 30, windowMs: 10 * 60_000 },
   // Per admin: test sends of a newsletter issue.
   broadcastTest: { name: 'broadcast-test', max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env } from '#server/env.ts';
 
-export type SignedPurpose = 'issue-view' | 'issue-click' | 'booking-manage' | 'session-end';
+export type SignedPurpose = 'issue-view' | 'issue-click' | 'booking-manage' | 'session-end' | 'privacy-link' | 'address-hash';
 
 export const signature = (purpose: SignedPurpose, value: string) => createHmac('sha256', env().BETTER_AUTH_SECRET).update(`${purpose}:${value}`).digest('base64url').slice(0, 22);
 

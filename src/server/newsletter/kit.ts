@@ -13,6 +13,7 @@ import { wakeJob, type StepResult } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
 import { countGoal } from '#server/analytics/goals.ts';
 import { confirmSignups } from './consent.ts';
+import { liftSuppression } from './suppression.ts';
 
 /** Waits between attempts: immediately, then after 0.5 s, 2 s and 5 s. */
 export const RETRY_DELAYS_MS = [0, 500, 2000, 5000];
@@ -243,11 +244,12 @@ function confirmedAtKit(db: Db, id: number): boolean {
   return db.transaction((tx) => {
     const t = newsletterSubscribers;
     const row = tx
-      .select({ isActive: t.isActive })
+      .select({ isActive: t.isActive, email: t.email })
       .from(t)
       .where(and(eq(t.id, id), isNotNull(t.kitPendingSince)))
       .get();
     if (!row) return false;
+    liftSuppression(tx, row.email);
     // Confirming shows the mailbox takes mail: an earlier bounce no longer holds.
     tx.update(t).set({ isActive: true, confirmedAt: new Date(), kitPendingSince: null, unsubscribedAt: null, bouncedAt: null }).where(eq(t.id, id)).run();
     if (!row.isActive) countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${id}` });

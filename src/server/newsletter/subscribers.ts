@@ -16,6 +16,7 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitFormConfirms, queuePush, queueUnsubscribe } from './kit.ts';
 import type { SubscribeInput } from '#shared/schemas/newsletter.ts';
 import { confirmSignups, genericSignup, recordSignup, type Signup } from './consent.ts';
+import { liftSuppression } from './suppression.ts';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
@@ -167,6 +168,8 @@ function subscribeAtOnce(input: SubscribeInput, signup: Signup): SubscribeResult
       .returning()
       .get();
     if (row) recordSignup(tx, row.id, signup, true);
+    // Without a confirmation e-mail, signing up is the consent: an erased address may be imported again.
+    if (row) liftSuppression(tx, input.email);
     return row;
   });
   catchUpOnce();
@@ -223,6 +226,8 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .returning()
       .get();
     cancelUnsubscribe(confirmed.convertKitId, tx);
+    // A new, confirmed consent: an address erased before may be imported again.
+    liftSuppression(tx, confirmed.email);
     countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${confirmed.id}` });
     confirmSignups(tx, confirmed.id);
     const url = unsubscribeUrl(tx, confirmed);

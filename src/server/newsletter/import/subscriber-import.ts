@@ -19,6 +19,7 @@ import { wakeJob } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
 import { catchUpWithKit } from '#server/newsletter/kit.ts';
 import { subscriberStatus } from '#server/newsletter/subscribers.ts';
+import { addressHash, suppressedHashes } from '#server/newsletter/suppression.ts';
 import type { ImportMappingDto, InvalidRowDto, SubscriberImportDto } from '#shared/schemas/subscriber-import.ts';
 import { TAG_NAME_MAX } from '#shared/schemas/subscriber-import.ts';
 import { readHeader, readRow, tagsOf, type ColumnIndexes, type Format, type ImportRow } from './columns.ts';
@@ -302,6 +303,7 @@ const statusOf = (s: Columns) =>
  * source gets no issues); an address unsubscribed or bounced here stays so; one the file says
  * left is no longer mailed; empty cells change nothing; the earliest subscription date is kept;
  * the file's and the owner's tags are added; a change is recorded in the subscriber's history.
+ * An address whose holder had their data erased is not added back (it counts as suppressed).
  */
 class SubscriberWriter {
   private readonly sql: ReturnType<typeof statements>;
@@ -310,9 +312,11 @@ class SubscriberWriter {
   private readonly extraTags: string[];
   private readonly seen: Set<string> | null;
   private readonly now: Date;
+  private readonly erased: Set<string>;
 
   constructor(db: Db, run: ImportRun, now: Date) {
     this.now = now;
+    this.erased = suppressedHashes(db);
     this.sql = statements(db);
     this.source = `import:${run.sourceName}`;
     this.extraTags = JSON.parse(run.tags) as string[];
@@ -322,6 +326,8 @@ class SubscriberWriter {
   apply(row: ImportRow): Outcome {
     const tags = [...row.tags, ...this.extraTags];
     const existing = this.sql.byEmail.get(row.email) as Existing | undefined;
+    // Erased, and not confirmed anew since (a sign-up still pending proves nothing): left as it is.
+    if ((!existing || statusOf(existing) !== 'active') && this.wasErased(row.email)) return 'suppressed';
     if (this.seen) return this.preview(row, existing, tags);
     const now = this.now.getTime();
     if (!existing) {
@@ -346,6 +352,11 @@ class SubscriberWriter {
     if (change || tagged) this.sql.event.run(existing.id, now, this.source);
     const status = statusOf(change ?? existing);
     return status !== 'active' ? 'suppressed' : change || tagged ? 'updated' : 'unchanged';
+  }
+
+  /** Whether the address's holder had their data erased here (and has not signed up again since). */
+  private wasErased(email: string): boolean {
+    return this.erased.size > 0 && this.erased.has(addressHash(email));
   }
 
   /** The columns a row changes on an address already here, or null. */
