@@ -38,7 +38,7 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
     setStatus({ kind: 'sending' });
     setErrors({});
     try {
-      const res = await api<{ message: string; alreadySubscribed: boolean; pending?: boolean }>('POST', API.subscribe, {
+      const res = await api<{ message: string; alreadySubscribed: boolean; pending?: boolean; thankYou?: string | null }>('POST', API.subscribe, {
         email: values.email ?? '',
         name: values.name || undefined,
         website: values.website,
@@ -46,8 +46,10 @@ export default function NewsletterForm({ tone = 'light', buttonLabel = 'Subscrib
         page: values.page,
         elapsedMs: Math.round(Date.now() - openedAt.current),
       });
-      setStatus({ kind: 'done', message: res.message });
-      toast({ title: res.pending ? 'Check your inbox' : res.alreadySubscribed ? 'Already subscribed' : 'Subscribed!', description: res.message });
+      // A sign-up form's thank-you comes first, as the page says it without JavaScript.
+      const message = [res.thankYou, res.message].filter(Boolean).join(' ');
+      setStatus({ kind: 'done', message });
+      toast({ title: res.pending ? 'Check your inbox' : res.alreadySubscribed ? 'Already subscribed' : 'Subscribed!', description: message });
       form.reset();
     } catch (err) {
       const message = errorMessage(err, 'Subscription failed. Please try again.');

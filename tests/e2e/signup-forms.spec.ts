@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN, INBOX_URL, PAY_URL } from '../../playwright.config';
 import { CLOSE, linkIn, mailTo, unique, withConsentDecided, type Mail } from './helpers';
+import { hydrated } from '#tests/support/page-checks.ts';
 
 const PDF = new URL('../fixtures/downloads/playbook.pdf', import.meta.url).pathname;
 const DB_FILE = `tests/.tmp/e2e-${new URL(PAY_URL).port}/site.db`;
@@ -29,7 +30,15 @@ test('JavaScript off: sign up on /f/{slug}, confirm, get exactly one download e-
   expect(file.status()).toBe(201);
   const slug = unique('hiring-guide-');
   const created = await admin.post('/api/admin/forms', {
-    data: { name: 'Hiring guide', slug, heading: 'The hiring guide', buttonLabel: 'Send me the guide', tags: ['Guide', 'hiring'], incentiveProductId: product.id },
+    data: {
+      name: 'Hiring guide',
+      slug,
+      heading: 'The hiring guide',
+      buttonLabel: 'Send me the guide',
+      tags: ['Guide', 'hiring'],
+      incentiveProductId: product.id,
+      thankYou: 'The guide is on its way.',
+    },
   });
   expect(created.status()).toBe(201);
 
@@ -42,7 +51,7 @@ test('JavaScript off: sign up on /f/{slug}, confirm, get exactly one download e-
   await page.getByLabel('Your name').fill('Robin Reader');
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send me the guide' }).click();
-  await expect(page.getByRole('status')).toHaveText('Please check your inbox to confirm your subscription.');
+  await expect(page.getByRole('status')).toHaveText('The guide is on its way. Please check your inbox to confirm your subscription.');
   expect(new URL(page.url()).pathname).toBe(`/f/${slug}`);
 
   const confirmation = await mailTo(email, /Please confirm your subscription/);
@@ -68,4 +77,15 @@ test('JavaScript off: sign up on /f/{slug}, confirm, get exactly one download e-
     db.close();
   }
   await context.close();
+
+  // With JavaScript the island says the same.
+  const scripted = await browser.newPage();
+  await withConsentDecided(scripted);
+  await scripted.goto(`${PAY_URL}/f/${slug}`);
+  const field = scripted.getByLabel('Email address');
+  await hydrated(field);
+  await field.fill(`${unique('scripted')}@example.com`);
+  await scripted.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(scripted.getByRole('status')).toHaveText('The guide is on its way. Please check your inbox to confirm your subscription.');
+  await scripted.close();
 });
