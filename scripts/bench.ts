@@ -490,7 +490,14 @@ async function main() {
   // page renders its island, whose JavaScript is measured with the rest.
   const site = await startSite(`${TMP}/demo.db`, true, true, STRIPE_KEYS);
   const posts = (await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[];
-  const pages = ['/', '/blog', `/blog/${posts[0]!.slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy', '/auth'];
+  // A sign-up form's own page, and the privacy request form: public pages like the others.
+  const form = await fetch(`${site.url}/api/admin/forms`, {
+    method: 'POST',
+    headers: { Origin: site.url, Cookie: await adminCookie(site.url), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Free guide', slug: 'free-guide', heading: 'Get the free guide', text: 'Five questions to ask before you hire a coach.', buttonLabel: 'Send me the guide' }),
+  });
+  if (form.status !== 201) throw new Error(`the bench's sign-up form was not made: ${form.status} ${await form.text()}`);
+  const pages = ['/', '/blog', `/blog/${posts[0]!.slug}`, '/podcast', '/work-with-me', '/newsletter', '/privacy-policy', '/auth', '/f/free-guide', '/privacy/request'];
   const products = (await (await fetch(`${site.url}/api/products`)).json()) as { id: number }[];
   // The product checkout and a package's (Stripe Elements on both).
   const checkoutJsOf = async (path: string) => {
