@@ -1,8 +1,10 @@
-// Booking one event type: the free times of a month, by day, in the visitor's time zone, then
-// name, e-mail and the type's questions. A real form: without JavaScript (or before the island
-// hydrates) the times are radio buttons in the zone the page was asked for (changeable), and the
-// browser posts the form; with JavaScript the zone is the visitor's own (detected, changeable),
-// the month pages without a reload, and a time taken meanwhile says so and refreshes the list.
+// Booking one event type: the free times of two weeks, one day's at a time (the days with free
+// times are links to theirs), in the visitor's time zone, then name, e-mail and the type's
+// questions. A real form: without JavaScript (or before the island hydrates) the times are radio
+// buttons in the zone the page was asked for (changeable), a day's link loads the page with that
+// day (?day=), and the browser posts the form; with JavaScript the zone is the visitor's own
+// (detected, changeable), days and weeks change without a reload, and a time taken meanwhile
+// says so and refreshes the list.
 // Inputs are uncontrolled, so nothing typed or picked before hydration is lost.
 import { API } from '#shared/api-paths.ts';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -18,8 +20,8 @@ import { addDays, dateInZone } from '#shared/time.ts';
 
 interface Props extends FormPageProps {
   type: PublicEventTypeDto;
-  /** The zone, first date and free slots the page was rendered with. */
-  initial: { tz: string; from: string; slots: SlotDto[] };
+  /** The zone, first date and free slots the page was rendered with, and the day asked for (?day=). */
+  initial: { tz: string; from: string; slots: SlotDto[]; day?: string };
   /** The visitor chose the zone (?tz=): keep it rather than the detected one. */
   tzChosen: boolean;
   /** The first date that can have slots (today in the zone). */
@@ -36,6 +38,7 @@ interface Props extends FormPageProps {
 }
 
 const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const shortDayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const timeLabel = (iso: string, tz: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
 
 /** Slots grouped by their date in `tz`, in order. */
@@ -52,6 +55,9 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
   const [tz, setTz] = useState(initial.tz);
   const [from, setFrom] = useState(initial.from);
   const [slots, setSlots] = useState(initial.slots);
+  // The day whose times are shown: the one asked for, else the one of a time picked before a
+  // refused post, else (also when it has no free times) the first with free times.
+  const [day, setDay] = useState(() => initial.day || (typedBefore(flash, 'start') ? dateInZone(new Date(typedBefore(flash, 'start')), initial.tz) : ''));
   const [loading, setLoading] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(flash?.kind === 'error' ? { kind: 'error', text: flash.message } : null);
   const [errors, setErrors] = useState<FieldErrors>(() => toFieldErrors(flash?.issues ?? []));
@@ -133,8 +139,9 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
   const todayHere = tz === initial.tz ? today : dateInZone(Date.now(), tz);
   const earlier = from > todayHere ? (addDays(from, -days) < todayHere ? todayHere : addDays(from, -days)) : null;
   const later = addDays(from, days);
-  const pageHref = (f: string) => `?${new URLSearchParams({ tz, from: f }).toString()}`;
+  const pageHref = (f: string, d?: string) => `?${new URLSearchParams({ tz, from: f, ...(d ? { day: d } : {}) }).toString()}`;
   const chosen = typedBefore(flash, 'start');
+  const shown = grouped.find(([d]) => d === day) ?? grouped[0];
 
   return (
     <div className="space-y-8">
@@ -196,18 +203,36 @@ export default function BookingForm({ type, initial, tzChosen, today, days, time
           {grouped.length === 0 ? (
             <p className="mt-6 rounded-lg bg-slate-50 px-4 py-3 text-slate-700">{loading ? 'Loading the free times…' : 'No free times in these dates.'}</p>
           ) : (
-            <ol className="mt-4 space-y-5">
-              {grouped.map(([date, daySlots]) => (
-                <li key={date}>
-                  <TimeChoices
-                    day={dayLabel(date)}
-                    times={daySlots.map((t) => ({ value: t.start, label: timeLabel(t.start, tz) }))}
-                    chosen={chosen}
-                    errorId={errors.start ? 'booking-start-error' : undefined}
-                  />
-                </li>
-              ))}
-            </ol>
+            <>
+              <nav aria-label="Days with free times" className="mt-4">
+                <ul className="flex flex-wrap gap-2">
+                  {grouped.map(([date, daySlots]) => (
+                    <li key={date}>
+                      <a
+                        href={pageHref(from, date)}
+                        aria-current={date === shown![0] ? 'date' : undefined}
+                        className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-800 aria-[current]:border-ink aria-[current]:bg-ink aria-[current]:text-white"
+                        onClick={(e) => {
+                          e.preventDefault();
+                          setDay(date);
+                        }}
+                      >
+                        {shortDayLabel(date)}
+                        <span className="sr-only">{` (${daySlots.length} ${daySlots.length === 1 ? 'time' : 'times'})`}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <div className="mt-5">
+                <TimeChoices
+                  day={dayLabel(shown![0])}
+                  times={shown![1].map((t) => ({ value: t.start, label: timeLabel(t.start, tz) }))}
+                  chosen={chosen}
+                  errorId={errors.start ? 'booking-start-error' : undefined}
+                />
+              </div>
+            </>
           )}
           <nav aria-label="Dates" className="mt-5 flex gap-3">
             {earlier && (

@@ -98,11 +98,11 @@ describe('who may import', () => {
 describe('Ghost', () => {
   const exportJson = () => readFileSync(new URL('ghost-export.json', FIXTURES), 'utf8');
 
-  it('imports posts with their tags, excerpts, dates, status and images, keeps pages and members-only posts as drafts, and skips lexical-only posts', async () => {
+  it('imports posts with their tags, excerpts, dates, status and images, keeps pages and members-only posts as drafts, and renders posts that have only lexical or mobiledoc', async () => {
     const res = await send(admin, 'ghost', exportJson(), 'my-site.ghost.2024-01-01.json', { siteUrl: site.origin });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ imported: 5, skipped: 1, failed: 0, redirects: 5, media: { downloaded: 2, failed: 0 } });
-    expect(res.body.report.join('\n')).toMatch(/skipped: Ghost post \S+ 'Lexical only': it has no HTML/);
+    expect(res.body).toMatchObject({ imported: 8, skipped: 1, failed: 0, redirects: 8, media: { downloaded: 4, failed: 0 } });
+    expect(res.body.report.join('\n')).toMatch(/skipped: Ghost post \S+ 'Unreadable': its lexical .* could not be read: it holds a kind of block Ghost's renderer does not know/);
     expect(res.body.keptAsDrafts.map((k: { slug: string }) => k.slug).sort()).toEqual(['about', 'sell']);
 
     const write = post('write')!;
@@ -121,7 +121,26 @@ describe('Ghost', () => {
     expect(post('portal')!.scheduledAt?.toISOString()).toBe('2099-01-01T09:00:00.000Z');
     expect(post('about')).toMatchObject({ isPublished: false, category: 'Page' });
     expect(post('sell')).toMatchObject({ isPublished: false });
-    expect(post('lexical-only')).toBeUndefined();
+    expect(post('unreadable')).toBeUndefined();
+
+    // Without HTML in the export, Ghost's own renderers make it from the editor's data: its
+    // cards (images brought over, a caption), links to the old site made local, and what an
+    // HTML card held sanitised like any other body.
+    const lexical = post('lexical-only')!;
+    expect(lexical).toMatchObject({ isPublished: true, title: 'Lexical only' });
+    expect(lexical.content).toContain('<h2>A heading</h2>');
+    expect(lexical.content).toContain('<a href="/write/">how to write</a>');
+    expect(lexical.content).toMatch(/<figure[^>]*><img src="\/uploads\/[^"]+"[^>]*alt="A lexical image"[^>]*\/?><figcaption>Seen from lexical<\/figcaption><\/figure>/);
+    expect(lexical.content).toContain('<p>From an HTML card</p>');
+    const mobiledoc = post('mobiledoc-only')!;
+    expect(mobiledoc.content).toContain('<h2>A mobiledoc heading</h2>');
+    expect(mobiledoc.content).toMatch(/<p><strong>Bold words<\/strong> and <a href="\/design\/">a link<\/a><br \/>after a soft return<\/p>/);
+    expect(mobiledoc.content).toMatch(/<img src="\/uploads\/[^"]+"[^>]*alt="A mobiledoc image"/);
+    expect(mobiledoc.content).toContain('<p>From a mobiledoc HTML card</p>');
+    for (const body of [lexical.content, mobiledoc.content]) expect(body).not.toMatch(/<script|alert\(|__GHOST_URL__/);
+    // Ghost 1.x kept a post as one markdown card.
+    expect(post('markdown-card')!.content).toContain('called <strong>Casper</strong>, which');
+    expect(site.requests).toEqual(expect.arrayContaining(['/content/images/2023/05/lexical-image.png', '/content/images/2020/01/mobiledoc-image.png']));
 
     const old = await visit('/write/');
     expect(old.status).toBe(301);
@@ -133,7 +152,7 @@ describe('Ghost', () => {
     const before = totals();
     const res = await send(admin, 'ghost', exportJson(), 'my-site.ghost.2024-01-01.json', { siteUrl: site.origin });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ imported: 0, skipped: 6, redirects: 0 });
+    expect(res.body).toMatchObject({ imported: 0, skipped: 9, redirects: 0 });
     expect(totals()).toEqual(before);
   });
 

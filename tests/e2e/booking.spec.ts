@@ -81,6 +81,17 @@ test('without JavaScript: the times are a list to pick from, and the form books'
   await expect(page.getByLabel('Name')).toHaveValue('Nadia Noscript');
 
   const email = `${unique('noscript')}@example.com`;
+  // One day's times at a time: another day's link shows that day's, still without JavaScript.
+  const days = page.getByRole('navigation', { name: 'Days with free times' }).getByRole('link');
+  await expect(days.first()).toHaveAttribute('aria-current', 'date');
+  const next = days.nth(1);
+  const nextDay = new URL((await next.getAttribute('href'))!, PAY_URL).searchParams.get('day')!;
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`day=${nextDay}`));
+  await expect(days.nth(1)).toHaveAttribute('aria-current', 'date');
+  const label = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${nextDay}T12:00:00Z`));
+  await expect(page.getByRole('group', { name: label })).toBeVisible();
+  await page.getByLabel('Name').fill('Nadia Noscript');
   await page.getByRole('radio').nth(1).check({ force: true });
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Book Strategy Call' }).click();

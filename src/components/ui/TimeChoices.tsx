@@ -25,9 +25,7 @@ export function TimeChoices({ day, times, chosen, errorId }: Props) {
               required
               {...(errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
             />
-            <span className="inline-block rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500">
-              {t.label}
-            </span>
+            <span className="time-choice">{t.label}</span>
           </label>
         ))}
       </div>

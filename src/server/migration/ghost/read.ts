@@ -1,6 +1,7 @@
 // A Ghost export (Settings → Advanced → Import/Export → Export content): one JSON file holding
 // the site's tables, `{db: [{meta, data: {posts, tags, posts_tags, ...}}]}`. Its posts and pages
-// become SourceItems; the whole file is checked before anything is written.
+// become SourceItems; the whole file is checked before anything is written. A post's body is its
+// HTML; without HTML, its lexical or else its mobiledoc rendered by Ghost's own renderers.
 import { readFile } from 'node:fs/promises';
 import { badRequest } from '#server/http/errors.ts';
 import { htmlToText } from '#server/html/sanitize.ts';
@@ -74,13 +75,28 @@ export async function readGhostExport(file: string, options: GhostOptions): Prom
     tagsOf.set(String(pt.post_id), list);
   }
   const site = options.siteUrl?.replace(/\/+$/, '') ?? '';
-  return posts.map((p) =>
-    toItem(
-      p,
-      (tagsOf.get(String(p.id)) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name),
-      site,
-    ),
-  );
+  const items: SourceItem[] = [];
+  for (const p of posts) {
+    const tagNames = (tagsOf.get(String(p.id)) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
+    items.push(toItem(p, await bodyOf(p), tagNames, site));
+  }
+  return items;
+}
+
+type Body = { html: string } | { skip: string };
+
+/** The post's HTML as Ghost serves it: its html, else its lexical, else its mobiledoc rendered. */
+async function bodyOf(p: GhostPost): Promise<Body> {
+  if (p.html?.trim()) return { html: p.html };
+  const editor = p.lexical ? 'lexical' : p.mobiledoc ? 'mobiledoc' : null;
+  if (!editor) return { skip: 'it has no content' };
+  try {
+    const render = await import('./render.ts');
+    const html = editor === 'lexical' ? await render.renderLexical(p.lexical!) : render.renderMobiledoc(p.mobiledoc!);
+    return html.trim() ? { html } : { skip: 'it has no content' };
+  } catch (err) {
+    return { skip: `its ${editor} (Ghost's editor data, the only body it has) could not be read: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 /** Ghost's own address in links becomes a path of this site (answered by the redirects); elsewhere (images) the old site's address. */
@@ -88,7 +104,7 @@ function withSiteUrl(html: string, site: string): string {
   return html.replace(/(\bhref=["'])__GHOST_URL__(?=\/)/g, '$1').replaceAll('__GHOST_URL__', site);
 }
 
-function toItem(p: GhostPost, tags: string[], site: string): SourceItem {
+function toItem(p: GhostPost, body: Body, tags: string[], site: string): SourceItem {
   const title = (p.title ?? '').trim() || '(no title)';
   const slug = (p.slug ?? '').trim();
   const isPage = p.type === 'page' || p.page === true || p.page === 1;
@@ -99,18 +115,18 @@ function toItem(p: GhostPost, tags: string[], site: string): SourceItem {
     title,
     slug,
     excerpt: htmlToText(p.custom_excerpt ?? ''),
-    html: withSiteUrl(p.html ?? '', site),
+    html: 'html' in body ? withSiteUrl(body.html, site) : '',
     status,
     date: dateOf(status === 'draft' ? (p.created_at ?? p.published_at) : (p.published_at ?? p.created_at)),
     featuredImage: p.feature_image ? withSiteUrl(p.feature_image, site) : null,
     tags,
     oldPaths: slug ? [`/${slug}/`] : [],
   };
-  if (!site && /__GHOST_URL__\/content\//.test(`${p.html ?? ''} ${p.feature_image ?? ''}`)) {
+  if (!site && /__GHOST_URL__\/content\//.test(`${'html' in body ? body.html : ''} ${p.feature_image ?? ''}`)) {
     item.note = "its images stay at the old site's paths (/content/images/...), which do not exist here: delete it and import again giving the old site's address to bring them over";
   }
-  if (!p.html?.trim()) {
-    item.skip = p.lexical || p.mobiledoc ? 'it has no HTML, only Ghost editor data (lexical or mobiledoc), which is not read: export it from a Ghost that renders HTML' : 'it has no content';
+  if ('skip' in body) {
+    item.skip = body.skip;
   } else if (p.status === 'sent') {
     // Ghost 5's e-mail-only posts were never on the web.
     item.draftReason = 'sent by e-mail only on Ghost';

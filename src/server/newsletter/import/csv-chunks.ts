@@ -5,7 +5,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import Papa from 'papaparse';
 
 /** The first read; doubled while a single row does not fit. */
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 16 * 1024;
 
 export interface CsvRow {
   cells: string[];

@@ -28,10 +28,10 @@ import { readRows } from './csv-chunks.ts';
 export const SUBSCRIBER_IMPORT_JOB = 'subscriber-import';
 /** The largest CSV taken: about 100,000 rows of a usual export. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-/** Rows read at a time. */
-const ROWS_PER_READ = 200;
+/** Rows read at a time: the budget is looked at after each read, so a step overruns it by one read at most. */
+const ROWS_PER_READ = 40;
 /** A step ends after this much work (then one commit), so a page waits at most about this long. */
-const STEP_BUDGET_MS = 20;
+const STEP_BUDGET_MS = 10;
 /** The refused rows listed (all are counted). */
 const INVALID_LISTED = 1000;
 /** A preview's file is kept a day for the import that follows it. */
@@ -317,7 +317,7 @@ class SubscriberWriter {
   constructor(db: Db, run: ImportRun, now: Date) {
     this.now = now;
     this.erased = suppressedHashes(db);
-    this.sql = statements(db);
+    this.sql = prepared.get(db) ?? prepared.set(db, statements(db)).get(db)!;
     this.source = `import:${run.sourceName}`;
     this.extraTags = JSON.parse(run.tags) as string[];
     this.seen = run.dryRun ? (previewSeen.get(run.id) ?? previewSeen.set(run.id, new Set()).get(run.id)!) : null;
@@ -414,8 +414,10 @@ class SubscriberWriter {
   }
 }
 
+const prepared = new WeakMap<Db, ReturnType<typeof statements>>();
+
 /**
- * The statements a batch runs per row, prepared once per step: 100,000 rows make several hundred
+ * The statements a batch runs per row, prepared once per connection: 100,000 rows make several hundred
  * thousand of them, too many to build through the query builder each time.
  */
 function statements(db: Db) {
