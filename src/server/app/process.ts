@@ -9,3 +9,6 @@ export { flushViews } from '#server/analytics/ingest.ts';
 export { serveCachedPage } from '#server/http/pages/page-cache.ts';
 export { createAssetHandler } from '#server/http/pages/static-assets.ts';
 export { startBackgroundJobs, stopBackgroundJobs } from './jobs.ts';
+
+import { registerListeners } from './listeners.ts';
+registerListeners();
