@@ -57,6 +57,13 @@ export const ROUTES: AdminRoute[] = [
     'inline',
     () => [firstPageUrl(API.subscribers, { since: newsletterSince() })],
   ),
+  route('/admin/newsletter/subscribers/:id', () => import('./features/newsletter/components/subscriber-page'), 'inline'),
+  route(
+    '/admin/segments',
+    () => import('./features/segments/components/segments-admin'),
+    'redirect',
+    () => [API.segments],
+  ),
   route(
     '/admin/comments',
     () => import('./features/comments/components/comment-moderation'),
@@ -131,6 +138,7 @@ export const NAV_GROUPS: { label: string | null; items: { href: string; label: s
     items: [
       { href: '/admin/newsletter', label: 'Newsletter' },
       { href: '/admin/newsletter/issues', label: 'Issues' },
+      { href: '/admin/segments', label: 'Segments' },
     ],
   },
   {
