@@ -3,9 +3,10 @@
 // booking, also when the person subscribes afterwards), the list filtered by tag, a broadcast to a
 // segment reaching exactly whoever matches when sending starts, and one person's history.
 import Stripe from 'stripe';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberTags, tags } from '#db/schema/audience.ts';
+import { clientPackages } from '#db/schema/clients.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
 import { segments } from '#db/schema/segments.ts';
 import { Client, clientAs, createProduct, createSubscriber, unique, type SessionClient } from '#tests/support/factories.ts';
@@ -51,7 +52,12 @@ const whats = (p: PersonDto) => p.history.map((h) => (h.detail ? `${h.what}: ${h
 async function buy(email: string, name: string) {
   const product = createProduct(server, { price: 4900, name });
   const created = await new Client(server).post('/api/create-payment-intent', { productId: product.id });
-  const intent = stripe.settle(created.body.paymentIntentId, 'succeeded', email);
+  await paid(stripe.settle(created.body.paymentIntentId, 'succeeded', email));
+  return product;
+}
+
+/** Tells the server, as Stripe's signed webhook does, that a payment went through. */
+async function paid(intent: unknown) {
   const body = JSON.stringify(stripe.event('payment_intent.succeeded', intent));
   const res = await fetch(`${server.url}/api/stripe/webhook`, {
     method: 'POST',
@@ -59,7 +65,6 @@ async function buy(email: string, name: string) {
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },
   });
   expect(res.status).toBe(200);
-  return product;
 }
 
 let booked = 0;
@@ -240,6 +245,27 @@ describe('automatic tags and one page per person', () => {
     expect(whats(p)).toEqual(['subscribed', 'confirmed', 'purchase: Focus Workbook', 'tagged: customer', `booking: Strategy Call, ${when}`, 'tagged: booked']);
     expect(p.history.every((h) => !Number.isNaN(Date.parse(String(h.at))))).toBe(true);
     expect(product.id).toBeGreaterThan(0);
+  });
+
+  it('tags a subscriber who buys a package as a client, with the package in their history', async () => {
+    const s = active(`${unique('client')}@example.com`);
+    const res = await new Client(server).post('/api/checkout/package', { packageId: 'mvp-clarity', email: s.email });
+    expect(res.status, res.text).toBe(200);
+    const row = server.db.select().from(clientPackages).where(eq(clientPackages.packageId, 'mvp-clarity')).orderBy(desc(clientPackages.id)).get()!;
+    await paid(stripe.settle(row.paymentIntentId!, 'succeeded'));
+    const p = await person(s.id);
+    expect(p.tags).toEqual(['client']);
+    expect(whats(p)).toEqual(['subscribed', `purchase: ${row.packageName}`, 'tagged: client']);
+  });
+
+  it('tags a new sign-up from a campaign page with the campaign, and an address already on the list not again', async () => {
+    const email = `${unique('spring')}@example.com`;
+    const from = { Referer: `${server.url}/newsletter?utm_source=ig&utm_campaign=spring-launch` };
+    expect((await new Client(server).request('POST', '/api/newsletter/subscribe', { email }, from)).status).toBe(201);
+    const s = server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()!;
+    expect((await person(s.id)).tags).toEqual(['campaign:spring-launch']);
+    await new Client(server).request('POST', '/api/newsletter/subscribe', { email }, { Referer: `${server.url}/?utm_campaign=autumn` });
+    expect((await person(s.id)).tags).toEqual(['campaign:spring-launch']);
   });
 
   it('tags a buyer and booker who subscribes afterwards once they confirm, and never subscribes a buyer who did not', async () => {

@@ -19,6 +19,14 @@ export interface Activity {
   at: Date;
 }
 
+/** The tag of a campaign a sign-up came from (its page's `utm_campaign`). */
+export const campaignTag = (campaign: string) => `campaign:${campaign}`;
+
+/** Tags a new subscriber with the campaign they came from, if any (`campaign:<utm_campaign>`). */
+export function tagCampaign(tx: Tx, subscriberId: number, campaign: string): void {
+  if (campaign) addTags(tx, subscriberId, [campaignTag(campaign)]);
+}
+
 /** The subscriber with this address, if there is one (addresses are kept lower-case). */
 export function subscriberIdByEmail(tx: Pick<Tx, 'select'>, email: string | null | undefined): number | null {
   if (!email) return null;
