@@ -243,9 +243,17 @@ export default function IssueEditor({ params }: { params: Record<string, string>
               error={errors.preheader}
               onChange={(e) => setValues({ ...values, preheader: e.target.value })}
             />
-            <label className="flex flex-col text-sm font-medium text-slate-800">
-              Audience
-              <select className="mt-1 input" value={values.segmentId ?? ''} onChange={(e) => setValues({ ...values, segmentId: e.target.value ? Number(e.target.value) : null })}>
+            <div className="flex flex-col">
+              <label htmlFor="issue-audience" className="text-sm font-medium text-slate-800">
+                Audience
+              </label>
+              <select
+                id="issue-audience"
+                aria-describedby="issue-audience-hint"
+                className="mt-1 input"
+                value={values.segmentId ?? ''}
+                onChange={(e) => setValues({ ...values, segmentId: e.target.value ? Number(e.target.value) : null })}
+              >
                 <option value="">Everyone (every confirmed subscriber)</option>
                 {segments.data?.map((s) => (
                   <option key={s.id} value={s.id}>
@@ -253,8 +261,10 @@ export default function IssueEditor({ params }: { params: Record<string, string>
                   </option>
                 ))}
               </select>
-              <span className="mt-1 text-xs font-normal text-slate-500">A segment is evaluated when sending starts: whoever matches it then gets the issue.</span>
-            </label>
+              <span id="issue-audience-hint" className="mt-1 text-xs text-slate-500">
+                A segment is evaluated when sending starts: whoever matches it then gets the issue.
+              </span>
+            </div>
             <Switch
               label="Subscribers only"
               hint="Leave it out of the public archive, its feed and the sitemap; readers open it from their e-mail."

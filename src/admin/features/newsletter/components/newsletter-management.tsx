@@ -125,13 +125,13 @@ function SubscriberTable({
                 </p>
                 {s.name && <p className="mt-0.5 text-slate-600">{s.name}</p>}
                 {s.tags.length > 0 && (
-                  <p className="mt-1 flex flex-wrap gap-1" aria-label="Tags">
+                  <ul className="mt-1 flex flex-wrap gap-1" aria-label={`Tags of ${s.email}`}>
                     {s.tags.map((t) => (
-                      <Badge key={t} tone="blue">
-                        {t}
-                      </Badge>
+                      <li key={t}>
+                        <Badge tone="blue">{t}</Badge>
+                      </li>
                     ))}
-                  </p>
+                  </ul>
                 )}
                 <p className="mt-1 text-xs text-slate-500 md:hidden">
                   {s.convertKitId ? `Synced · ${s.convertKitId}` : 'Not synced'} · {formatShortDate(s.subscribedAt)}
@@ -219,11 +219,13 @@ function TagSelected({ ids, onDone }: { ids: number[]; onDone: () => Promise<voi
     }
   };
   return (
-    <form className="border-brand-200 mb-4 flex flex-wrap items-end gap-2 rounded-2xl border bg-brand-50 p-3" onSubmit={(e) => void submit(e)}>
-      <label className="flex grow flex-col text-sm font-medium text-slate-800">
-        Tag the {formatCount(ids.length)} selected (separate tags with commas)
-        <input className="mt-1 input" value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} />
-      </label>
+    <form className="mb-4 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-brand-50 p-3" onSubmit={(e) => void submit(e)}>
+      <div className="flex grow flex-col">
+        <label htmlFor="tag-selected" className="text-sm font-medium text-slate-800">
+          Tag the {formatCount(ids.length)} selected (separate tags with commas)
+        </label>
+        <input id="tag-selected" className="mt-1 input" value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} />
+      </div>
       <button type="submit" className="btn-primary" disabled={busy || tagNames(text).length === 0}>
         Tag selected
       </button>
@@ -357,9 +359,11 @@ export default function NewsletterManagement() {
           {everyone > 0 && (
             <div className="flex flex-wrap items-end gap-3">
               {(tagList.data?.length ?? 0) > 0 && (
-                <label className="flex flex-col text-sm font-medium text-slate-800">
-                  Tag
-                  <select className="mt-1 input" value={tag} onChange={(e) => setTag(e.target.value)}>
+                <div className="flex flex-col">
+                  <label htmlFor="subscriber-tag-filter" className="text-sm font-medium text-slate-800">
+                    Tag
+                  </label>
+                  <select id="subscriber-tag-filter" className="mt-1 input" value={tag} onChange={(e) => setTag(e.target.value)}>
                     <option value="">All tags</option>
                     {tagList.data?.map((t) => (
                       <option key={t.name} value={t.name}>
@@ -367,7 +371,7 @@ export default function NewsletterManagement() {
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
               )}
               <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />
             </div>

@@ -58,10 +58,12 @@ function Tags({ person, onChange }: { person: Person; onChange: () => Promise<vo
         </ul>
       )}
       <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={submit}>
-        <label className="flex grow flex-col text-sm font-medium text-slate-800">
-          Add tags (separate with commas)
-          <input className="mt-1 input" value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} />
-        </label>
+        <div className="flex grow flex-col">
+          <label htmlFor="add-tags" className="text-sm font-medium text-slate-800">
+            Add tags (separate with commas)
+          </label>
+          <input id="add-tags" className="mt-1 input" value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} />
+        </div>
         <button type="submit" className="btn-primary" disabled={busy || tagNames(text).length === 0}>
           Add tags
         </button>

@@ -89,21 +89,29 @@ function Editor({ initial, onSaved, onCancel }: { initial: Draft; onSaved: () =>
   const live = useLiveCount(match);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setD((was) => ({ ...was, [k]: e.target.value }));
   const field = (k: keyof Draft, label: string, hint?: string, type = 'text') => (
-    <label className="flex flex-col text-sm font-medium text-slate-800">
-      {label}
-      <input className="mt-1 input" type={type} value={String(d[k] ?? '')} onChange={set(k)} />
-      {hint && <span className="mt-1 text-xs font-normal text-slate-500">{hint}</span>}
-    </label>
+    <div className="flex flex-col">
+      <label htmlFor={`segment-${k}`} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={`segment-${k}`} className="mt-1 input" type={type} value={String(d[k] ?? '')} onChange={set(k)} aria-describedby={hint ? `segment-${k}-hint` : undefined} />
+      {hint && (
+        <span id={`segment-${k}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </span>
+      )}
+    </div>
   );
   const choice = (k: 'customer' | 'client', label: string) => (
-    <label className="flex flex-col text-sm font-medium text-slate-800">
-      {label}
-      <select className="mt-1 input" value={d[k]} onChange={set(k)}>
+    <div className="flex flex-col">
+      <label htmlFor={`segment-${k}`} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={`segment-${k}`} className="mt-1 input" value={d[k]} onChange={set(k)}>
         <option value="">Either</option>
         <option value="yes">Yes</option>
         <option value="no">No</option>
       </select>
-    </label>
+    </div>
   );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
