@@ -34,6 +34,9 @@
 //   1,000,000 stored page views (BENCH_ANALYTICS_EVENTS), older days rolled up: its cold call and
 //   p50/p99 of 100 calls; the aims are ≥ 5,000/s, ≥ 0.85 and p99 ≤ 300 ms (`-- --analytics-only`
 //   runs just this);
+// - a segment's count at 50,000 subscribers with 20 tags (three each): GET of a saved segment
+//   and POST of unsaved rules, p50/p99 of 200 calls each; the aim is p99 ≤ 50 ms
+//   (`-- --segments-only` runs just this);
 // - Lighthouse mobile scores for every public page above, the booking page of the strategy call
 //   and a post with three large uploaded photos (Debian's Chromium); the aim is ≥ 98 performance
 //   and 100 SEO on each (`-- --lighthouse-only` runs just this, after the JavaScript table).
@@ -53,6 +56,7 @@ import { IMPORT_ROWS, timeSubscriberImport, writeSubscriberCsv } from '#scripts/
 import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
 import { bookingFigures, type BookingTools } from '#scripts/lib/booking-bench.ts';
 import { analyticsFigures, type AnalyticsTools } from '#scripts/lib/analytics-bench.ts';
+import { segmentFigures } from '#scripts/lib/segments-bench.ts';
 import type { Answer } from '#scripts/lib/bench-types.ts';
 import { ROOT } from '#scripts/lib/paths.ts';
 import { SERVER_FLAGS } from '#scripts/lib/server-flags.mjs';
@@ -485,6 +489,7 @@ async function main() {
   if (args.has('--booking-only')) return bookingFigures(bookingTools);
   const analyticsTools: AnalyticsTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator, timed };
   if (args.has('--analytics-only')) return analyticsFigures(analyticsTools);
+  if (args.has('--segments-only')) return segmentFigures({ tmp: TMP, startSite, adminCookie, timed });
 
   // Payments are configured (keys only: rendering a page never calls Stripe) so the checkout
   // page renders its island, whose JavaScript is measured with the rest.
@@ -599,6 +604,7 @@ async function main() {
   await broadcastFigures(broadcastTools);
   await bookingFigures(bookingTools);
   await analyticsFigures(analyticsTools);
+  await segmentFigures({ tmp: TMP, startSite, adminCookie, timed });
 
   if (!args.has('--no-lighthouse')) lighthouse(site.url, [...pages, '/book/strategy-call', await photoPost(site.url)]);
 

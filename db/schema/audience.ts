@@ -28,7 +28,8 @@ export const subscriberTags = sqliteTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [primaryKey({ columns: [t.subscriberId, t.tagId] }), index('subscriber_tags_tag_idx').on(t.tagId)],
+  // Segments find a tag's subscribers from this index alone.
+  (t) => [primaryKey({ columns: [t.subscriberId, t.tagId] }), index('subscriber_tags_tag_idx').on(t.tagId, t.subscriberId)],
 );
 
 /** What happened to a subscriber, newest last: the history the admin reads. */

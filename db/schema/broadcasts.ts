@@ -5,6 +5,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './auth.ts';
 import { blogPosts, newsletterSubscribers } from './content.ts';
 import { nowMs } from './now.ts';
+import { segments } from './segments.ts';
 
 export const broadcasts = sqliteTable(
   'broadcasts',
@@ -28,6 +29,8 @@ export const broadcasts = sqliteTable(
     subscribersOnly: integer('subscribers_only', { mode: 'boolean' }).notNull().default(false),
     /** The owner chose to count opens and clicks: anonymous totals, nothing per recipient. */
     track: integer('track', { mode: 'boolean' }).notNull().default(false),
+    /** Sent to the active subscribers matching this segment when sending starts; null = every active subscriber. */
+    segmentId: integer('segment_id').references(() => segments.id, { onDelete: 'set null' }),
     /** Approximate: images blocked or fetched by a privacy proxy make this wrong either way. */
     opens: integer('opens').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
@@ -69,5 +72,7 @@ export const broadcastRecipients = sqliteTable(
     index('broadcast_recipients_work_idx').on(t.broadcastId, t.status, t.nextAttemptAt),
     // The daily limit counts what went out in the last 24 hours, across every issue.
     index('broadcast_recipients_sent_at_idx').on(t.sentAt),
+    // A person's page lists the issues sent to them.
+    index('broadcast_recipients_subscriber_idx').on(t.subscriberId),
   ],
 );

@@ -14,3 +14,4 @@ export * from './audit.ts';
 export * from './audience.ts';
 export * from './forms.ts';
 export * from './privacy.ts';
+export * from './segments.ts';

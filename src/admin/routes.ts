@@ -57,6 +57,13 @@ export const ROUTES: AdminRoute[] = [
     'inline',
     () => [firstPageUrl(API.subscribers, { since: newsletterSince() })],
   ),
+  route('/admin/newsletter/subscribers/:id', () => import('./features/newsletter/components/subscriber-page'), 'inline'),
+  route(
+    '/admin/segments',
+    () => import('./features/segments/components/segments-admin'),
+    'redirect',
+    () => [API.segments],
+  ),
   route(
     '/admin/comments',
     () => import('./features/comments/components/comment-moderation'),
@@ -145,6 +152,7 @@ export const NAV_GROUPS: { label: string | null; items: { href: string; label: s
       { href: '/admin/newsletter/issues', label: 'Issues' },
       { href: '/admin/forms', label: 'Forms' },
       { href: '/admin/privacy', label: 'Privacy' },
+      { href: '/admin/segments', label: 'Segments' },
     ],
   },
   {

@@ -133,6 +133,35 @@ test.describe('newsletter', () => {
     const left = (await (await page.request.get('/api/newsletter/subscribers')).json()) as { email: string }[];
     expect(left.some((s) => s.email === email)).toBe(false);
   });
+
+  test("a subscriber's own page shows their tags and history; tags are added and removed there, and the list filters by tag", async ({ page, baseURL }) => {
+    const email = `${unique('person')}@example.com`;
+    const tag = unique('cohort-');
+    expect((await page.request.post('/api/newsletter/subscribe', { data: { email }, headers: { Origin: baseURL! } })).status()).toBe(201);
+    await loginAs(page, baseURL!);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('link', { name: `Open ${email}` }).click();
+    await expect(page.getByRole('heading', { name: email, level: 1 })).toBeVisible();
+    await expect(page.getByText('No tags yet.')).toBeVisible();
+    const history = page.getByRole('list', { name: 'History' });
+    await expect(history.getByRole('listitem').first()).toContainText('Subscribed');
+
+    await page.getByLabel('Add tags (separate with commas)').fill(`${tag}, vip`);
+    await page.getByRole('button', { name: 'Add tags' }).click();
+    const tags = page.getByRole('list', { name: 'Tags' });
+    await expect(tags.getByRole('listitem')).toHaveText([`${tag}×`, 'vip×']);
+    await expect(history).toContainText(`Tagged: ${tag}`);
+    await page.getByRole('button', { name: 'Remove tag vip' }).click();
+    await expect(tags.getByRole('listitem')).toHaveText([`${tag}×`]);
+    await expect(history).toContainText('Tag removed: vip');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: '← All subscribers' }).click();
+    await page.getByRole('combobox', { name: 'Tag', exact: true }).selectOption(tag);
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByRole('list', { name: `Tags of ${email}` })).toHaveText(tag);
+  });
 });
 
 test('empty database: empty states, Export CSV disabled', async ({ page }) => {

@@ -16,6 +16,8 @@ const sub = (over: Partial<Subscriber> = {}): Subscriber => ({
   isActive: true,
   status: over.isActive === false ? 'unsubscribed' : 'active',
   subscribedAt: '2026-01-10T12:00:00.000Z',
+  tags: [],
+  source: null,
   ...over,
 });
 

@@ -12,6 +12,7 @@ import { getDb } from '#server/db.ts';
 import { clientKey } from '#server/http/rate-limit.ts';
 import { logger } from '#server/log.ts';
 import { isbot } from 'isbot';
+import { campaignOf as campaignOfUrl } from './classify.ts';
 import { currentVisit } from './ingest.ts';
 import { visitorId } from './visitor.ts';
 
@@ -19,6 +20,7 @@ type Tx = Pick<Db, 'select' | 'insert' | 'delete'>;
 interface VisitRef {
   id: string;
   source: string;
+  utmCampaign?: string;
 }
 
 /** The visit the requesting browser is in, if it is in one (a bot is in none). */
@@ -31,6 +33,19 @@ export function visitOf(context: APIContext, db: Db = getDb()): VisitRef | null 
     logger.warn({ err }, 'analytics: the visit of a request could not be found');
     return null;
   }
+}
+
+/**
+ * The campaign (`utm_campaign`) a request came from: its visit's, else the one on the page that
+ * sent it (the Referer, which the site's own pages send in full); '' when none.
+ */
+export function campaignOf(context: APIContext): string {
+  const fromVisit = visitOf(context)?.utmCampaign;
+  if (fromVisit) return fromVisit;
+  const referer = context.request.headers.get('referer');
+  if (!referer || !URL.canParse(referer)) return '';
+  const page = new URL(referer);
+  return page.host === context.url.host ? campaignOfUrl(page).utmCampaign : '';
 }
 
 /** Keeps the visit a goal in progress started from, under the reference it will be reached by. */

@@ -171,7 +171,7 @@ export function recordView(db: Db, view: View, siteHost: string): void {
 }
 
 /** The visit a visitor is in now (for a goal reached on the server), if any. */
-export function currentVisit(db: Db, visitorId: string, now = Date.now()): Pick<Visit, 'id' | 'source'> | null {
+export function currentVisit(db: Db, visitorId: string, now = Date.now()): Pick<Visit, 'id' | 'source' | 'utmCampaign'> | null {
   if (!state.loaded) loadRecent(db, now);
   const visit = state.visits.get(visitorId);
   return visit && now - visit.last <= VISIT_IDLE_MS ? visit : null;

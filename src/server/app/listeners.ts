@@ -1,11 +1,20 @@
 // How capabilities react to what happens to a subscriber, wired once per process: each
 // listener runs inside the transaction that records the event (src/server/newsletter/events.ts),
 // so the newsletter never imports the capabilities that react to it.
+import { catchUpActivity } from '#server/audience/activity.ts';
 import { onFormSignupConfirmed } from '#server/forms/incentive.ts';
 import { onSubscriberEvent } from '#server/newsletter/events.ts';
 
-/** Registers every subscriber-event listener (called once, when the serving process loads). */
+let registered = false;
+
+/** Registers every subscriber-event listener (once, whatever the number of calls). */
 export function registerListeners(): void {
+  if (registered) return;
+  registered = true;
   // A confirmed sign-up through a form: its tags and its free download.
   onSubscriberEvent(onFormSignupConfirmed);
+  // A person who confirms (or is imported) after buying or booking gets those tags and that history then.
+  onSubscriberEvent((tx, event) => {
+    if (event.what === 'confirmed' || event.what === 'imported') catchUpActivity(tx, event.subscriberId);
+  });
 }

@@ -14,6 +14,7 @@ import type { BookingDto, BookingRequest, EventTypeDto, PublicEventTypeDto, Slot
 import { addDays, dateInZone, zonedToInstant } from '#shared/time.ts';
 import { inviteUid } from './invite.ts';
 import { bookingMails } from './mail.ts';
+import { noteActivity, type Activity } from '#server/newsletter/activity.ts';
 import { bookingSettingsOf, manageUrl, ownerTimeZone, validManageToken } from './settings.ts';
 import { assertSessionLeft, assertSessionMovable } from './package-sessions.ts';
 
@@ -256,11 +257,31 @@ export function book(db: Db, req: BookingRequest, now = Date.now()): { id: numbe
       const due = remindersFor(row.id, slot.start, now);
       if (due.length > 0) tx.insert(bookingReminders).values(due).run();
       bookingMails(tx, 'booked', row, type);
+      noteActivity(tx, row.email, booked(row, type));
       return { created: row, repeated: false };
     },
     { behavior: 'immediate' },
   );
   return { id: created.id, start: created.start.toISOString(), end: created.end.toISOString(), manageUrl: manageUrl(created), repeated };
+}
+
+/** A booking, as the booker's subscriber history tells it: the type's name and the time (UTC). */
+const booked = (b: Pick<Booking, 'start' | 'createdAt'>, type: Pick<EventType, 'slug' | 'name'>): Activity => ({
+  kind: 'booking',
+  detail: `${type.name}, ${b.start.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  ref: `event-type:${type.slug}`,
+  at: b.createdAt,
+});
+
+/** Every call an address booked (cancelled ones too: they were booked), for its subscriber history. */
+export function bookingsOf(tx: Pick<Db, 'select'>, email: string): Activity[] {
+  return tx
+    .select({ start: bookings.start, createdAt: bookings.createdAt, slug: bookingEventTypes.slug, name: bookingEventTypes.name })
+    .from(bookings)
+    .innerJoin(bookingEventTypes, eq(bookingEventTypes.id, bookings.eventTypeId))
+    .where(eq(bookings.email, email))
+    .all()
+    .map((b) => booked(b, b));
 }
 
 /**

@@ -10,8 +10,10 @@ import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.t
 import { ifMatchVersion, type SeenVersion } from '#server/http/if-match.ts';
 import { htmlToText, sanitizeSavedHtml } from '#server/html/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
+import type { HistoryItemDto } from '#shared/schemas/audience.ts';
 import { slugify } from '#shared/format.ts';
 import { dailyWindow, timeLeft, type DailyWindow } from './throttle.ts';
+import { activeSubscribers, segmentMatch, segmentWhere } from '#server/audience/segments.ts';
 
 type Row = typeof broadcasts.$inferSelect;
 
@@ -95,6 +97,7 @@ function toDto(row: Row, c: Record<string, number> = {}, day: DailyWindow | null
     dailyLimit: env().BROADCAST_DAILY_LIMIT ?? null,
     subscribersOnly: row.subscribersOnly,
     track: row.track,
+    segmentId: row.segmentId,
     opens: row.opens,
     clicks: row.clicks,
     createdAt: row.createdAt,
@@ -132,7 +135,14 @@ function draftFields(db: Db, input: BroadcastInput) {
   // Content with no text or picture once cleaned (a script, say) would send every subscriber a blank issue.
   const content = sanitizeSavedHtml(input.content);
   if (!htmlToText(content) && !/<(img|iframe|video|audio)\b/i.test(content)) throw badRequest('Content is required', [{ path: ['content'], message: 'Content is required' }]);
-  return { subject: input.subject, preheader: input.preheader, content, postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track };
+  if (input.segmentId !== null) {
+    try {
+      segmentMatch(db, input.segmentId);
+    } catch {
+      throw badRequest('Segment not found', [{ path: ['segmentId'], message: 'Segment not found' }]);
+    }
+  }
+  return { subject: input.subject, preheader: input.preheader, content, postId: input.postId ?? null, subscribersOnly: input.subscribersOnly, track: input.track, segmentId: input.segmentId };
 }
 
 export function createBroadcast(db: Db, input: BroadcastInput, userId: string): BroadcastDto {
@@ -173,10 +183,11 @@ export function updateBroadcast(db: Db, id: number, input: BroadcastInput, seen?
   return getBroadcast(db, id);
 }
 
-/** The subscribers a send started now would go to: confirmed, active and not bounced. */
-const audience = and(eq(newsletterSubscribers.isActive, true), sql`${newsletterSubscribers.bouncedAt} is null`);
+/** The subscribers a send started now would go to: confirmed, active and not bounced, and in its segment when it has one. */
+const audience = (db: Pick<Db, 'select'>, segmentId: number | null) => (segmentId === null ? activeSubscribers : and(activeSubscribers, segmentWhere(db, segmentMatch(db, segmentId)))!);
 
-export const audienceSize = (db: Db) => db.select({ n: count() }).from(newsletterSubscribers).where(audience).get()!.n;
+/** How many a send started now would reach (the confirm dialog's count): everyone active, or the segment's active subscribers. */
+export const audienceSize = (db: Db, segmentId: number | null = null) => db.select({ n: count() }).from(newsletterSubscribers).where(audience(db, segmentId)).get()!.n;
 
 /**
  * Starts sending a draft: the ledger gets one row per subscriber in the audience, in the same
@@ -188,13 +199,25 @@ export function startSending(db: Db, id: number, seen?: SeenVersion): BroadcastD
     if (!row) throw notFound('Broadcast not found');
     if (row.status !== 'draft') throw conflict('This issue has already been sent or is sending.');
     checkSeen(row, seen, 'Nothing was sent.');
+    // The segment is evaluated now: whoever matches it as sending starts is the audience.
     const total = tx.run(
-      sql`insert into broadcast_recipients (broadcast_id, subscriber_id, email) select ${id}, id, email from newsletter_subscribers where is_active = 1 and bounced_at is null order by id`,
+      sql`insert into broadcast_recipients (broadcast_id, subscriber_id, email) select ${id}, id, email from newsletter_subscribers where ${audience(tx, row.segmentId)} order by id`,
     ).changes;
-    if (total === 0) throw badRequest('There are no confirmed subscribers to send to.');
+    if (total === 0) throw badRequest(row.segmentId === null ? 'There are no confirmed subscribers to send to.' : 'No confirmed subscriber is in this segment now: nothing was sent.');
     tx.update(broadcasts).set({ status: 'sending', total, startedAt: new Date(), updatedAt: new Date(), pauseReason: null }).where(eq(broadcasts.id, id)).run();
   });
   return getBroadcast(db, id);
+}
+
+/** The issues that went out to a subscriber, as their history tells it (read from the ledger, not copied per send). */
+export function issuesSentTo(db: Pick<Db, 'select'>, subscriberId: number): HistoryItemDto[] {
+  return db
+    .select({ at: broadcastRecipients.sentAt, subject: broadcasts.subject })
+    .from(broadcastRecipients)
+    .innerJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
+    .where(and(eq(broadcastRecipients.subscriberId, subscriberId), eq(broadcastRecipients.status, 'sent')))
+    .all()
+    .map((r) => ({ at: r.at ?? new Date(0), what: 'email' as const, detail: r.subject }));
 }
 
 /** A send to more people than this with a failed DNS check of the From domain needs a second confirmation. */
@@ -209,7 +232,7 @@ export async function startSendingChecked(db: Db, id: number, confirmDns: boolea
   const row = requireRow(db, id);
   if (row.status !== 'draft') throw conflict('This issue has already been sent or is sending.');
   checkSeen(row, seen, 'Nothing was sent.');
-  const size = audienceSize(db);
+  const size = audienceSize(db, row.segmentId);
   if (!confirmDns && size > LARGE_SEND) {
     const dns = await check();
     if (!dns.ok) {

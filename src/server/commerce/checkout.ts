@@ -1,7 +1,8 @@
 // Card payments: the amount always comes from the product row, never from the browser.
 import { hash } from 'node:crypto';
 import type { OrderDto, OrderPageQuery, OrderStatsDto } from '#shared/schemas/product.ts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Activity } from '#server/newsletter/activity.ts';
 import type { PageDto } from '#shared/schemas/paging.ts';
 import { containsText, countIf, windowOf } from '#server/http/paging.ts';
 import type Stripe from 'stripe';
@@ -13,6 +14,7 @@ import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { logger } from '#server/log.ts';
 import { CARD_MINIMUM, NOT_CONFIGURED, cancelSubscription, getStripe, requireStripe, webhooks } from './stripe.ts';
 import { countGoal } from '#server/analytics/goals.ts';
+import { noteActivity } from '#server/newsletter/activity.ts';
 import {
   MADE,
   disputeOutcome,
@@ -20,6 +22,7 @@ import {
   invoicePaid,
   packageOfSubscription,
   packagePaid,
+  packagesOf,
   packageRefunded,
   paymentDisputed,
   subscriptionChanged,
@@ -122,7 +125,28 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
     deliverOrder(tx, order);
     countGoal(tx, 'purchase', { ref: `order:${intent.id}`, value: order.amount });
     if (order.clientPackageId !== null) packagePaid(tx, order.clientPackageId);
+    // A package's payment is noted as the package (by packagePaid); a product's as a purchase.
+    else noteActivity(tx, order.customerEmail, productPurchase(order));
   }
+}
+
+/** A paid order of a product, as the buyer's subscriber history tells it. */
+const productPurchase = (order: Pick<typeof orders.$inferSelect, 'productId' | 'productName' | 'createdAt'>): Activity => ({
+  kind: 'purchase',
+  detail: order.productName,
+  ref: `product:${order.productId ?? 'deleted'}`,
+  at: order.createdAt,
+});
+
+/** What an address bought and paid for (products and packages), for its subscriber history. */
+export function purchasesOf(tx: Pick<Tx, 'select'>, email: string): Activity[] {
+  const bought = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerEmail, email), inArray(orders.status, [...MADE]), isNull(orders.clientPackageId)))
+    .all()
+    .map(productPurchase);
+  return [...bought, ...packagesOf(tx, email)];
 }
 
 /** Marks the order of a payment refunded and ends its download links. */

@@ -7,6 +7,9 @@ import { containsText, countIf, windowOf } from '#server/http/paging.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
+import { subscriberTags, tags } from '#db/schema/audience.ts';
+import { recordSubscriberEvent } from './events.ts';
+import { tagsOfSubscribers } from './tags.ts';
 import { env } from '#server/env.ts';
 import { getDb } from '#server/db.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
@@ -264,6 +267,7 @@ export function unsubscribeByToken(token: string): boolean {
       .returning()
       .get();
     if (!row) return false;
+    recordSubscriberEvent(tx, { subscriberId: row.id, what: 'unsubscribed' });
     queueUnsubscribe(row.convertKitId, tx);
     return true;
   });
@@ -283,22 +287,46 @@ export const subscriberStatus = (s: Pick<Subscriber, 'isActive' | 'bouncedAt' | 
 const statusSql = (t: typeof newsletterSubscribers) =>
   sql<SubscriberStatus>`case when ${t.bouncedAt} is not null then 'bounced' when ${t.isActive} then 'active' when ${t.unsubscribedAt} is null and (${t.confirmTokenHash} is not null or ${t.kitPendingSince} is not null) then 'pending' else 'unsubscribed' end`;
 
-const toDto = (s: Subscriber): SubscriberDto => {
+/** A subscriber as the admin sees it, with their tags. */
+export const toSubscriberDto = (s: Subscriber, tagNames: string[] = []): SubscriberDto => {
   const status = subscriberStatus(s);
-  return { id: s.id, email: s.email, name: s.name, convertKitId: s.convertKitId, isActive: status === 'active', status, subscribedAt: s.subscribedAt };
+  return { id: s.id, email: s.email, name: s.name, convertKitId: s.convertKitId, isActive: status === 'active', status, subscribedAt: s.subscribedAt, tags: tagNames, source: s.source };
 };
+
+/** The rows as DTOs, each with its tags (read in one query). */
+function withTags(db: Pick<Db, 'select'>, rows: Subscriber[]): SubscriberDto[] {
+  const tagMap = tagsOfSubscribers(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toSubscriberDto(r, tagMap.get(r.id)));
+}
+
+/** Every subscriber's tag names (the whole list's, read at once rather than by ids). */
+function everyonesTags(db: Pick<Db, 'select'>): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const rows = db.select({ id: subscriberTags.subscriberId, name: tags.name }).from(subscriberTags).innerJoin(tags, eq(tags.id, subscriberTags.tagId)).orderBy(tags.name).all();
+  for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.name]);
+  return out;
+}
+
+/** Subscribers holding the tag named `name` (whatever its case). */
+export const hasTag = (name: string) =>
+  sql`${newsletterSubscribers.id} in (select ${subscriberTags.subscriberId} from ${subscriberTags} join ${tags} on ${tags.id} = ${subscriberTags.tagId} where lower(${tags.name}) = lower(${name}))`;
 const NEWEST_FIRST = [desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id)];
 
 /** Every subscriber, newest first (the plain GET, which other tools rely on). */
 export function listSubscribers(): SubscriberDto[] {
   catchUpOnce();
   checkKitConfirmationsSoon();
-  return getDb()
+  const db = getDb();
+  const tagMap = everyonesTags(db);
+  return db
     .select()
     .from(newsletterSubscribers)
     .orderBy(...NEWEST_FIRST)
     .all()
-    .map(toDto);
+    .map((r) => toSubscriberDto(r, tagMap.get(r.id)));
 }
 
 /**
@@ -312,16 +340,18 @@ export function pageSubscribers(query: SubscriberPageQuery): SubscriberPageDto {
   checkKitConfirmationsSoon();
   const db = getDb();
   const { page, pageSize, offset } = windowOf(query);
-  const where = containsText(query.q, newsletterSubscribers.email, newsletterSubscribers.name);
-  const items = db
-    .select()
-    .from(newsletterSubscribers)
-    .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(pageSize)
-    .offset(offset)
-    .all()
-    .map(toDto);
+  const where = and(containsText(query.q, newsletterSubscribers.email, newsletterSubscribers.name), query.tag ? hasTag(query.tag) : undefined);
+  const items = withTags(
+    db,
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(pageSize)
+      .offset(offset)
+      .all(),
+  );
   const total = where ? db.select({ n: count() }).from(newsletterSubscribers).where(where).get()!.n : undefined;
   const t = newsletterSubscribers;
   const sinceMs = (query.since ?? new Date(Date.now() - 30 * 24 * 3600 * 1000)).getTime();
@@ -370,7 +400,7 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
       if (rows.length === 0) return controller.close();
       const last = rows.at(-1)!;
       after = { at: last.subscribedAt, id: last.id };
-      controller.enqueue(encoder.encode(csvRows(rows.map(toDto), false)));
+      controller.enqueue(encoder.encode(csvRows(withTags(getDb(), rows), false)));
     },
   });
 }
@@ -388,7 +418,7 @@ export function clearBounce(id: number): SubscriberDto {
     return tx.update(newsletterSubscribers).set({ bouncedAt: null }).where(eq(newsletterSubscribers.id, id)).returning().get();
   });
   if (row.isActive && !row.convertKitId) queuePush(row.id);
-  return toDto(row);
+  return withTags(getDb(), [row])[0]!;
 }
 
 /** Deletes a subscriber here and unsubscribes them at the mailing service. */

@@ -15,6 +15,13 @@ export const BroadcastInputSchema = z.object({
   subscribersOnly: z.boolean().optional().default(false),
   /** Count opens and clicks: anonymous, approximate totals. Off unless the owner turns it on. */
   track: z.boolean().optional().default(false),
+  /** Sent to the active subscribers matching this segment when sending starts; absent or null = every active subscriber. */
+  segmentId: z
+    .number({ error: 'segmentId must be a segment id' })
+    .int('segmentId must be a segment id')
+    .positive('segmentId must be a segment id')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type BroadcastInput = z.infer<typeof BroadcastInputSchema>;
 
@@ -23,6 +30,11 @@ export const BroadcastTestSchema = z.object({
 });
 
 /** Starting a send; `confirmDns` is the second confirmation a large send needs when the From domain's DNS check failed. */
+/** `GET /api/admin/broadcasts/audience?segmentId=`: the count for a segment, or for everyone without one. */
+export const AudienceQuerySchema = z.object({
+  segmentId: z.coerce.number({ error: 'segmentId must be a segment id' }).int('segmentId must be a segment id').positive('segmentId must be a segment id').optional(),
+});
+
 export const BroadcastSendSchema = z.object({ confirmDns: z.boolean().optional().default(false) });
 
 export type BroadcastStatus = 'draft' | 'sending' | 'paused' | 'sent' | 'cancelled';
@@ -56,6 +68,8 @@ export interface BroadcastDto {
   dailyLimit: number | null;
   subscribersOnly: boolean;
   track: boolean;
+  /** The segment it goes to, or null for every active subscriber. */
+  segmentId: number | null;
   /** Approximate and anonymous; 0 unless tracking is on. */
   opens: number;
   clicks: number;

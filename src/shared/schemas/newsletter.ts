@@ -44,6 +44,10 @@ export interface SubscriberDto {
   isActive: boolean;
   status: SubscriberStatus;
   subscribedAt: Date;
+  /** Tag names, A to Z. */
+  tags: string[];
+  /** How the address came: a form's slug, `import:<name>`, `checkout`, `booking`, `site`; null when not known. */
+  source: string | null;
 }
 
 /**
@@ -53,6 +57,8 @@ export interface SubscriberDto {
 export const SubscriberPageQuerySchema = PageQuerySchema.extend({
   /** Where "this month" starts for the stat card (the admin's calendar). */
   since: z.coerce.date({ error: 'since must be a date' }).optional(),
+  /** Only subscribers holding this tag (whatever its case). */
+  tag: z.string({ error: 'tag must be text' }).trim().min(1, 'A tag is 1 to 100 characters').max(100, 'A tag is 1 to 100 characters').optional(),
 });
 export type SubscriberPageQuery = z.infer<typeof SubscriberPageQuerySchema>;
 

@@ -2,7 +2,8 @@
 // (/f/{slug}, `form`), and the snippet an owner pastes on another site, which posts here from
 // that site's pages (so the Origin is not checked: a sign-up acts on no session; the bot
 // checks, the rate limit and the confirmation e-mail guard it).
-import { countGoal, rememberVisit, visitOf } from '#server/analytics/goals.ts';
+import { campaignOf, countGoal, rememberVisit, visitOf } from '#server/analytics/goals.ts';
+import { tagCampaign } from '#server/newsletter/activity.ts';
 import { getDb } from '#server/db.ts';
 import { screenBots } from '#server/http/bots.ts';
 import { endpoint, json } from '#server/app/endpoint.ts';
@@ -33,6 +34,8 @@ export const POST = endpoint(
       return json({ email: body.email, alreadySubscribed: false, pending, message: pending ? CHECK_INBOX : 'Thanks for subscribing!', thankYou }, 201);
     }
     const { subscriber, created, pending, message } = subscribe(body, signup);
+    // A new sign-up from a campaign's page carries its name: the person did come from it.
+    if (created) tagCampaign(getDb(), subscriber.id, campaignOf(context));
     // A new subscription counts as a goal once confirmed (at once when there is no confirmation e-mail).
     if (created && pending) rememberVisit(context, `subscriber:${subscriber.id}`);
     if (created && !pending) countGoal(getDb(), 'newsletter_confirmed', { visit: visitOf(context) });

@@ -18,6 +18,7 @@ import { notifyOwner } from '#server/accounts/notify.ts';
 import { deliverOrder, revokeGrants } from '#server/commerce/downloads.ts';
 import { formatPrice } from '#shared/format.ts';
 import { countGoal } from '#server/analytics/goals.ts';
+import { noteActivity, type Activity } from '#server/newsletter/activity.ts';
 import { admitClient } from './clients.ts';
 import { redeem } from './coupons.ts';
 import { paymentFailedMail } from './mail.ts';
@@ -52,6 +53,22 @@ function setPackage(tx: Tx, id: number, change: Partial<typeof clientPackages.$i
 /** An instalment plan whose every payment went through. */
 const paidInFull = (tx: Tx, p: ClientPackage) => p.billing === 'instalments' && p.instalments !== null && paidPayments(tx, p.id) >= p.instalments;
 
+/** A package bought (its first payment made), as the client's subscriber history tells it. */
+const packageBought = (p: Pick<ClientPackage, 'packageId' | 'packageName' | 'createdAt'>): Activity => ({ kind: 'package', detail: p.packageName, ref: `package:${p.packageId}`, at: p.createdAt });
+
+/** The packages an address bought (at least one payment made), for its subscriber history. */
+export function packagesOf(tx: Pick<Tx, 'select'>, email: string): Activity[] {
+  const client = tx.select({ id: clients.id }).from(clients).where(eq(clients.email, email)).get();
+  if (!client) return [];
+  return tx
+    .select()
+    .from(clientPackages)
+    .where(eq(clientPackages.clientId, client.id))
+    .all()
+    .filter((p) => paidPayments(tx, p.id, true) > 0)
+    .map(packageBought);
+}
+
 /**
  * A package's payment went through (recorded once as a paid order). At the first, the buyer
  * becomes a client with an account and the coupon counts as used; the package is active, or
@@ -62,7 +79,9 @@ export function packagePaid(tx: Tx, clientPackageId: number, paidInvoiceUrl: str
   if (!p) return;
   // The first payment ever (a refunded one still counts as having been made).
   if (paidPayments(tx, p.id, true) === 1) {
-    admitClient(tx, clientOf(tx, p), p.packageName);
+    const client = clientOf(tx, p);
+    admitClient(tx, client, p.packageName);
+    noteActivity(tx, client.email, packageBought(p));
     if (p.couponId !== null) redeem(tx, p.couponId);
   }
   // One the owner ended, or that a chargeback ended, stays ended: a payment made before the end but heard of after it changes nothing more.

@@ -15,6 +15,7 @@ import { api, ApiError, errorMessage } from '#lib/api-client.ts';
 import { apiFieldErrors, check, type FieldErrors } from '#lib/form.ts';
 import { toast } from '#lib/toast.ts';
 import { act, BroadcastInputSchema, BroadcastTestSchema, createIssue, sendTest, startSend, updateIssue, type Broadcast } from '#admin/features/broadcasts/api/broadcasts.ts';
+import type { SegmentDto } from '#shared/schemas/audience.ts';
 import { STATUS_TONE } from './issue-list.tsx';
 
 function Report({ issue, onChange }: { issue: Broadcast; onChange: (b: Broadcast) => void }) {
@@ -114,7 +115,8 @@ export default function IssueEditor({ params }: { params: Record<string, string>
   const id = params.id ? Number(params.id) : null;
   const loaded = useQuery<Broadcast>(id ? API.broadcast(id) : null, 'Failed to load the issue');
   const [issue, setIssue] = useState<Broadcast | null>(null);
-  const [values, setValues] = useState({ subject: '', preheader: '', content: '', postId: null as number | null, subscribersOnly: false, track: false });
+  const [values, setValues] = useState({ subject: '', preheader: '', content: '', postId: null as number | null, subscribersOnly: false, track: false, segmentId: null as number | null });
+  const segments = useQuery<Pick<SegmentDto, 'id' | 'name' | 'count'>[]>(API.segments);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [testTo, setTestTo] = useState('');
@@ -128,7 +130,7 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     if (!loaded.data) return;
     setIssue(loaded.data);
     const d = loaded.data;
-    setValues({ subject: d.subject, preheader: d.preheader ?? '', content: d.content, postId: d.postId, subscribersOnly: d.subscribersOnly, track: d.track });
+    setValues({ subject: d.subject, preheader: d.preheader ?? '', content: d.content, postId: d.postId, subscribersOnly: d.subscribersOnly, track: d.track, segmentId: d.segmentId });
   }, [loaded.data]);
 
   useEffect(() => {
@@ -196,7 +198,9 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     const saved = await save();
     if (!saved) return;
     try {
-      setConfirm((await api<{ count: number }>('GET', API.broadcastAudience)).count);
+      // The exact count of whoever the send reaches now: everyone active, or the segment's active subscribers.
+      const audience = saved.segmentId === null ? API.broadcastAudience : `${API.broadcastAudience}?segmentId=${saved.segmentId}`;
+      setConfirm((await api<{ count: number }>('GET', audience)).count);
     } catch {
       toast({ title: 'Error', description: 'Failed to count the subscribers. Please try again.', variant: 'destructive' });
     }
@@ -224,7 +228,7 @@ export default function IssueEditor({ params }: { params: Record<string, string>
     <>
       <PageHeader
         title={issue ? issue.subject : 'New issue'}
-        subtitle={issue ? undefined : 'Goes to every confirmed subscriber when you send it'}
+        subtitle={issue ? undefined : 'Goes to every confirmed subscriber, or to a segment, when you send it'}
         actions={issue && <Badge tone={STATUS_TONE[issue.status]}>{issue.status}</Badge>}
       />
       {(id && loadState(loaded, { loading: 'Loading the issue', failed: 'Failed to load the issue' })) ||
@@ -239,6 +243,28 @@ export default function IssueEditor({ params }: { params: Record<string, string>
               error={errors.preheader}
               onChange={(e) => setValues({ ...values, preheader: e.target.value })}
             />
+            <div className="flex flex-col">
+              <label htmlFor="issue-audience" className="text-sm font-medium text-slate-800">
+                Audience
+              </label>
+              <select
+                id="issue-audience"
+                aria-describedby="issue-audience-hint"
+                className="mt-1 input"
+                value={values.segmentId ?? ''}
+                onChange={(e) => setValues({ ...values, segmentId: e.target.value ? Number(e.target.value) : null })}
+              >
+                <option value="">Everyone (every confirmed subscriber)</option>
+                {segments.data?.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    Segment: {s.name} ({s.count} now)
+                  </option>
+                ))}
+              </select>
+              <span id="issue-audience-hint" className="mt-1 text-xs text-slate-500">
+                A segment is evaluated when sending starts: whoever matches it then gets the issue.
+              </span>
+            </div>
             <Switch
               label="Subscribers only"
               hint="Leave it out of the public archive, its feed and the sitemap; readers open it from their e-mail."
@@ -292,7 +318,13 @@ export default function IssueEditor({ params }: { params: Record<string, string>
       <ConfirmDialog
         open={confirm !== null}
         title="Send this issue?"
-        description={confirm ? `It goes to ${confirm} confirmed subscriber${confirm === 1 ? '' : 's'} now, and cannot be unsent.` : 'There are no confirmed subscribers to send to yet.'}
+        description={
+          confirm
+            ? `It goes to ${confirm} confirmed subscriber${confirm === 1 ? '' : 's'}${values.segmentId === null ? '' : ' in the segment'} now, and cannot be unsent.`
+            : values.segmentId === null
+              ? 'There are no confirmed subscribers to send to yet.'
+              : 'No confirmed subscriber is in this segment now.'
+        }
         confirmLabel={`Send to ${confirm ?? 0}`}
         busy={busy || !confirm}
         onConfirm={() => void send(false)}

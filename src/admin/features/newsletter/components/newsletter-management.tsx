@@ -1,7 +1,10 @@
-// /admin/newsletter: subscriber stats, search, CSV export and import, links to Kit, and deletion.
+// /admin/newsletter: subscriber stats, search and a tag filter, tagging a selection, CSV export and
+// import, links to Kit, each subscriber's own page, and deletion.
 import { useState } from 'react';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
-import { reportFailure } from '#admin/lib/query.ts';
+import { reportFailure, useQuery } from '#admin/lib/query.ts';
+import { Link } from '#admin/lib/link.tsx';
+import { toast } from '#lib/toast.ts';
 import { apiBlob } from '#lib/api-client.ts';
 import { Badge, EmptyState, PageHeader, SearchInput, StatCard } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
@@ -13,6 +16,7 @@ import { API } from '#shared/api-paths.ts';
 import { formatCount, formatShortDate } from '#shared/format.ts';
 import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 import { useSubscribers } from '#admin/features/newsletter/hooks/use-subscribers.ts';
+import { tagNames, tagSelection, type Tag } from '#admin/features/newsletter/api/person.ts';
 import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
 import { SendingDomain } from './sending-domain';
 import { SubscriberImportPanel } from './subscriber-import';
@@ -42,7 +46,24 @@ function SyncStatus({ subscriber }: { subscriber: Subscriber }) {
 
 const STATUS_TONE = { active: 'green', pending: 'amber', unsubscribed: 'grey', bounced: 'red' } as const;
 
-function SubscriberTable({ rows, onDelete, onClearBounce }: { rows: Subscriber[]; onDelete: (s: Subscriber) => void; onClearBounce: (s: Subscriber) => Promise<void> }) {
+interface Selection {
+  ids: Set<number>;
+  toggle: (id: number) => void;
+  setAll: (ids: number[], on: boolean) => void;
+}
+
+function SubscriberTable({
+  rows,
+  selection,
+  onDelete,
+  onClearBounce,
+}: {
+  rows: Subscriber[];
+  selection: Selection;
+  onDelete: (s: Subscriber) => void;
+  onClearBounce: (s: Subscriber) => Promise<void>;
+}) {
+  const allOnPage = rows.length > 0 && rows.every((r) => selection.ids.has(r.id));
   const [clearing, setClearing] = useState<number | null>(null);
   const clear = async (s: Subscriber) => {
     setClearing(s.id);
@@ -60,6 +81,19 @@ function SubscriberTable({ rows, onDelete, onClearBounce }: { rows: Subscriber[]
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
+            <th scope="col" className={`${th} w-10`}>
+              <input
+                type="checkbox"
+                aria-label="Select every subscriber on this page"
+                checked={allOnPage}
+                onChange={(e) =>
+                  selection.setAll(
+                    rows.map((r) => r.id),
+                    e.target.checked,
+                  )
+                }
+              />
+            </th>
             <th scope="col" className={th}>
               Subscriber
             </th>
@@ -81,10 +115,24 @@ function SubscriberTable({ rows, onDelete, onClearBounce }: { rows: Subscriber[]
           {rows.map((s) => (
             <tr key={s.id} className="align-middle hover:bg-slate-50/60">
               <td className="px-4 py-3">
+                <input type="checkbox" aria-label={`Select ${s.email}`} checked={selection.ids.has(s.id)} onChange={() => selection.toggle(s.id)} />
+              </td>
+              <td className="px-4 py-3">
                 <p className="font-medium text-ink">
-                  <EmailText email={s.email} />
+                  <Link href={`/admin/newsletter/subscribers/${s.id}`} className="hover:underline" aria-label={`Open ${s.email}`}>
+                    <EmailText email={s.email} />
+                  </Link>
                 </p>
                 {s.name && <p className="mt-0.5 text-slate-600">{s.name}</p>}
+                {s.tags.length > 0 && (
+                  <ul className="mt-1 flex flex-wrap gap-1" aria-label={`Tags of ${s.email}`}>
+                    {s.tags.map((t) => (
+                      <li key={t}>
+                        <Badge tone="blue">{t}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 <p className="mt-1 text-xs text-slate-500 md:hidden">
                   {s.convertKitId ? `Synced · ${s.convertKitId}` : 'Not synced'} · {formatShortDate(s.subscribedAt)}
                 </p>
@@ -150,10 +198,65 @@ async function exportCsv() {
   }
 }
 
+/** Adds tags to the selected subscribers. */
+function TagSelected({ ids, onDone }: { ids: number[]; onDone: () => Promise<void> }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const names = tagNames(text);
+    if (names.length === 0) return;
+    setBusy(true);
+    try {
+      const { tagged } = await tagSelection(ids, names);
+      toast({ title: 'Tagged', description: `${formatCount(tagged)} of ${formatCount(ids.length)} selected gained ${names.join(', ')}.` });
+      setText('');
+    } catch (err) {
+      reportFailure(err, 'The selection could not be tagged. Please try again.');
+    } finally {
+      setBusy(false);
+      await onDone();
+    }
+  };
+  return (
+    <form className="mb-4 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-brand-50 p-3" onSubmit={(e) => void submit(e)}>
+      <div className="flex grow flex-col">
+        <label htmlFor="tag-selected" className="text-sm font-medium text-slate-800">
+          Tag the {formatCount(ids.length)} selected (separate tags with commas)
+        </label>
+        <input id="tag-selected" className="mt-1 input" value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy || tagNames(text).length === 0}>
+        Tag selected
+      </button>
+    </form>
+  );
+}
+
 export default function NewsletterManagement() {
   const [search, setSearch] = useState('');
+  const [tag, setTag] = useState('');
   const [importing, setImporting] = useState(false);
-  const query = useSubscribers(search);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const selection: Selection = {
+    ids: selected,
+    toggle: (id) =>
+      setSelected((was) => {
+        const next = new Set(was);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    setAll: (ids, on) =>
+      setSelected((was) => {
+        const next = new Set(was);
+        for (const id of ids)
+          if (on) next.add(id);
+          else next.delete(id);
+        return next;
+      }),
+  };
+  const tagList = useQuery<Tag[]>(API.tags);
+  const query = useSubscribers(search, tag);
   const { data, items: rows, remove, unbounce } = query;
   const deletion = useConfirmDelete(remove);
   const toDelete = deletion.target;
@@ -161,7 +264,7 @@ export default function NewsletterManagement() {
   const stats = data?.stats;
   const everyone = stats?.total ?? 0;
   const matching = data?.total ?? 0;
-  const searching = search.trim() !== '';
+  const searching = search.trim() !== '' || tag !== '';
   /** A count, or a dash until the list has loaded (never a misleading 0). */
   const known = (n: number | undefined) => n ?? '—';
   const clearSearch = () => {
@@ -178,7 +281,7 @@ export default function NewsletterManagement() {
     list = (
       <EmptyState
         title="No subscribers found"
-        text={`No subscriber's e-mail or name matches “${search.trim()}”.`}
+        text={tag && !search.trim() ? `No subscriber holds the tag “${tag}”.` : `No subscriber's e-mail or name matches “${search.trim()}”.`}
         action={
           <button type="button" className="btn-secondary" onClick={clearSearch}>
             Clear search
@@ -189,7 +292,16 @@ export default function NewsletterManagement() {
   else
     list = (
       <>
-        <SubscriberTable rows={rows} onDelete={deletion.ask} onClearBounce={unbounce} />
+        {selected.size > 0 && (
+          <TagSelected
+            ids={[...selected]}
+            onDone={async () => {
+              setSelected(new Set());
+              await Promise.all([query.refetch(), tagList.refetch()]);
+            }}
+          />
+        )}
+        <SubscriberTable rows={rows} selection={selection} onDelete={deletion.ask} onClearBounce={unbounce} />
         <Pager label="Subscriber pages" list={query} />
       </>
     );
@@ -244,7 +356,26 @@ export default function NewsletterManagement() {
               </p>
             )}
           </div>
-          {everyone > 0 && <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />}
+          {everyone > 0 && (
+            <div className="flex flex-wrap items-end gap-3">
+              {(tagList.data?.length ?? 0) > 0 && (
+                <div className="flex flex-col">
+                  <label htmlFor="subscriber-tag-filter" className="text-sm font-medium text-slate-800">
+                    Tag
+                  </label>
+                  <select id="subscriber-tag-filter" className="mt-1 input" value={tag} onChange={(e) => setTag(e.target.value)}>
+                    <option value="">All tags</option>
+                    {tagList.data?.map((t) => (
+                      <option key={t.name} value={t.name}>
+                        {t.name} ({formatCount(t.subscribers)})
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              <SearchInput id="subscriber-search" label="Search subscribers by e-mail or name" placeholder="Search by e-mail or name..." value={search} onChange={setSearch} />
+            </div>
+          )}
         </div>
         {list}
       </section>

@@ -7,10 +7,11 @@ import type { SubscriberStatsDto } from '#shared/schemas/newsletter.ts';
 import { clearBounce, deleteSubscriber, STATUS_LABEL, SUBSCRIBERS_PATH, type Subscriber } from '#admin/features/newsletter/api/subscribers.ts';
 import { newsletterSince } from '#admin/features/newsletter/components/subscriber-stats.ts';
 
-export function useSubscribers(search: string) {
+/** The list, searched with `search` and, when `tag` is not '', only those holding that tag. */
+export function useSubscribers(search: string, tag = '') {
   // "This Month" counts from one calendar month before the screen opened, on the admin's calendar.
   const [since] = useState(() => newsletterSince());
-  const query = usePagedList<Subscriber, SubscriberStatsDto>(SUBSCRIBERS_PATH, search, { since }, 'Failed to fetch subscribers');
+  const query = usePagedList<Subscriber, SubscriberStatsDto>(SUBSCRIBERS_PATH, search, { since, tag }, 'Failed to fetch subscribers');
   const { refetch } = query;
 
   /** Deletes and refreshes the page; resolves false (after a toast) when it failed. */

@@ -1,6 +1,15 @@
+import { getDb } from '#server/db.ts';
 import { endpoint } from '#server/app/endpoint.ts';
+import { personOf } from '#server/audience/person.ts';
+import { issuesSentTo } from '#server/broadcasts/service.ts';
 import { deleteSubscriber } from '#server/newsletter/subscribers.ts';
 import { IdParamsSchema } from '#shared/schemas/common.ts';
+
+/** One person: status, tags, source, consent and history (the issues sent to them included). */
+export const GET = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
+  const db = getDb();
+  return personOf(db, params.id, issuesSentTo(db, params.id));
+});
 
 export const DELETE = endpoint({ auth: 'admin', params: IdParamsSchema }, ({ params }) => {
   deleteSubscriber(params.id);
