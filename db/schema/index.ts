@@ -12,3 +12,4 @@ export * from './clients.ts';
 export * from './analytics.ts';
 export * from './audit.ts';
 export * from './audience.ts';
+export * from './sequences.ts';
