@@ -9,3 +9,8 @@ export { flushViews } from '#server/analytics/ingest.ts';
 export { serveCachedPage } from '#server/http/pages/page-cache.ts';
 export { createAssetHandler } from '#server/http/pages/static-assets.ts';
 export { startBackgroundJobs, stopBackgroundJobs } from './jobs.ts';
+
+import { registerListeners } from './listeners.ts';
+
+// Before any request: an event recorded by the first one already reaches every listener.
+registerListeners();

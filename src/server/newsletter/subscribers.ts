@@ -11,6 +11,7 @@ import { env } from '#server/env.ts';
 import { getDb } from '#server/db.ts';
 import { enqueueMail, mailConfigured } from '#server/mail/outbox.ts';
 import { confirmSubscription, welcome } from './mail.ts';
+import { recordSubscriberEvent } from './events.ts';
 import { unsubscribeHeaders } from '#server/mail/layout.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { cancelUnsubscribe, catchUpOnce, checkKitConfirmationsSoon, kitFormConfirms, queuePush, queueUnsubscribe } from './kit.ts';
@@ -192,6 +193,7 @@ export function confirmSubscriber(token: string): 'confirmed' | 'expired' | 'inv
       .get();
     cancelUnsubscribe(confirmed.convertKitId, tx);
     countGoal(tx, 'newsletter_confirmed', { ref: `subscriber:${confirmed.id}` });
+    recordSubscriberEvent(tx, { subscriberId: confirmed.id, what: 'confirmed' });
     const url = unsubscribeUrl(tx, confirmed);
     enqueueMail(tx, { kind: 'welcome', to: confirmed.email, ...welcome(url), headers: unsubscribeHeaders(url) });
     return confirmed;
