@@ -87,6 +87,13 @@ export const ROUTES: AdminRoute[] = [
   route('/admin/newsletter/issues/new', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
   route('/admin/newsletter/issues/:id', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
   route(
+    '/admin/newsletter/sequences',
+    () => import('./features/sequences/components/sequence-list'),
+    'redirect',
+    () => [API.sequences],
+  ),
+  route('/admin/newsletter/sequences/:id', () => import('./features/sequences/components/sequence-editor'), 'redirect'),
+  route(
     '/admin/booking',
     () => import('./features/booking/components/booking-admin'),
     'redirect',
@@ -131,6 +138,7 @@ export const NAV_GROUPS: { label: string | null; items: { href: string; label: s
     items: [
       { href: '/admin/newsletter', label: 'Newsletter' },
       { href: '/admin/newsletter/issues', label: 'Issues' },
+      { href: '/admin/newsletter/sequences', label: 'Sequences' },
     ],
   },
   {
