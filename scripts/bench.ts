@@ -24,6 +24,10 @@
 //   counts them: throttled at 100/s, the messages received, first to last, the rate kept and its
 //   deviation, failures, the server's peak RSS and /blog against the ceiling while it sends;
 //   unthrottled, the rate and peak RSS (`-- --broadcast-only` runs just this);
+// - a sequence with 50,000 people enrolled (BENCH_SEQUENCE_N): the scheduler's cost per step and
+//   the event loop's longest block in-process (aim ≤ 20 ms), its RSS (aim ≤ 300 MB); the site's
+//   rate at BROADCAST_RATE=100 alone (aim within 5%) and with an issue sending too (the busiest
+//   second never above the rate), its peak RSS (`-- --sequences-only` runs just this);
 // - booking slots at 500 confirmed bookings (owner available 08:00-18:00 every day): the time to
 //   make them through POST /api/booking, then GET /api/booking/slots for 62 and 14 days, slots
 //   answered, p50/p99 of 200 sequential calls and req/s, p50/p99 at 8 connections; the aim is
@@ -54,6 +58,7 @@ import { adminListCalls, COMMENTS, FEW, ORDERS, POSTS, seedAdminLists, seedSubsc
 import { timeImport, writeLargeExport } from '#scripts/lib/import-bench.ts';
 import { IMPORT_ROWS, timeSubscriberImport, writeSubscriberCsv } from '#scripts/lib/subscriber-import-bench.ts';
 import { broadcastFigures, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
+import { sequenceFigures } from '#scripts/lib/sequence-bench.ts';
 import { bookingFigures, type BookingTools } from '#scripts/lib/booking-bench.ts';
 import { analyticsFigures, type AnalyticsTools } from '#scripts/lib/analytics-bench.ts';
 import { segmentFigures } from '#scripts/lib/segments-bench.ts';
@@ -485,6 +490,7 @@ async function main() {
   if (args.has('--export-only')) return exportFigures();
   const broadcastTools: BenchTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator };
   if (args.has('--broadcast-only')) return broadcastFigures(broadcastTools);
+  if (args.has('--sequences-only')) return sequenceFigures(broadcastTools);
   const bookingTools: BookingTools = { tmp: TMP, duration: DURATION, startSite, adminCookie, timed, peakRssMb };
   if (args.has('--booking-only')) return bookingFigures(bookingTools);
   const analyticsTools: AnalyticsTools = { tmp: TMP, pairs: PAIRS, slice: SLICE, startSite, adminCookie, peakRssMb, compressedAnswer, startCeiling, interleave, pinLoadGenerator, timed };
@@ -602,6 +608,7 @@ async function main() {
   await subscriberImportFigures();
   await exportFigures();
   await broadcastFigures(broadcastTools);
+  await sequenceFigures(broadcastTools);
   await bookingFigures(bookingTools);
   await analyticsFigures(analyticsTools);
   await segmentFigures({ tmp: TMP, startSite, adminCookie, timed });

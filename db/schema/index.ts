@@ -15,3 +15,4 @@ export * from './audience.ts';
 export * from './forms.ts';
 export * from './privacy.ts';
 export * from './segments.ts';
+export * from './sequences.ts';

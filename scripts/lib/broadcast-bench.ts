@@ -12,7 +12,7 @@ import type { Answer, Rates, Server } from '#scripts/lib/bench-types.ts';
 /** Subscribers in the audience of each run. */
 export const BROADCAST_N = Number(process.env.BENCH_BROADCAST_N ?? 50_000);
 /** The seeded subscribers' domain: the sink counts only messages to it (the outbox may mail the owner meanwhile). */
-const DOMAIN = 'broadcast.example';
+export const DOMAIN = 'broadcast.example';
 const THROTTLED = 100;
 const UNTHROTTLED = 10_000;
 
@@ -31,7 +31,7 @@ export interface BenchTools {
   pinLoadGenerator: (on: boolean) => void;
 }
 
-interface SmtpSink {
+export interface SmtpSink {
   url: string;
   /** performance.now() at the end of each message to the seeded domain, in arrival order. */
   arrivals: number[];
@@ -41,7 +41,7 @@ interface SmtpSink {
 }
 
 /** An SMTP server that takes every message and keeps nothing of it but when it arrived. */
-async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(): Promise<SmtpSink> {
   const sink = { arrivals: [] as number[], others: 0 };
   const server = new SMTPServer({
     authOptional: true,
@@ -69,7 +69,7 @@ async function startSmtpSink(): Promise<SmtpSink> {
  * The audience: `n` confirmed, active subscribers, each with an unsubscribe token, in place of
  * the demo's few. The site must be prepared (migrated) and may be running.
  */
-function seedAudience(dbFile: string, n: number): void {
+export function seedAudience(dbFile: string, n: number): void {
   const db = new Database(dbFile);
   db.pragma('busy_timeout = 10000');
   db.prepare('delete from newsletter_subscribers').run();
@@ -84,7 +84,7 @@ function seedAudience(dbFile: string, n: number): void {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const thousands = (n: number) => n.toLocaleString('en-US');
 
-async function stopServer(s: Server): Promise<void> {
+export async function stopServer(s: Server): Promise<void> {
   if (s.proc.exitCode !== null || s.proc.signalCode !== null) return;
   const exited = new Promise((r) => s.proc.once('exit', r));
   s.proc.kill('SIGTERM');

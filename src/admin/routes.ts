@@ -100,6 +100,13 @@ export const ROUTES: AdminRoute[] = [
   route('/admin/newsletter/issues/new', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
   route('/admin/newsletter/issues/:id', () => import('./features/broadcasts/components/issue-editor'), 'redirect'),
   route(
+    '/admin/newsletter/sequences',
+    () => import('./features/sequences/components/sequence-list'),
+    'redirect',
+    () => [API.sequences],
+  ),
+  route('/admin/newsletter/sequences/:id', () => import('./features/sequences/components/sequence-editor'), 'redirect'),
+  route(
     '/admin/booking',
     () => import('./features/booking/components/booking-admin'),
     'redirect',
@@ -150,9 +157,10 @@ export const NAV_GROUPS: { label: string | null; items: { href: string; label: s
     items: [
       { href: '/admin/newsletter', label: 'Newsletter' },
       { href: '/admin/newsletter/issues', label: 'Issues' },
+      { href: '/admin/newsletter/sequences', label: 'Sequences' },
       { href: '/admin/forms', label: 'Forms' },
-      { href: '/admin/privacy', label: 'Privacy' },
       { href: '/admin/segments', label: 'Segments' },
+      { href: '/admin/privacy', label: 'Privacy' },
     ],
   },
   {

@@ -401,7 +401,7 @@ test('on a 1280×720 screen the menu is grouped by what the owner does, Logout s
   const nav = page.getByRole('navigation', { name: 'Admin' });
   const groups = {
     Content: ['Blog', 'Podcast', 'Comments', 'Redirects'],
-    Audience: ['Newsletter', 'Issues', 'Privacy'],
+    Audience: ['Newsletter', 'Issues', 'Sequences', 'Forms', 'Segments', 'Privacy'],
     Business: ['Products', 'Orders', 'Booking', 'Clients'],
     Insights: ['Analytics', 'E-mails', 'Audit log'],
     Site: ['Site', 'Users', 'Settings', 'Security'],

@@ -3,6 +3,9 @@
 import { getDb } from '#server/db.ts';
 import { assignLegacyGuids } from '#server/content/legacy-guids.ts';
 import { BroadcastSender } from '#server/broadcasts/sender.ts';
+import { Throttle } from '#server/broadcasts/throttle.ts';
+import { SequenceSender } from '#server/sequences/sender.ts';
+import { SEQUENCES_JOB } from '#server/sequences/service.ts';
 import { env } from '#server/env.ts';
 import { logger } from '#server/log.ts';
 import { dkimKey, OutboxSender, retryPendingNow, smtpTransport, type DkimKey } from '#server/mail/sender.ts';
@@ -32,6 +35,8 @@ const SCHEDULE_POLL_MS = 10_000;
 const IMAGE_POLL_MS = 2_000;
 /** How often the newsletter sender looks for an issue to send when there was none. */
 const BROADCAST_IDLE_MS = 500;
+/** How often sequence steps that have come due are looked for (an enrolment or an edit wakes the job at once). */
+const SEQUENCES_IDLE_MS = 1_000;
 /** How often subscriber imports are looked for when none ran (an upload wakes the job at once). */
 const IMPORT_POLL_MS = 5_000;
 /** How often booking reminders that have come due are queued. */
@@ -59,7 +64,7 @@ let runner: JobRunner | undefined;
  * posts and episodes are published when due; smaller copies of uploaded images are made; with
  * booking reminders are queued when due and the owner's calendar is read for busy times; with
  * SMTP_URL set, the outbox is delivered (what waited for a retry is tried at once on start) and
- * newsletter issues are sent from their ledger.
+ * newsletter issues and sequence steps are sent from their ledgers.
  */
 export function startBackgroundJobs(): void {
   // Rows from before feed GUIDs were stored keep the GUID they were published under, taken
@@ -122,15 +127,16 @@ export function startBackgroundJobs(): void {
     const mail = new OutboxSender(db, smtpTransport(e.SMTP_URL, dkim), from, e.MAIL_RETRY_MS);
     retryPendingNow(db);
     jobs.start({ name: 'mail', idleMs: MAIL_POLL_MS, busyMs: MAIL_POLL_MS, step: () => mail.deliver() });
-    const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, {
-      rate: e.BROADCAST_RATE,
-      dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null,
-      // 2 s doubling up to 30 s, shorter when MAIL_RETRY_MS is.
-      retryBaseMs: Math.min(e.MAIL_RETRY_MS, 2_000),
-      maxWaitMs: Math.min(e.MAIL_RETRY_MS * 4, 30_000),
-    });
+    // Issues and sequences share one pace: together they never go above BROADCAST_RATE.
+    const throttle = new Throttle(e.BROADCAST_RATE);
+    // 2 s doubling up to 30 s, shorter when MAIL_RETRY_MS is.
+    const retry = { retryBaseMs: Math.min(e.MAIL_RETRY_MS, 2_000), maxWaitMs: Math.min(e.MAIL_RETRY_MS * 4, 30_000) };
+    const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, { rate: e.BROADCAST_RATE, dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null, ...retry }, throttle);
     issues.recover();
     jobs.start({ name: 'broadcast', idleMs: BROADCAST_IDLE_MS, quiet: true, step: async () => ((await issues.step()) ? 1 : 0) });
+    const drips = new SequenceSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, throttle, { ...retry, timeZone: e.SITE_TIMEZONE });
+    drips.recover();
+    jobs.start({ name: SEQUENCES_JOB, idleMs: SEQUENCES_IDLE_MS, quiet: true, step: async () => ((await drips.step()) ? 1 : 0) });
   }
 }
 

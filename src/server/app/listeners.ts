@@ -4,6 +4,7 @@
 import { catchUpActivity } from '#server/audience/activity.ts';
 import { onFormSignupConfirmed } from '#server/forms/incentive.ts';
 import { onSubscriberEvent } from '#server/newsletter/events.ts';
+import { sequencesOnEvent } from '#server/sequences/triggers.ts';
 
 let registered = false;
 
@@ -17,4 +18,6 @@ export function registerListeners(): void {
   onSubscriberEvent((tx, event) => {
     if (event.what === 'confirmed' || event.what === 'imported') catchUpActivity(tx, event.subscriberId);
   });
+  // A confirmation, a tag, a purchase or a booking starts sequences; unsubscribing, bouncing, an exit tag end them.
+  onSubscriberEvent(sequencesOnEvent);
 }

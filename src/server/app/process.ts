@@ -11,5 +11,5 @@ export { createAssetHandler } from '#server/http/pages/static-assets.ts';
 export { startBackgroundJobs, stopBackgroundJobs } from './jobs.ts';
 import { registerListeners } from './listeners.ts';
 
-// Before any request: the reactions to subscriber events (a form's tags and download...).
+// Before any request: an event recorded by the first one already reaches every listener.
 registerListeners();

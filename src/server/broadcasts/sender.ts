@@ -56,7 +56,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * or 5.2.x (the mailbox), which a relay also answers when it refuses every recipient ('550 relay
  * not permitted', '553 ... rcpthosts', an authentication refusal); 'failure' for anything else.
  */
-const refusalOf = (err: unknown): 'bounce' | 'maybe' | 'failure' => {
+export const refusalOf = (err: unknown): 'bounce' | 'maybe' | 'failure' => {
   const { responseCode, command, response } = err as { responseCode?: number; command?: string; response?: string };
   if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600 || command !== 'RCPT TO') return 'failure';
   const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.(\d{1,3})\b/.exec(response ?? '');
@@ -96,12 +96,13 @@ export class BroadcastSender {
   /** Messages sent in the last 24 hours, counted from the ledger once a minute and kept up as they go out. */
   private lastDay = { countedAt: 0, sent: 0 };
 
-  constructor(db: Db, transport: Transport, from: () => string, limits: BroadcastLimits) {
+  /** `throttle`: the pace shared with every other newsletter sender (sequences), so together they keep to the rate. */
+  constructor(db: Db, transport: Transport, from: () => string, limits: BroadcastLimits, throttle = new Throttle(limits.rate)) {
     this.db = db;
     this.transport = transport;
     this.from = from;
     this.limits = limits;
-    this.throttle = new Throttle(limits.rate);
+    this.throttle = throttle;
   }
 
   /** Rows left 'sending' by a stopped server go back in line, marked possibly duplicated (call once, before the first step). */

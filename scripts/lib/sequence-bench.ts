@@ -1,0 +1,164 @@
+// A sequence (drip e-mails) with 50,000 people enrolled (BENCH_SEQUENCE_N), for `npm run bench`.
+// Two parts, figures printed (never asserted):
+// - the scheduler in this process, on a copy of the site's database, with a transport that takes
+//   each message at once: its cost per step (the scheduler's tick: find who is due, claim the
+//   ledger row, make the message, record it and move the person on), the event loop's longest
+//   block (perf_hooks) and the RSS, aims ≤ 20 ms and ≤ 300 MB;
+// - the site itself sending to the SMTP sink at BROADCAST_RATE=100: the rate kept by the sequence
+//   alone (aim within 5%), then with an issue sent to the same audience meanwhile: the most
+//   messages the sink took in any one second (aim never above the rate), the server's peak RSS,
+//   and the longest /healthz answer while it sends.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { seedAudience, startSmtpSink, stopServer, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
+
+export const SEQUENCE_N = Number(process.env.BENCH_SEQUENCE_N ?? 50_000);
+const RATE = 100;
+/** Seconds of sending measured alone, then together with an issue. */
+const ALONE_S = 20;
+const TOGETHER_S = 20;
+/** Steps timed in this process. */
+const STEPS = 5_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+async function api(base: string, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** The scheduler in this process, on `dbFile` (50,000 enrolled, one step due now). */
+async function schedulerFigures(dbFile: string, siteUrl: string): Promise<{ steps: number; meanMs: number; p99Ms: number; maxMs: number; loopMaxMs: number; rssMb: number }> {
+  process.env.DATABASE_URL = dbFile;
+  process.env.SITE_URL = siteUrl;
+  process.env.BETTER_AUTH_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
+  const { getDb } = await import('#server/db.ts');
+  const { SequenceSender } = await import('#server/sequences/sender.ts');
+  const { Throttle } = await import('#server/broadcasts/throttle.ts');
+  const transport = { sendMail: () => Promise.resolve({ messageId: 'bench' }) };
+  const sender = new SequenceSender(getDb(), transport, () => 'bench@example.com', new Throttle(10_000), { retryBaseMs: 100, maxWaitMs: 400, timeZone: 'UTC' });
+  sender.recover();
+  // Warm: the statements are prepared and the step's template parsed on the first message.
+  for (let i = 0; i < 50; i++) await sender.step();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const times: number[] = [];
+  for (let i = 0; i < STEPS; i++) {
+    const at = performance.now();
+    await sender.step();
+    times.push(performance.now() - at);
+    // Lets the loop monitor run between steps, as the job runner's timers do.
+    await new Promise((r) => setImmediate(r));
+  }
+  loop.disable();
+  times.sort((a, b) => a - b);
+  return {
+    steps: times.length,
+    meanMs: times.reduce((a, b) => a + b, 0) / times.length,
+    p99Ms: times[Math.floor(times.length * 0.99)] ?? 0,
+    maxMs: times.at(-1) ?? 0,
+    loopMaxMs: loop.max / 1e6,
+    rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+  };
+}
+
+/** The most arrivals in any one-second window among `arrivals` (ms, ascending) between `from` and `to`. */
+function busiestSecond(arrivals: number[], from: number, to: number): number {
+  const inside = arrivals.filter((a) => a >= from && a <= to);
+  let most = 0;
+  for (let i = 0, j = 0; i < inside.length; i++) {
+    while (inside[i]! - inside[j]! >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+/** Both parts, printed as a table. */
+export async function sequenceFigures(t: BenchTools): Promise<void> {
+  console.log(`\nsequence with ${thousands(SEQUENCE_N)} people enrolled (SMTP sink in the bench process; site pinned like the page table)`);
+  const sink = await startSmtpSink();
+  const dbFile = `${t.tmp}/sequences.db`;
+  t.pinLoadGenerator(true);
+  const site = await t.startSite(dbFile, true, true, { SMTP_URL: sink.url, BROADCAST_RATE: String(RATE) });
+  let healthMax = 0;
+  let probing = true;
+  try {
+    seedAudience(dbFile, SEQUENCE_N);
+    const headers = { Origin: site.url, Cookie: await t.adminCookie(site.url), 'Content-Type': 'application/json' };
+    const made = await api(site.url, headers, 'POST', '/api/admin/sequences', { name: 'Bench welcome', trigger: { type: 'manual' } });
+    const id = made.json.id as number;
+    const step = await api(site.url, headers, 'POST', `/api/admin/sequences/${id}/steps`, {
+      subject: 'Welcome, {{ subscriber.first_name | default: "friend" }}',
+      content: '<p>Hi {{ subscriber.first_name | default: "friend" }}, systems outlast heroics: <a href="/blog">the blog</a>.</p>',
+      delay: { amount: 0, unit: 'seconds' },
+    });
+    if (made.status !== 201 || step.status !== 201) {
+      console.log(`  creating the sequence answered ${made.status}, its step ${step.status}`);
+      return;
+    }
+    // The API's enrolment of the whole list at once (one request), timed; the copy for this process is taken before the site sends.
+    const ids = new Database(dbFile, { readonly: true }).prepare('select id from newsletter_subscribers').pluck().all() as number[];
+    let at = performance.now();
+    const enrolled = await api(site.url, headers, 'POST', `/api/admin/sequences/${id}/enroll`, { subscriberIds: ids });
+    const enrolMs = performance.now() - at;
+    const copy = `${t.tmp}/sequences-scheduler.db`;
+    new Database(dbFile).exec(`vacuum into '${copy}'`);
+    const local = new Database(copy);
+    local.prepare("update sequences set status = 'active'").run();
+    local.close();
+
+    // /healthz every 10 ms while it sends: the longest answer bounds the server's longest block.
+    void (async () => {
+      while (probing) {
+        const start = performance.now();
+        await fetch(`${site.url}/healthz`).catch(() => undefined);
+        healthMax = Math.max(healthMax, performance.now() - start);
+        await sleep(10);
+      }
+    })();
+    expectOk(await api(site.url, headers, 'POST', `/api/admin/sequences/${id}/activate`));
+    for (let i = 0; sink.arrivals.length === 0 && i < 600; i++) await sleep(50);
+    const aloneFrom = performance.now();
+    await sleep(ALONE_S * 1000);
+    const aloneTo = performance.now();
+    const alone = sink.arrivals.filter((a) => a >= aloneFrom && a <= aloneTo).length / ((aloneTo - aloneFrom) / 1000);
+    const issue = await api(site.url, headers, 'POST', '/api/admin/broadcasts', { subject: 'Bench issue (with a sequence)', content: '<p>Sent while the sequence runs.</p>' });
+    expectOk(await api(site.url, headers, 'POST', `/api/admin/broadcasts/${issue.json.id as number}/send`, { confirmDns: true }));
+    await sleep(1000);
+    const bothFrom = performance.now();
+    await sleep(TOGETHER_S * 1000);
+    const bothTo = performance.now();
+    const both = sink.arrivals.filter((a) => a >= bothFrom && a <= bothTo).length / ((bothTo - bothFrom) / 1000);
+    const busiest = busiestSecond(sink.arrivals, aloneFrom, bothTo);
+    probing = false;
+    const rssMb = t.peakRssMb(site.proc.pid!);
+    await api(site.url, headers, 'POST', `/api/admin/sequences/${id}/pause`);
+    await api(site.url, headers, 'POST', `/api/admin/broadcasts/${issue.json.id as number}/cancel`);
+    await stopServer(site);
+
+    at = performance.now();
+    const s = await schedulerFigures(copy, site.url);
+    const schedulerS = (performance.now() - at) / 1000;
+    console.log(`enrolling ${thousands(SEQUENCE_N)} by hand (one POST …/enroll): ${(enrolMs / 1000).toFixed(1)} s, ${thousands(Number(enrolled.json.enrolled ?? 0))} enrolled`);
+    console.log('scheduler in-process (null transport)   steps   mean ms   p99 ms   max ms   loop max ms   RSS MB   (aims: loop ≤ 20 ms, RSS ≤ 300 MB)');
+    console.log(
+      `${'one step per message'.padEnd(38)} ${thousands(s.steps).padStart(7)} ${s.meanMs.toFixed(2).padStart(9)} ${s.p99Ms.toFixed(2).padStart(8)} ${s.maxMs.toFixed(1).padStart(8)} ${s.loopMaxMs.toFixed(1).padStart(13)} ${String(s.rssMb).padStart(8)}   (${schedulerS.toFixed(1)} s)`,
+    );
+    console.log(`site at BROADCAST_RATE=${RATE}                 msg/s   vs rate   busiest second   peak RSS MB   /healthz max ms`);
+    console.log(`${`sequence alone (${ALONE_S} s)`.padEnd(38)} ${alone.toFixed(1).padStart(7)} ${`${(((alone - RATE) / RATE) * 100).toFixed(1)}%`.padStart(9)}`);
+    console.log(
+      `${`sequence + an issue (${TOGETHER_S} s)`.padEnd(38)} ${both.toFixed(1).padStart(7)} ${`${(((both - RATE) / RATE) * 100).toFixed(1)}%`.padStart(9)} ${String(busiest).padStart(16)} ${String(rssMb).padStart(13)} ${healthMax.toFixed(1).padStart(17)}`,
+    );
+  } finally {
+    probing = false;
+    t.pinLoadGenerator(false);
+    await stopServer(site);
+    await sink.stop();
+  }
+}
+
+function expectOk(r: { status: number; json: Record<string, unknown> }): void {
+  if (r.status >= 300) throw new Error(`answered ${r.status}: ${JSON.stringify(r.json)}`);
+}
