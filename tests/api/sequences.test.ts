@@ -142,6 +142,27 @@ describe('a welcome series on confirmation', () => {
     // Enrolled once: enrolling again does nothing (no re-entry).
     expect((await admin.post(`/api/admin/sequences/${seqId}/enroll`, { subscriberIds: [early.id] })).body).toEqual({ enrolled: 0 });
   }, 60_000);
+
+  it('the owner enrols by address or everyone a segment matches now; only active subscribers join', async () => {
+    const created = await admin.post('/api/admin/sequences', { name: 'By hand', trigger: { type: 'manual' } });
+    const seqId = created.body.id as number;
+    const [vip1, vip2, gone, other] = [
+      createSubscriber(server, { isActive: true }),
+      createSubscriber(server, { isActive: true }),
+      createSubscriber(server, { isActive: false }),
+      createSubscriber(server, { isActive: true }),
+    ];
+    const tag = `vip-${seqId}`;
+    for (const p of [vip1, vip2, gone]) expect((await admin.post(`/api/admin/subscribers/${p.id}/tags`, { tags: [tag] })).status).toBe(200);
+    const segment = await admin.post('/api/admin/segments', { name: `VIPs ${seqId}`, match: { tagsAny: [tag] } });
+    expect(segment.body.count).toBe(2);
+    expect((await admin.post(`/api/admin/sequences/${seqId}/enroll`, { segmentId: segment.body.id })).body).toEqual({ enrolled: 2 });
+    // An address not on the list is no one; one already in it is not enrolled twice.
+    expect((await admin.post(`/api/admin/sequences/${seqId}/enroll`, { emails: [other.email.toUpperCase(), 'nobody@example.com', vip1.email] })).body).toEqual({ enrolled: 1 });
+    const enrolled = server.db.select().from(sequenceEnrolments).where(eq(sequenceEnrolments.sequenceId, seqId)).all();
+    expect(enrolled.map((e) => e.subscriberId).sort((a, b) => a - b)).toEqual([vip1.id, vip2.id, other.id].sort((a, b) => a - b));
+    expect((await admin.post(`/api/admin/sequences/${seqId}/enroll`, { emails: ['not an address'] })).status).toBe(400);
+  }, 60_000);
 });
 
 describe('bad input and callers without the rights', () => {

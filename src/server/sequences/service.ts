@@ -18,7 +18,9 @@ import {
   type SequenceStepDto,
   type SequenceSummaryDto,
   type StepInput,
+  type EnrollInput,
 } from '#shared/schemas/sequences.ts';
+import { segmentMatch, segmentWhere } from '#server/audience/segments.ts';
 import { checkMerge } from './liquid.ts';
 
 /** The background job that sends the steps that are due (woken by an enrolment or an edit). */
@@ -227,9 +229,39 @@ export function enrol(tx: Tx, sequence: Pick<SequenceRow, 'id' | 'allowReentry'>
   return enrolled;
 }
 
-/** The owner enrols people by hand (any trigger): answers how many were enrolled. */
-export function enrolByHand(db: Db, sequenceId: number, subscriberIds: readonly number[]): { enrolled: number } {
-  return db.transaction((tx) => ({ enrolled: enrol(tx, requireSequence(tx, sequenceId), subscriberIds) }));
+/** People enrolled by hand per transaction: between two, the server answers other requests. */
+const ENROL_BATCH = 500;
+
+/**
+ * The owner enrols people by hand (any trigger): by id, by address, or everyone a segment
+ * matches now. Answers how many were enrolled. Each batch is its own transaction, so a large
+ * list never holds the server; a batch enrolled before a crash stays, and sending the same list
+ * again enrols only those not in it yet.
+ */
+export async function enrolByHand(db: Db, sequenceId: number, who: EnrollInput): Promise<{ enrolled: number }> {
+  const sequence = requireSequence(db, sequenceId);
+  const ids = [...(who.subscriberIds ?? [])];
+  if (who.emails?.length) {
+    const known = db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(inArray(newsletterSubscribers.email, who.emails)).all();
+    ids.push(...known.map((r) => r.id));
+  }
+  if (who.segmentId !== undefined) {
+    const where = segmentWhere(db, segmentMatch(db, who.segmentId));
+    ids.push(
+      ...db
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(where)
+        .all()
+        .map((r) => r.id),
+    );
+  }
+  let enrolled = 0;
+  for (let i = 0; i < ids.length; i += ENROL_BATCH) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    enrolled += db.transaction((tx) => enrol(tx, sequence, ids.slice(i, i + ENROL_BATCH)));
+  }
+  return { enrolled };
 }
 
 /** Ends the active enrolments given (in `tx`), with why. */

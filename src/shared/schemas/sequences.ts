@@ -92,14 +92,23 @@ export const StepInputSchema = z.object({
 });
 export type StepInput = z.infer<typeof StepInputSchema>;
 
-export const EnrollInputSchema = z.object({
-  subscriberIds: z
-    .array(z.number({ error: 'Subscriber ids must be numbers' }).int('Subscriber ids must be whole numbers').positive('Subscriber ids must be positive'), {
-      error: 'subscriberIds must be a list of ids',
-    })
-    .min(1, 'Choose at least one subscriber')
-    .max(50_000, 'At most 50,000 at a time'),
-});
+export const EnrollInputSchema = z
+  .object({
+    subscriberIds: z
+      .array(z.number({ error: 'Subscriber ids must be numbers' }).int('Subscriber ids must be whole numbers').positive('Subscriber ids must be positive'), {
+        error: 'subscriberIds must be a list of ids',
+      })
+      .max(50_000, 'At most 50,000 at a time')
+      .optional(),
+    /** Subscribers by address, as the owner knows them. */
+    emails: z
+      .array(z.string({ error: 'Addresses must be text' }).trim().toLowerCase().pipe(z.email('Enter valid e-mail addresses')), { error: 'emails must be a list of addresses' })
+      .max(1_000, 'At most 1,000 addresses at a time')
+      .optional(),
+    /** Everyone a segment matches when the enrolment is made. */
+    segmentId: z.number({ error: 'Choose a segment' }).int('Choose a segment').positive('Choose a segment').optional(),
+  })
+  .refine((v) => (v.subscriberIds?.length ?? 0) + (v.emails?.length ?? 0) > 0 || v.segmentId !== undefined, { message: 'Choose at least one subscriber', path: ['subscriberIds'] });
 export type EnrollInput = z.infer<typeof EnrollInputSchema>;
 
 export const StepParamsSchema = z.object({ id: z.coerce.number().int().positive(), stepId: z.coerce.number().int().positive() });

@@ -15,7 +15,14 @@ export const createSequence = (input: SequenceInput) => mutate<Sequence>('POST',
 export const updateSequence = (id: number, input: SequenceInput) => mutate<Sequence>('PUT', API.sequence(id), input, failed('save the sequence'));
 export const deleteSequence = (id: number) => mutate<void>('DELETE', API.sequence(id), undefined, failed('delete the sequence'));
 export const setRunning = (id: number, on: boolean) => mutate<Sequence>('POST', API.sequenceAction(id, on ? 'activate' : 'pause'), {}, failed(on ? 'activate the sequence' : 'pause the sequence'));
-export const enrol = (id: number, subscriberIds: number[]) => mutate<{ enrolled: number }>('POST', API.sequenceAction(id, 'enroll'), { subscriberIds }, failed('enrol the subscribers'));
+export const enrol = (id: number, who: { emails?: string[]; segmentId?: number }) => mutate<{ enrolled: number }>('POST', API.sequenceAction(id, 'enroll'), who, failed('enrol the subscribers'));
+
+/** The saved segments, to enrol everyone one matches. */
+export interface SegmentChoice {
+  id: number;
+  name: string;
+  count: number;
+}
 export const addStep = (id: number, input: StepInput) => mutate<SequenceStep>('POST', API.sequenceSteps(id), input, failed('add the step'));
 export const updateStep = (id: number, stepId: number, input: StepInput) => mutate<SequenceStep>('PUT', API.sequenceStep(id, stepId), input, failed('save the step'));
 export const deleteStep = (id: number, stepId: number) => mutate<void>('DELETE', API.sequenceStep(id, stepId), undefined, failed('delete the step'));

@@ -15,6 +15,7 @@ import {
   DELAY_UNITS,
   deleteStep,
   enrol,
+  type SegmentChoice,
   SequenceInputSchema,
   setRunning,
   StepInputSchema,
@@ -120,7 +121,9 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<SequenceStep | 'new' | null>(null);
   const [removing, setRemoving] = useState<SequenceStep | null>(null);
-  const [enrolIds, setEnrolIds] = useState('');
+  const [enrolEmails, setEnrolEmails] = useState('');
+  const [enrolSegment, setEnrolSegment] = useState('');
+  const segments = useQuery<SegmentChoice[]>(API.segments, 'Failed to fetch segments');
   const s = loaded.data;
 
   useEffect(() => {
@@ -161,14 +164,16 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
   };
 
   const enrolByHand = () => {
-    const ids = enrolIds
-      .split(/[\s,]+/)
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
+    const emails = enrolEmails
+      .split(/[\s,;]+/)
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const who = enrolSegment ? { segmentId: Number(enrolSegment) } : { emails };
     void run(async () => {
-      const { enrolled } = await enrol(id, ids);
+      const { enrolled } = await enrol(id, who);
       toast({ title: `${enrolled} enrolled`, description: 'Only active subscribers not in it already are enrolled.' });
-      setEnrolIds('');
+      setEnrolEmails('');
+      setEnrolSegment('');
     }, 'Done');
   };
 
@@ -249,9 +254,29 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
               </h2>
               <div className="flex flex-wrap items-end gap-2">
                 <div className="min-w-60 flex-1">
-                  <TextField id="enrol-ids" label="Subscriber ids" hint="Comma-separated. Imported subscribers join only this way." value={enrolIds} onChange={(e) => setEnrolIds(e.target.value)} />
+                  <TextField
+                    id="enrol-emails"
+                    label="Subscribers' addresses"
+                    hint="Separated by commas or new lines. Imported subscribers join only this way."
+                    value={enrolEmails}
+                    disabled={Boolean(enrolSegment)}
+                    onChange={(e) => setEnrolEmails(e.target.value)}
+                  />
                 </div>
-                <button type="button" className="btn-secondary" disabled={busy || !enrolIds.trim()} onClick={enrolByHand}>
+                <div className="min-w-48">
+                  <label htmlFor="enrol-segment" className="block text-sm font-medium text-ink">
+                    Or everyone in a segment
+                  </label>
+                  <select id="enrol-segment" className="mt-1 input" value={enrolSegment} onChange={(e) => setEnrolSegment(e.target.value)}>
+                    <option value="">No segment</option>
+                    {(segments.data ?? []).map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.name} ({g.count})
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="button" className="btn-secondary" disabled={busy || (!enrolEmails.trim() && !enrolSegment)} onClick={enrolByHand}>
                   Enrol
                 </button>
               </div>
