@@ -99,6 +99,11 @@ describe('a welcome series on confirmation', () => {
       ['Hello 2', 1, { amount: 3, unit: 'seconds' }],
       ['Hello 3', 1, { amount: 3, unit: 'seconds' }],
     ]);
+    // The person's page lists the sequence and the steps sent, and so does their copy of their data's history.
+    const ada = server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'ada@example.com')).get()!;
+    const person = (await admin.get(`/api/newsletter/subscribers/${ada.id}`)).body;
+    expect(person.sequences).toEqual([expect.objectContaining({ id, status: 'completed', sent: ['Hello 1', 'Hello 2', 'Hello 3'].map((subject) => ({ subject, sentAt: expect.any(String) })) })]);
+    expect(person.history.filter((h: { what: string }) => h.what === 'email').map((h: { detail: string }) => h.detail)).toEqual(expect.arrayContaining(['Hello 1', 'Hello 2', 'Hello 3']));
     // Without a name the default is used.
     await signUpAndConfirm('noname@example.com');
     const first = await smtp.waitFor((m) => m.subject === 'Hello 1' && recipientsOf(m).includes('noname@example.com'));

@@ -13,8 +13,8 @@ import { tagsOfSubscribers } from '#server/newsletter/tags.ts';
 import { consentRecordsOf } from '#server/newsletter/consent.ts';
 import type { HistoryItemDto, HistoryWhat, PersonDto } from '#shared/schemas/audience.ts';
 
-/** A person's page (404 for no such subscriber); `emails` are the messages sent to them, from their senders. */
-export function personOf(db: Db, id: number, emails: readonly HistoryItemDto[] = []): PersonDto {
+/** A person's page (404 for no such subscriber); `emails` are the messages sent to them, from their senders (their sequences, too, come from those). */
+export function personOf(db: Db, id: number, emails: readonly HistoryItemDto[] = []): Omit<PersonDto, 'sequences'> {
   const row = db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
   if (!row) throw notFound('Subscriber not found');
   const events: HistoryItemDto[] = db

@@ -18,6 +18,7 @@ import { outbox } from '#db/schema/mail.ts';
 import { subscriberStatus } from '#server/newsletter/subscribers.ts';
 import { tagsOfSubscribers } from '#server/newsletter/tags.ts';
 import { consentRecordsOf } from '#server/newsletter/consent.ts';
+import { sequencesOf } from '#server/sequences/service.ts';
 
 type Read = Pick<Db, 'select'>;
 
@@ -91,6 +92,7 @@ export function personalData(db: Read, email: string, now = new Date()) {
           .orderBy(asc(subscriberEvents.at), asc(subscriberEvents.id))
           .all(),
         consentRecords: consentRecordsOf(s.id, db),
+        sequences: sequencesOf(db, s.id),
       }
     : null;
   const newsletterIssues = db

@@ -19,6 +19,7 @@ import {
   type SequenceSummaryDto,
   type StepInput,
   type EnrollInput,
+  type PersonSequenceDto,
 } from '#shared/schemas/sequences.ts';
 import { segmentMatch, segmentWhere } from '#server/audience/segments.ts';
 import { checkMerge } from './liquid.ts';
@@ -370,3 +371,29 @@ export function listSequences(db: Db): SequenceSummaryDto[] {
 }
 
 export { exitTagsOf };
+
+/** The sequences a subscriber is or was in, with the steps sent to them (oldest first). */
+export function sequencesOf(db: Pick<Db, 'select'>, subscriberId: number): PersonSequenceDto[] {
+  const rows = db
+    .select({ enrolment: sequenceEnrolments, name: sequences.name })
+    .from(sequenceEnrolments)
+    .innerJoin(sequences, eq(sequences.id, sequenceEnrolments.sequenceId))
+    .where(eq(sequenceEnrolments.subscriberId, subscriberId))
+    .orderBy(asc(sequenceEnrolments.enrolledAt), asc(sequenceEnrolments.id))
+    .all();
+  return rows.map(({ enrolment: e, name }) => ({
+    id: e.sequenceId,
+    name,
+    status: e.status,
+    exitReason: e.exitReason,
+    enrolledAt: e.enrolledAt,
+    endedAt: e.endedAt,
+    sent: db
+      .select({ subject: sequenceSteps.subject, sentAt: sequenceDeliveries.sentAt })
+      .from(sequenceDeliveries)
+      .innerJoin(sequenceSteps, eq(sequenceSteps.id, sequenceDeliveries.stepId))
+      .where(and(eq(sequenceDeliveries.enrolmentId, e.id), eq(sequenceDeliveries.status, 'sent')))
+      .orderBy(asc(sequenceDeliveries.sentAt), asc(sequenceDeliveries.id))
+      .all(),
+  }));
+}

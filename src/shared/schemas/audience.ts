@@ -84,6 +84,7 @@ export interface HistoryItemDto {
 
 /** A consent record (which form, the page, the wording, when asked and when confirmed). */
 import type { ConsentRecordDto } from './forms.ts';
+import type { PersonSequenceDto } from './sequences.ts';
 export type { ConsentRecordDto };
 
 /** One person: the subscriber, their tags, source, consent and history. */
@@ -93,4 +94,6 @@ export interface PersonDto extends SubscriberDto {
   confirmedAt: Date | null;
   consent: ConsentRecordDto[];
   history: HistoryItemDto[];
+  /** The sequences they are or were in, with the steps sent to them. */
+  sequences: PersonSequenceDto[];
 }

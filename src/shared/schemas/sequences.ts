@@ -163,3 +163,15 @@ export interface SequenceDto extends SequenceReport {
   steps: SequenceStepDto[];
   createdAt: Date;
 }
+
+/** A person's place in one sequence: shown on their page and in their copy of their data. */
+export interface PersonSequenceDto {
+  id: number;
+  name: string;
+  status: 'active' | 'completed' | 'exited';
+  exitReason: string | null;
+  enrolledAt: Date;
+  endedAt: Date | null;
+  /** The steps sent to them: each step's subject and when. */
+  sent: { subject: string; sentAt: Date | null }[];
+}

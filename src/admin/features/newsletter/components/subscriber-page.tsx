@@ -9,6 +9,7 @@ import { formatLongDate } from '#shared/format.ts';
 import { STATUS_LABEL } from '#admin/features/newsletter/api/subscribers.ts';
 import { addTags, HISTORY_LABEL, personPath, removeTag, tagNames, type Person } from '#admin/features/newsletter/api/person.ts';
 
+const SEQUENCE_STATUS = { active: 'In it', completed: 'Finished', exited: 'Left' } as const;
 const STATUS_TONE = { active: 'green', pending: 'amber', unsubscribed: 'grey', bounced: 'red' } as const;
 const when = (iso: string) => `${formatLongDate(iso)}, ${new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
 
@@ -135,6 +136,39 @@ export default function SubscriberPage({ params }: { params: Record<string, stri
                 )}
               </section>
             </div>
+            <section aria-labelledby="sequences-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 id="sequences-heading" className="text-base font-semibold text-ink">
+                Sequences
+              </h2>
+              {person.sequences.length === 0 ? (
+                <p className="mt-2 text-sm text-slate-600">Not in any sequence.</p>
+              ) : (
+                <ul className="mt-3 space-y-3 text-sm text-slate-700">
+                  {person.sequences.map((q) => (
+                    <li key={`${q.id}-${q.enrolledAt}`}>
+                      <p>
+                        <span className="font-medium text-ink">{q.name}</span> <Badge tone={q.status === 'active' ? 'green' : 'grey'}>{SEQUENCE_STATUS[q.status]}</Badge>
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        Enrolled {when(q.enrolledAt)}
+                        {q.endedAt && `; ${q.status === 'exited' ? 'left' : 'finished'} ${when(q.endedAt)}`}
+                        {q.exitReason && ` (${q.exitReason})`}
+                      </p>
+                      {q.sent.length > 0 && (
+                        <ol className="mt-1 list-decimal pl-5">
+                          {q.sent.map((m, i) => (
+                            <li key={i}>
+                              {m.subject}
+                              {m.sentAt && <span className="text-xs text-slate-500"> · {when(m.sentAt)}</span>}
+                            </li>
+                          ))}
+                        </ol>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
             <section aria-labelledby="history-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
               <h2 id="history-heading" className="text-base font-semibold text-ink">
                 History
