@@ -9,12 +9,17 @@ import { hasSessionCookie, readSession } from '#server/accounts/session.ts';
 import { getDb } from '#server/db.ts';
 import { followRedirect, isQueryForm } from '#server/content/redirects.ts';
 import { PREVIEW_COOKIE, siteFor } from '#server/site/preview.ts';
+import { registerListeners } from '#server/app/listeners.ts';
 
 /**
  * Routes whose address is itself the key (the booking feed a calendar app polls, a paid
  * download, an upload slot): logged by their pattern, so the logs never hold a working key.
  */
 const SECRET_IN_PATH = new Set(['/api/booking/feed/[file]', '/download/[token]', '/api/uploads/[token]']);
+
+// The capabilities' reactions to subscriber events are in place before the first request, in the
+// built server (process.ts does it first) and under `astro dev` alike.
+registerListeners();
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { locals, request, cookies, url } = context;
