@@ -240,7 +240,14 @@ describe('automatic tags and one page per person', () => {
     const product = await buy(email, 'Focus Workbook');
     const start = await book(email);
     const p = await person(s.id);
-    expect(p).toMatchObject({ id: s.id, email, status: 'active', isActive: true, tags: ['booked', 'customer'], consent: [] });
+    expect(p).toMatchObject({
+      id: s.id,
+      email,
+      status: 'active',
+      isActive: true,
+      tags: ['booked', 'customer'],
+      consent: [expect.objectContaining({ form: null, askedAt: expect.any(String), confirmedAt: expect.any(String) })],
+    });
     const when = `${start.slice(0, 16).replace('T', ' ')} UTC`;
     expect(whats(p)).toEqual(['subscribed', 'confirmed', 'purchase: Focus Workbook', 'tagged: customer', `booking: Strategy Call, ${when}`, 'tagged: booked']);
     expect(p.history.every((h) => !Number.isNaN(Date.parse(String(h.at))))).toBe(true);
