@@ -60,21 +60,22 @@ const step = (subject: string, seconds: number, content = `<p>${subject} for {{ 
   delay: { amount: seconds, unit: 'seconds' },
 });
 
-/** Signs up through the newsletter form and follows the confirmation link. */
-async function signUpAndConfirm(email: string, name?: string): Promise<void> {
-  expect((await new Client(server).post('/api/newsletter/subscribe', { email, ...(name ? { name } : {}) })).status).toBeLessThan(300);
+/** Signs up through the 'welcome' sign-up form (or, with `form` null, the site's own newsletter form) and follows the confirmation link. */
+async function signUpAndConfirm(email: string, name?: string, form: string | null = 'welcome'): Promise<void> {
+  expect((await new Client(server).post('/api/newsletter/subscribe', { email, ...(name ? { name } : {}), ...(form ? { form } : {}) })).status).toBeLessThan(300);
   const confirm = await smtp.waitFor((m) => recipientsOf(m).includes(email) && /confirm/i.test(m.subject ?? ''));
   const res = await fetch(linkIn(confirm, `${server.url}/newsletter/confirm`));
   expect(res.status).toBe(200);
 }
 
-describe('a welcome series on confirmation', () => {
+describe('a welcome series after a sign-up through a form is confirmed', () => {
   let id: number;
   beforeAll(async () => {
-    id = await sequenceWith({ name: 'Welcome', trigger: { type: 'confirmed' }, exitTags: ['Client'] }, [step('Hello 1', 0), step('Hello 2', 3), step('Hello 3', 3)]);
+    expect((await admin.post('/api/admin/forms', { name: 'Welcome', slug: 'welcome', heading: 'Join the list' })).status).toBe(201);
+    id = await sequenceWith({ name: 'Welcome', trigger: { type: 'form', value: 'welcome' }, exitTags: ['Client'] }, [step('Hello 1', 0), step('Hello 2', 3), step('Hello 3', 3)]);
   });
 
-  it('a sign-up that confirms gets the three e-mails in order, each once, with merge tags filled and one-click unsubscribe headers', async () => {
+  it('a sign-up through the form that confirms gets the three e-mails in order, each once, with merge tags filled and one-click unsubscribe headers', async () => {
     const started = Date.now();
     await signUpAndConfirm('ada@example.com', 'Ada Lovelace');
     await untilTrue(() => mailTo('ada@example.com', 'Hello 3').length > 0, 'the third e-mail', 30_000);
@@ -104,10 +105,13 @@ describe('a welcome series on confirmation', () => {
     const person = (await admin.get(`/api/newsletter/subscribers/${ada.id}`)).body;
     expect(person.sequences).toEqual([expect.objectContaining({ id, status: 'completed', sent: ['Hello 1', 'Hello 2', 'Hello 3'].map((subject) => ({ subject, sentAt: expect.any(String) })) })]);
     expect(person.history.filter((h: { what: string }) => h.what === 'email').map((h: { detail: string }) => h.detail)).toEqual(expect.arrayContaining(['Hello 1', 'Hello 2', 'Hello 3']));
+    // A sign-up through the site's own form is not one through this form: no series.
+    await signUpAndConfirm('plain@example.com', 'Pat', null);
     // Without a name the default is used.
     await signUpAndConfirm('noname@example.com');
     const first = await smtp.waitFor((m) => m.subject === 'Hello 1' && recipientsOf(m).includes('noname@example.com'));
     expect(first.text).toContain('Hello 1 for friend.');
+    expect(mailTo('plain@example.com', 'Hello ')).toEqual([]);
   }, 60_000);
 
   it('unsubscribing after the first step, or gaining an exit tag, stops the rest', async () => {
