@@ -1,6 +1,7 @@
 // The people side of the admin: newsletter subscribers, comment moderation, users, and what
 // non-admins see there. Runs against the seeded server (5 subscribers, 2 pending and 4
 // approved comments) and, for empty states, the server with an empty database.
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
@@ -161,6 +162,22 @@ test.describe('newsletter', () => {
     const rows = page.getByRole('table').locator('tbody tr');
     await expect(rows).toHaveCount(1);
     await expect(rows.getByRole('list', { name: `Tags of ${email}` })).toHaveText(tag);
+  });
+
+  test("the owner downloads a person's data and erases it from their page", async ({ page, baseURL }) => {
+    const email = `${unique('asked')}@example.com`;
+    expect((await page.request.post('/api/newsletter/subscribe', { data: { email }, headers: { Origin: baseURL! } })).status()).toBe(201);
+    await loginAs(page, baseURL!);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('link', { name: `Open ${email}` }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download their data' }).click()]);
+    const copy = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(copy.subscription).toMatchObject({ email, status: 'active' });
+    await page.getByRole('button', { name: 'Erase their data' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();
+    await page.waitForURL(/\/admin\/newsletter$/);
+    const left = (await (await page.request.get('/api/newsletter/subscribers')).json()) as { email: string }[];
+    expect(left.some((s) => s.email === email)).toBe(false);
   });
 });
 

@@ -2,7 +2,11 @@
 // consent, and their history (subscribed, confirmed, tags, e-mails, purchases, bookings).
 import { useState, type FormEvent } from 'react';
 import { Link } from '#admin/lib/link.tsx';
-import { reportFailure, useQuery } from '#admin/lib/query.ts';
+import { mutate, reportFailure, useQuery } from '#admin/lib/query.ts';
+import { navigate } from '#admin/lib/router.ts';
+import { ConfirmDialog } from '#admin/ui/dialog.tsx';
+import { toast } from '#lib/toast.ts';
+import { API } from '#shared/api-paths.ts';
 import { Badge, PageHeader } from '#admin/ui/controls.tsx';
 import { loadState } from '#admin/ui/load-error.tsx';
 import { formatLongDate } from '#shared/format.ts';
@@ -73,6 +77,44 @@ function Tags({ person, onChange }: { person: Person; onChange: () => Promise<vo
   );
 }
 
+/** The owner's own copy and erasure of a person's data (for requests that come by other ways than the site's form). */
+function PrivacyActions({ email }: { email: string }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const erase = async () => {
+    setBusy(true);
+    try {
+      await mutate('POST', API.privacyErase, { email }, { title: 'Erasure failed', description: 'Nothing was erased. Please try again.' });
+      toast({ title: 'Erased', description: 'What the site held about this address is gone; the address is kept only as a hash so no import adds it again.' });
+      navigate('/admin/newsletter');
+    } catch {
+      // mutate has told the owner; nothing was erased.
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a className="btn-secondary" href={API.privacyExport(email)} download>
+        Download their data
+      </a>
+      <button type="button" className="btn-secondary text-red-700" onClick={() => setAsking(true)}>
+        Erase their data
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Erase this person's data?"
+        description="Their subscription, account, comments' name and address, consent records and future bookings (cancelled, with an e-mail) go; orders keep amounts and dates without the address. This cannot be undone."
+        confirmLabel="Erase"
+        busy={busy}
+        onConfirm={() => void erase()}
+        onCancel={() => setAsking(false)}
+      />
+    </div>
+  );
+}
+
 export default function SubscriberPage({ params }: { params: Record<string, string> }) {
   const query = useQuery<Person>(personPath(params.id ?? ''), 'Failed to fetch the subscriber');
   const person = query.data;
@@ -88,7 +130,7 @@ export default function SubscriberPage({ params }: { params: Record<string, stri
         pending
       ) : person ? (
         <>
-          <PageHeader title={person.email} subtitle={person.name ?? undefined} />
+          <PageHeader title={person.email} subtitle={person.name ?? undefined} actions={<PrivacyActions email={person.email} />} />
           <dl className="mb-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm sm:grid-cols-4">
             <div>
               <dt className="text-slate-600">Status</dt>
