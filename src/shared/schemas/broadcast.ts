@@ -1,7 +1,8 @@
 // A newsletter issue: what the owner writes, and what the admin shows of its sending.
 import * as z from 'zod';
 
-export const BroadcastInputSchema = z.object({
+/** What every e-mail the owner writes has (an issue, a sequence's step): subject, preheader and body. */
+export const EmailContentShape = {
   subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
   preheader: z
     .string({ error: 'Preheader must be text' })
@@ -10,6 +11,10 @@ export const BroadcastInputSchema = z.object({
     .nullish()
     .transform((v) => v || null),
   content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(500_000, 'Content is too long'),
+};
+
+export const BroadcastInputSchema = z.object({
+  ...EmailContentShape,
   postId: z.number().int().positive().nullish(),
   /** Kept out of the public archive, its feed and the sitemap. */
   subscribersOnly: z.boolean().optional().default(false),

@@ -1,6 +1,7 @@
 // Sequences (drip e-mails): what the owner writes (a sequence, its steps) and what the admin
 // shows of it (the steps and the report).
 import * as z from 'zod';
+import { EmailContentShape } from './broadcast.ts';
 
 export const TRIGGER_TYPES = ['confirmed', 'form', 'tag', 'purchase', 'booking', 'manual'] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
@@ -73,14 +74,7 @@ export const SendingWindowSchema = z
 export type SendingWindow = z.infer<typeof SendingWindowSchema>;
 
 export const StepInputSchema = z.object({
-  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
-  preheader: z
-    .string({ error: 'Preheader must be text' })
-    .trim()
-    .max(200, 'Preheader must be at most 200 characters')
-    .nullish()
-    .transform((v) => v || null),
-  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(500_000, 'Content is too long'),
+  ...EmailContentShape,
   delay: z.object(
     {
       amount: z.number({ error: 'Delay must be a number' }).int('Delay must be a whole number').min(0, 'Delay must not be negative').max(100_000, 'Delay is too long'),
