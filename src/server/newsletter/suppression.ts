@@ -26,17 +26,6 @@ export function liftSuppression(tx: Pick<Db, 'delete'>, email: string): void {
     .run();
 }
 
-/** Every suppressed hash (the list is short: one per erased address), for an import to check each row against. */
-export function suppressedHashes(tx: Pick<Db, 'select'>): Set<string> {
-  return new Set(
-    tx
-      .select({ h: suppressedAddresses.addressHash })
-      .from(suppressedAddresses)
-      .all()
-      .map((r) => r.h),
-  );
-}
-
 /** Whether an address was erased (and not signed up and confirmed anew since). */
 export function isSuppressed(tx: Tx, email: string): boolean {
   return Boolean(

@@ -19,7 +19,7 @@ import { wakeJob } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
 import { catchUpWithKit } from '#server/newsletter/kit.ts';
 import { subscriberStatus } from '#server/newsletter/subscribers.ts';
-import { addressHash, suppressedHashes } from '#server/newsletter/suppression.ts';
+import { addressHash } from '#server/newsletter/suppression.ts';
 import type { ImportMappingDto, InvalidRowDto, SubscriberImportDto } from '#shared/schemas/subscriber-import.ts';
 import { TAG_NAME_MAX } from '#shared/schemas/subscriber-import.ts';
 import { readHeader, readRow, tagsOf, type ColumnIndexes, type Format, type ImportRow } from './columns.ts';
@@ -312,11 +312,9 @@ class SubscriberWriter {
   private readonly extraTags: string[];
   private readonly seen: Set<string> | null;
   private readonly now: Date;
-  private readonly erased: Set<string>;
 
   constructor(db: Db, run: ImportRun, now: Date) {
     this.now = now;
-    this.erased = suppressedHashes(db);
     this.sql = prepared.get(db) ?? prepared.set(db, statements(db)).get(db)!;
     this.source = `import:${run.sourceName}`;
     this.extraTags = JSON.parse(run.tags) as string[];
@@ -356,7 +354,7 @@ class SubscriberWriter {
 
   /** Whether the address's holder had their data erased here (and has not signed up again since). */
   private wasErased(email: string): boolean {
-    return this.erased.size > 0 && this.erased.has(addressHash(email));
+    return this.sql.erased.get(addressHash(email)) !== undefined;
   }
 
   /** The columns a row changes on an address already here, or null. */
@@ -440,6 +438,7 @@ function statements(db: Db) {
     insertTag: c.prepare('insert into tags (name) values (?) on conflict do nothing'),
     tagByName: c.prepare('select id from tags where lower(name) = lower(?)'),
     tagSubscriber: c.prepare('insert into subscriber_tags (subscriber_id, tag_id) values (?, ?) on conflict do nothing'),
+    erased: c.prepare('select 1 from suppressed_addresses where address_hash = ?'),
     hasTag: c.prepare('select 1 from subscriber_tags st join tags t on t.id = st.tag_id where st.subscriber_id = ? and lower(t.name) = lower(?)'),
     event: c.prepare("insert into subscriber_events (subscriber_id, at, what, detail) values (?, ?, 'imported', ?)"),
   };
