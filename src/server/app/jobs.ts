@@ -3,6 +3,7 @@
 import { getDb } from '#server/db.ts';
 import { assignLegacyGuids } from '#server/content/legacy-guids.ts';
 import { BroadcastSender } from '#server/broadcasts/sender.ts';
+import { DailyLimit } from '#server/broadcasts/daily-limit.ts';
 import { Throttle } from '#server/broadcasts/throttle.ts';
 import { SequenceSender } from '#server/sequences/sender.ts';
 import { SEQUENCES_JOB } from '#server/sequences/service.ts';
@@ -55,6 +56,8 @@ const CALENDAR_POLL_MS = 5 * 60_000;
 const CALENDAR_RETRY_MS = 60_000;
 
 let runner: JobRunner | undefined;
+/** What stopping waits for beyond the steps under way. */
+const drains: (() => Promise<void>)[] = [];
 
 /**
  * Starts the background jobs: abandoned checkouts' pending orders are removed hourly, product
@@ -131,11 +134,14 @@ export function startBackgroundJobs(): void {
     const throttle = new Throttle(e.BROADCAST_RATE);
     // 2 s doubling up to 30 s, shorter when MAIL_RETRY_MS is.
     const retry = { retryBaseMs: Math.min(e.MAIL_RETRY_MS, 2_000), maxWaitMs: Math.min(e.MAIL_RETRY_MS * 4, 30_000) };
-    const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, { rate: e.BROADCAST_RATE, dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null, ...retry }, throttle);
+    // And one daily limit: it counts the messages of both.
+    const daily = new DailyLimit(db, e.BROADCAST_DAILY_LIMIT ?? null);
+    const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, { rate: e.BROADCAST_RATE, dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null, ...retry }, throttle, daily);
     issues.recover();
     jobs.start({ name: 'broadcast', idleMs: BROADCAST_IDLE_MS, quiet: true, step: async () => ((await issues.step()) ? 1 : 0) });
-    const drips = new SequenceSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, throttle, { ...retry, timeZone: e.SITE_TIMEZONE });
+    const drips = new SequenceSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, throttle, { ...retry, timeZone: e.SITE_TIMEZONE }, daily);
     drips.recover();
+    drains.push(() => drips.drain());
     jobs.start({ name: SEQUENCES_JOB, idleMs: SEQUENCES_IDLE_MS, quiet: true, step: async () => ((await drips.step()) ? 1 : 0) });
   }
 }
@@ -143,6 +149,8 @@ export function startBackgroundJobs(): void {
 /** Stops starting new background work and waits for what is under way (an e-mail being sent). */
 export async function stopBackgroundJobs(): Promise<void> {
   await runner?.stop();
+  // Messages a job handed to SMTP without waiting for the answer are answered and recorded too.
+  await Promise.all(drains.splice(0).map((drain) => drain()));
   runner = undefined;
   shareRunner(null);
 }

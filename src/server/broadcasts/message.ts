@@ -52,28 +52,42 @@ function bodyOf(issue: { id: number; content: string; track: boolean }): { html:
 
 /** One recipient's message. `test` marks a test send in the subject. */
 export function issueMessage(issue: Issue, body: { html: string; text: string }, unsubscribeToken: string | null, test = false): IssueMessage {
+  return newsletterEmail({
+    subject: `${test ? '[TEST] ' : ''}${issue.subject}`,
+    preheader: issue.preheader,
+    body,
+    view: viewUrl(issue),
+    unsubscribe: unsubscribeToken ? unsubscribeLink(unsubscribeToken) : `${env().SITE_URL}/newsletter`,
+    oneClick: unsubscribeToken !== null,
+  });
+}
+
+/**
+ * The frame every newsletter e-mail shares, an issue or a sequence step: the preheader, the body,
+ * a 'view in browser' link when there is a page to view, and a footer naming the newsletter with
+ * the reader's unsubscribe link and the privacy request link; the plain-text part holds the same.
+ * `oneClick`: the unsubscribe link is the reader's own, so the one-click headers (RFC 8058) carry it.
+ */
+export function newsletterEmail(parts: { subject: string; preheader: string | null; body: { html: string; text: string }; view: string | null; unsubscribe: string; oneClick: boolean }): IssueMessage {
+  const { preheader, body, view, unsubscribe } = parts;
   const brand = publishedBrand();
-  const view = viewUrl(issue);
-  const unsubscribe = unsubscribeToken ? unsubscribeLink(unsubscribeToken) : `${env().SITE_URL}/newsletter`;
-  const subject = `${test ? '[TEST] ' : ''}${issue.subject}`;
   const privacy = privacyRequestUrl();
   const text = [
-    ...(issue.preheader ? [issue.preheader, ''] : []),
+    ...(preheader ? [preheader, ''] : []),
     body.text,
     '',
     '—',
     `${brand.newsletterName} from ${brand.name}`,
-    `View in your browser: ${view}`,
+    ...(view ? [`View in your browser: ${view}`] : []),
     `Unsubscribe: ${unsubscribe}`,
     `${PRIVACY_LINE}: ${privacy}`,
   ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#0b1220">
-${issue.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHTML(issue.preheader)}</div>` : ''}
+${preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHTML(preheader)}</div>` : ''}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:16px;padding:32px">
-<tr><td style="font-size:12px;color:#64748b;padding-bottom:16px"><a href="${escapeHTML(view)}" style="color:#64748b">View in your browser</a></td></tr>
-<tr><td style="font-size:16px;line-height:26px">${body.html}</td></tr>
+${view ? `<tr><td style="font-size:12px;color:#64748b;padding-bottom:16px"><a href="${escapeHTML(view)}" style="color:#64748b">View in your browser</a></td></tr>\n` : ''}<tr><td style="font-size:16px;line-height:26px">${body.html}</td></tr>
 <tr><td style="font-size:12px;line-height:18px;color:#64748b;border-top:1px solid #e2e8f0;padding-top:16px">${escapeHTML(brand.newsletterName)} from ${escapeHTML(brand.name)}. You receive this because you subscribed. <a href="${escapeHTML(unsubscribe)}" style="color:#64748b">Unsubscribe</a> · <a href="${escapeHTML(privacy)}" style="color:#64748b">${PRIVACY_LINE}</a></td></tr>
 </table></td></tr></table></body></html>`;
-  return { subject, text, html, headers: unsubscribeToken ? unsubscribeHeaders(unsubscribe) : {} };
+  return { subject: parts.subject, text, html, headers: parts.oneClick ? unsubscribeHeaders(unsubscribe) : {} };
 }

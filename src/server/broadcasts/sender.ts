@@ -21,7 +21,7 @@
 // Pause, resume and cancel are read before every message, so they act within a second; Resume
 // and 'Retry failed' also end the wait after the last failure. The job
 // runner (server/jobs) calls step() again and again.
-import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
@@ -30,6 +30,7 @@ import { notifyOwner } from '#server/accounts/notify.ts';
 import type { Transport } from '#server/mail/sender.ts';
 import { unsubscribeTokenOf } from '#server/newsletter/subscribers.ts';
 import { issueBody, issueMessage, type IssueMessage } from './message.ts';
+import { DailyLimit } from './daily-limit.ts';
 import { Throttle } from './throttle.ts';
 
 export const MAX_TRIES = 3;
@@ -93,12 +94,13 @@ export class BroadcastSender {
   private readonly refusedAt = new Map<number, number>();
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, { tries: number; messageId: string | null; sentAt: Date }>();
-  /** Messages sent in the last 24 hours, counted from the ledger once a minute and kept up as they go out. */
-  private lastDay = { countedAt: 0, sent: 0 };
+  /** BROADCAST_DAILY_LIMIT, shared with the sequences' sender. */
+  private readonly daily: DailyLimit;
 
   /** `throttle`: the pace shared with every other newsletter sender (sequences), so together they keep to the rate. */
-  constructor(db: Db, transport: Transport, from: () => string, limits: BroadcastLimits, throttle = new Throttle(limits.rate)) {
+  constructor(db: Db, transport: Transport, from: () => string, limits: BroadcastLimits, throttle = new Throttle(limits.rate), daily = new DailyLimit(db, limits.dailyLimit)) {
     this.db = db;
+    this.daily = daily;
     this.transport = transport;
     this.from = from;
     this.limits = limits;
@@ -129,7 +131,7 @@ export class BroadcastSender {
       this.finishIfDone(issue.id);
       return false;
     }
-    if (this.overDailyLimit()) return false;
+    if (this.daily.reached()) return false;
     // The owner's Resume or 'Retry failed' (which touch the issue) since the last failure's wait
     // began: go on now, not when that wait (up to 30 s) would have ended.
     if (this.throttle.holding && issue.updatedAt.getTime() >= this.heldSince) this.throttle.release();
@@ -190,7 +192,7 @@ export class BroadcastSender {
     }
     this.failuresInARow = 0;
     this.accepted += 1;
-    this.lastDay.sent += 1;
+    this.daily.add();
     // Written outside the send's error handling: a database error now is never taken for a failed
     // send (which would send it again); the row stays taken until it is written.
     this.unrecorded.set(row.id, { tries: row.tries + 1, messageId: messageId ?? null, sentAt: new Date() });
@@ -314,16 +316,5 @@ export class BroadcastSender {
       .where(and(eq(broadcasts.id, id), eq(broadcasts.status, 'sending')))
       .run();
     this.bodies.delete(id);
-  }
-
-  private overDailyLimit(): boolean {
-    const limit = this.limits.dailyLimit;
-    if (limit === null) return false;
-    // Not a count of the ledger for every message: at 50,000 rows that is the send's bottleneck.
-    if (Date.now() - this.lastDay.countedAt > 60_000) {
-      const since = new Date(Date.now() - 24 * 60 * 60_000);
-      this.lastDay = { countedAt: Date.now(), sent: this.db.select({ n: count() }).from(broadcastRecipients).where(gte(broadcastRecipients.sentAt, since)).get()!.n };
-    }
-    return this.lastDay.sent >= limit;
   }
 }

@@ -1,7 +1,7 @@
 // Newsletter issues: drafts the owner writes, and the switches of a send (start, pause, resume,
 // cancel, retry the failed). Starting a send freezes the audience: one ledger row per confirmed,
 // active subscriber at that moment, written in one statement.
-import { and, count, desc, eq, gte, inArray, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
 import { blogPosts, newsletterSubscribers } from '#db/schema/content.ts';
@@ -12,6 +12,7 @@ import { htmlToText, sanitizeSavedHtml } from '#server/html/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import type { HistoryItemDto } from '#shared/schemas/audience.ts';
 import { slugify } from '#shared/format.ts';
+import { sentSince } from './daily-limit.ts';
 import { dailyWindow, timeLeft, type DailyWindow } from './throttle.ts';
 import { activeSubscribers, segmentMatch, segmentWhere } from '#server/audience/segments.ts';
 
@@ -57,16 +58,12 @@ function countsOf(db: Db, ids: number[]) {
   return out;
 }
 
-/** What BROADCAST_DAILY_LIMIT leaves now (null without one): one count of the last 24 hours' messages. */
+/** What BROADCAST_DAILY_LIMIT leaves now (null without one): one count of the last 24 hours' messages, sequence e-mails included. */
 function dailyOf(db: Db): DailyWindow | null {
   const limit = env().BROADCAST_DAILY_LIMIT;
   if (!limit) return null;
   const now = Date.now();
-  const last = db
-    .select({ n: count(), oldest: min(broadcastRecipients.sentAt) })
-    .from(broadcastRecipients)
-    .where(gte(broadcastRecipients.sentAt, new Date(now - 24 * 60 * 60_000)))
-    .get()!;
+  const last = sentSince(db, new Date(now - 24 * 60 * 60_000));
   return dailyWindow(limit, last.n, last.oldest, now);
 }
 

@@ -1,21 +1,26 @@
-// Sends the sequence steps that are due, one person at a time, through the newsletter's throttle
-// (broadcasts and sequences together never go above BROADCAST_RATE), on the newsletter's SMTP
-// transport (DKIM, one-click unsubscribe, a plain-text part).
+// Sends the sequence steps that are due through the newsletter's throttle (broadcasts and
+// sequences together never go above BROADCAST_RATE, nor BROADCAST_DAILY_LIMIT a day), on the
+// newsletter's SMTP transport (DKIM, one-click unsubscribe, a plain-text part).
 // - The ledger has one row per (enrolment, step): it is written 'sending' before the message is
 //   handed to SMTP and 'sent' after, in the transaction that moves the person on to their next
 //   step. A row found 'sending' at start was in flight when the server stopped: it is sent again
 //   and marked possibly duplicated; every other step reaches each person once.
+// - Up to IN_FLIGHT messages are with the SMTP server at once, each started at its turn, so the
+//   time the server takes to answer does not lower the rate.
 // - Whoever unsubscribed or bounced before their turn leaves the sequence then and gets nothing.
 // - A step with a sending window waits for it (in the site's time zone).
 // - A refusal that names the mailbox (5.1.x at RCPT TO) is a bounce; another failure is tried
-//   again after a growing wait, three times at most, then the step is given up for that person
-//   (counted failed) and they go on to the next.
+//   again after a growing wait. After three tries the step is given up for that person (counted
+//   failed; they go on to the next) only when the relay took other messages meanwhile: while it
+//   refuses everyone, nobody is given up on. After 20 failures in a row the owner is told once.
 // Pause holds everyone where they are; after a resume the overdue steps go out at the rate.
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
 import { sequenceDeliveries, sequenceEnrolments, sequences, sequenceSteps } from '#db/schema/sequences.ts';
 import { refusalOf } from '#server/broadcasts/sender.ts';
+import { notifyOwner } from '#server/accounts/notify.ts';
+import { DailyLimit } from '#server/broadcasts/daily-limit.ts';
 import type { Throttle } from '#server/broadcasts/throttle.ts';
 import { logger } from '#server/log.ts';
 import type { Transport } from '#server/mail/sender.ts';
@@ -26,6 +31,10 @@ import { exitEnrolments, windowOf } from './service.ts';
 import { nextOpening } from './window.ts';
 
 export const MAX_TRIES = 3;
+/** Messages with the SMTP server at once (the pooled transport's connections). */
+export const IN_FLIGHT = 2;
+/** Failures in a row after which the owner is told the mail server refuses sequence e-mails. */
+export const TELL_OWNER_AFTER = 20;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -51,7 +60,7 @@ function statementsOf(db: Db) {
       .from(sequenceEnrolments)
       .where(and(eq(sequenceEnrolments.sequenceId, p('sequence')), eq(sequenceEnrolments.status, 'active'), lte(sequenceEnrolments.nextDueAt, p('now'))))
       .orderBy(asc(sequenceEnrolments.nextDueAt))
-      .limit(1)
+      .limit(p('n'))
       .prepare(),
     stepAfter: db
       .select()
@@ -82,31 +91,53 @@ function statementsOf(db: Db) {
       .set({ status: 'sending' })
       .where(and(eq(sequenceDeliveries.enrolmentId, p('enrolment')), eq(sequenceDeliveries.stepId, p('step')), eq(sequenceDeliveries.status, 'pending')))
       .prepare(),
+    markSent: db
+      .update(sequenceDeliveries)
+      .set({ status: 'sent', messageId: sql`${p('messageId')}`, sentAt: sql`${p('sentAt')}`, lastError: null })
+      .where(and(eq(sequenceDeliveries.enrolmentId, p('enrolment')), eq(sequenceDeliveries.stepId, p('step'))))
+      .prepare(),
+    moveOn: db
+      .update(sequenceEnrolments)
+      .set({ lastPosition: sql`${p('position')}`, lastSentAt: sql`${p('at')}`, nextDueAt: sql`${p('nextDueAt')}`, tries: 0 })
+      .where(and(eq(sequenceEnrolments.id, p('enrolment')), eq(sequenceEnrolments.status, 'active')))
+      .prepare(),
+    complete: db
+      .update(sequenceEnrolments)
+      .set({ lastPosition: sql`${p('position')}`, lastSentAt: sql`${p('at')}`, nextDueAt: null, tries: 0, status: 'completed', endedAt: sql`${p('at')}` })
+      .where(and(eq(sequenceEnrolments.id, p('enrolment')), eq(sequenceEnrolments.status, 'active')))
+      .prepare(),
   };
 }
 type Statements = ReturnType<typeof statementsOf>;
+
+type Subscriber = NonNullable<ReturnType<Statements['subscriber']['get']>>;
 
 export class SequenceSender {
   private readonly db: Db;
   private readonly transport: Transport;
   private readonly from: () => string;
   private readonly throttle: Throttle;
+  private readonly daily: DailyLimit;
   private readonly limits: SequenceLimits;
+  private readonly q: Statements;
   /** Each step made ready once per version (its updatedAt). */
   private readonly prepared = new Map<number, { at: number; step: PreparedStep } | { at: number; error: string }>();
+  /** With the SMTP server now, by enrolment. */
+  private readonly inFlight = new Map<number, Promise<void>>();
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, { enrolment: Enrolment; step: Step; messageId: string | null; sentAt: Date }>();
+  private failuresInARow = 0;
 
-  constructor(db: Db, transport: Transport, from: () => string, throttle: Throttle, limits: SequenceLimits) {
+  /** `daily`: BROADCAST_DAILY_LIMIT, shared with the issues' sender. */
+  constructor(db: Db, transport: Transport, from: () => string, throttle: Throttle, limits: SequenceLimits, daily = new DailyLimit(db, null)) {
     this.db = db;
     this.transport = transport;
     this.from = from;
     this.throttle = throttle;
     this.limits = limits;
+    this.daily = daily;
     this.q = statementsOf(db);
   }
-
-  private readonly q: Statements;
 
   /** Steps left 'sending' by a stopped server go out again, marked possibly duplicated (call once, before the first step). */
   recover(): void {
@@ -114,19 +145,31 @@ export class SequenceSender {
     if (resumed > 0) logger.warn({ job: 'sequences', resumed }, 'sequence e-mails that were in flight when the server stopped are sent again (possibly duplicated)');
   }
 
-  /** The enrolment due soonest in a running sequence (one indexed look per running sequence). */
+  /** Resolves once the messages with the SMTP server now are answered and recorded (before the process stops). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
+  }
+
+  /** The enrolment due soonest in a running sequence that is not being sent now (one indexed look per running sequence). */
   private nextDue(now: Date): Enrolment | undefined {
+    const busy = (e: Enrolment) => this.inFlight.has(e.id) || this.unrecorded.has(e.id);
+    const n = this.inFlight.size + this.unrecorded.size + 1;
     let best: Enrolment | undefined;
     for (const { id } of this.q.running.all()) {
-      const due = this.q.due.get({ sequence: id, now: now.getTime() });
+      const due = this.q.due.all({ sequence: id, now: now.getTime(), n }).find((e) => !busy(e));
       if (due && (!best || due.nextDueAt! < best.nextDueAt!)) best = due;
     }
     return best;
   }
 
-  /** Sends the next step that is due (after its turn under the throttle); false when there was nothing to do. */
+  /** Starts the next step that is due (after its turn under the throttle); false when there was nothing to do. */
   async step(): Promise<boolean> {
     if (!this.recordDelivered()) return false;
+    if (this.inFlight.size >= IN_FLIGHT) {
+      await Promise.race(this.inFlight.values());
+      return true;
+    }
+    if (this.daily.reached(this.inFlight.size)) return this.waitForOne();
     // The turn first: a step that must wait reads nothing (in short naps, so a pause meanwhile is seen within a moment).
     const wait = this.throttle.wait(Date.now());
     if (wait > 0) {
@@ -134,7 +177,7 @@ export class SequenceSender {
       return true;
     }
     const enrolment = this.nextDue(new Date());
-    if (!enrolment) return false;
+    if (!enrolment) return this.waitForOne();
     const step = this.q.stepAfter.get({ sequence: enrolment.sequenceId, position: enrolment.lastPosition });
     if (!step) {
       // No step left (deleted meanwhile): they wait for one to be added.
@@ -164,7 +207,7 @@ export class SequenceSender {
     const claimed = this.q.claimNew.run(ids).changes > 0 || this.q.claimPending.run(ids).changes > 0;
     if (!claimed) {
       // Sent (or given up) already: only moving them on was left undone.
-      if (!this.unrecorded.has(enrolment.id)) this.db.transaction(() => this.moveOn(enrolment, step, new Date()));
+      this.db.transaction(() => this.moveOn(enrolment, step, new Date()));
       return true;
     }
     this.throttle.take(Date.now());
@@ -178,18 +221,33 @@ export class SequenceSender {
       this.giveUp(enrolment, step, errorText(err));
       return true;
     }
+    // Not awaited: the next message starts at its turn while this one is with the SMTP server.
+    const sending = this.send(enrolment, step, subscriber, message).finally(() => this.inFlight.delete(enrolment.id));
+    this.inFlight.set(enrolment.id, sending);
+    return true;
+  }
+
+  /** Nothing to start now: waits for a message with the SMTP server, if any (true), so its answer is recorded at once. */
+  private async waitForOne(): Promise<boolean> {
+    if (this.inFlight.size === 0) return false;
+    await Promise.race(this.inFlight.values());
+    return true;
+  }
+
+  private async send(enrolment: Enrolment, step: Step, subscriber: Subscriber, message: ReturnType<typeof stepMessage>): Promise<void> {
     let messageId: string | undefined;
     try {
       ({ messageId } = (await this.transport.sendMail({ from: this.from(), to: subscriber.email, ...message })) as { messageId?: string });
     } catch (err) {
       this.failed(enrolment, step, err);
-      return true;
+      return;
     }
+    this.failuresInARow = 0;
+    this.daily.add();
     // Written outside the send's error handling: a database error now is never taken for a
     // failed send (which would send it again); the row stays taken until it is written.
     this.unrecorded.set(enrolment.id, { enrolment, step, messageId: messageId ?? null, sentAt: new Date() });
     this.recordDelivered();
-    return true;
   }
 
   private preparedOf(step: Step) {
@@ -211,10 +269,7 @@ export class SequenceSender {
     for (const [id, done] of this.unrecorded) {
       try {
         this.db.transaction((tx) => {
-          tx.update(sequenceDeliveries)
-            .set({ status: 'sent', messageId: done.messageId, sentAt: done.sentAt, lastError: null })
-            .where(and(eq(sequenceDeliveries.enrolmentId, id), eq(sequenceDeliveries.stepId, done.step.id)))
-            .run();
+          this.q.markSent.run({ enrolment: id, step: done.step.id, messageId: done.messageId, sentAt: done.sentAt.getTime() });
           recordSubscriberEvent(tx, { subscriberId: done.enrolment.subscriberId, what: 'email', detail: done.step.subject, ref: `sequence:${done.enrolment.sequenceId}`, at: done.sentAt });
           this.moveOn(done.enrolment, done.step, done.sentAt);
         });
@@ -253,13 +308,16 @@ export class SequenceSender {
       });
       return;
     }
+    this.failuresInARow += 1;
     const tries = enrolment.tries + 1;
-    if (tries >= MAX_TRIES) {
+    // Given up only when the relay took others since this person's first try: then it is about
+    // them. While every message fails (the relay is down), they wait at their step.
+    if (tries >= MAX_TRIES && this.failuresInARow < tries) {
       this.giveUp(enrolment, step, reason);
       return;
     }
     // The server is struggling: everything waits (broadcasts too, on the shared throttle).
-    const wait = Math.min(this.limits.maxWaitMs, this.limits.retryBaseMs * 2 ** (tries - 1));
+    const wait = Math.min(this.limits.maxWaitMs, this.limits.retryBaseMs * 2 ** (Math.min(tries, this.failuresInARow) - 1));
     this.throttle.holdFor(wait, Date.now());
     this.db.transaction((tx) => {
       tx.update(sequenceDeliveries)
@@ -270,7 +328,16 @@ export class SequenceSender {
         .set({ tries, nextDueAt: new Date(Date.now() + wait) })
         .where(eq(sequenceEnrolments.id, enrolment.id))
         .run();
+      if (this.failuresInARow === TELL_OWNER_AFTER)
+        notifyOwner(tx, {
+          kind: 'sequence-failing',
+          subject: 'Sequence e-mails are not going out',
+          heading: 'Your sequences cannot send',
+          text: `The mail server refused ${TELL_OWNER_AFTER} sequence e-mails in a row; the last error was: ${reason}. They are tried again, and nobody is skipped meanwhile. Check the mail settings.`,
+          path: '/admin/newsletter/sequences',
+        });
     });
+    if (this.failuresInARow === TELL_OWNER_AFTER) logger.warn({ job: 'sequences', reason }, 'sequence e-mails failed 20 times in a row; the owner is told');
   }
 
   /**
@@ -279,14 +346,8 @@ export class SequenceSender {
    */
   private moveOn(enrolment: Enrolment, step: Step, at: Date): void {
     const next = this.q.stepAfter.get({ sequence: enrolment.sequenceId, position: step.position });
-    this.db
-      .update(sequenceEnrolments)
-      .set(
-        next
-          ? { lastPosition: step.position, lastSentAt: at, nextDueAt: new Date(at.getTime() + next.delaySeconds * 1000), tries: 0 }
-          : { lastPosition: step.position, lastSentAt: at, nextDueAt: null, tries: 0, status: 'completed', endedAt: at },
-      )
-      .where(and(eq(sequenceEnrolments.id, enrolment.id), eq(sequenceEnrolments.status, 'active')))
-      .run();
+    const ids = { enrolment: enrolment.id, position: step.position, at: at.getTime() };
+    if (next) this.q.moveOn.run({ ...ids, nextDueAt: at.getTime() + next.delaySeconds * 1000 });
+    else this.q.complete.run(ids);
   }
 }

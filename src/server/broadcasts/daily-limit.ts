@@ -1,0 +1,54 @@
+// BROADCAST_DAILY_LIMIT counts every newsletter message, issues and sequence e-mails alike: the
+// limit is the relay's (a provider's quota a day), whichever ledger the message came from.
+import { count, gte, min } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { broadcastRecipients } from '#db/schema/broadcasts.ts';
+import { sequenceDeliveries } from '#db/schema/sequences.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** The ledgers are counted again this often; between two counts the senders keep the count up. */
+const RECOUNT_MS = 60_000;
+
+/** Newsletter messages sent since `since` over both ledgers, and the oldest of them. */
+export function sentSince(db: Pick<Db, 'select'>, since: Date): { n: number; oldest: Date | null } {
+  const issues = db
+    .select({ n: count(), oldest: min(broadcastRecipients.sentAt) })
+    .from(broadcastRecipients)
+    .where(gte(broadcastRecipients.sentAt, since))
+    .get()!;
+  const steps = db
+    .select({ n: count(), oldest: min(sequenceDeliveries.sentAt) })
+    .from(sequenceDeliveries)
+    .where(gte(sequenceDeliveries.sentAt, since))
+    .get()!;
+  const oldest = [issues.oldest, steps.oldest].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  return { n: issues.n + steps.n, oldest };
+}
+
+/** The daily limit shared by the newsletter's senders (null limit: none). */
+export class DailyLimit {
+  private readonly db: Db;
+  private readonly limit: number | null;
+  private counted = { at: 0, sent: 0 };
+
+  constructor(db: Db, limit: number | null) {
+    this.db = db;
+    this.limit = limit;
+  }
+
+  /**
+   * Whether the last 24 hours' messages, with the `inFlight` ones handed to SMTP and not yet
+   * answered, reach the limit. Not a count of the ledgers for every message: at 50,000 rows that
+   * is the send's bottleneck.
+   */
+  reached(inFlight = 0, now = Date.now()): boolean {
+    if (this.limit === null) return false;
+    if (now - this.counted.at > RECOUNT_MS) this.counted = { at: now, sent: sentSince(this.db, new Date(now - DAY_MS)).n };
+    return this.counted.sent + inFlight >= this.limit;
+  }
+
+  /** A message went out. */
+  add(): void {
+    this.counted.sent += 1;
+  }
+}
