@@ -6,6 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '#db/schema/content.ts';
+import { outbox } from '#db/schema/mail.ts';
 import { sequenceDeliveries, sequenceEnrolments, sequences, sequenceSteps } from '#db/schema/sequences.ts';
 import { Client, clientAs, createSubscriber, type SessionClient } from '#tests/support/factories.ts';
 import { refusedCallers } from '#tests/support/guards.ts';
@@ -175,6 +176,27 @@ describe('a welcome series after a sign-up through a form is confirmed', () => {
     const enrolled = server.db.select().from(sequenceEnrolments).where(eq(sequenceEnrolments.sequenceId, seqId)).all();
     expect(enrolled.map((e) => e.subscriberId).sort((a, b) => a - b)).toEqual([vip1.id, vip2.id, other.id].sort((a, b) => a - b));
     expect((await admin.post(`/api/admin/sequences/${seqId}/enroll`, { emails: ['not an address'] })).status).toBe(400);
+  }, 60_000);
+});
+
+describe('while the mail server refuses everyone', () => {
+  it('nobody is given up on: the owner is told after 20 failures in a row, and once the relay is mended each person gets the step once', async () => {
+    const rows = ['x', 'y', 'z'].map((x) => ({ email: `outage-${x}@example.com`, name: x, isActive: true, confirmedAt: new Date() }));
+    server.db.insert(newsletterSubscribers).values(rows).run();
+    smtp.refuseEveryone.reply = '550 relay not permitted';
+    try {
+      const id = await sequenceWith({ name: 'Outage', trigger: { type: 'manual' } }, [step('Outage 1', 0)]);
+      expect((await admin.post(`/api/admin/sequences/${id}/enroll`, { emails: rows.map((r) => r.email) })).body).toEqual({ enrolled: 3 });
+      await untilTrue(() => server.db.select().from(outbox).where(eq(outbox.kind, 'sequence-failing')).all().length > 0, 'the owner to be told', 30_000);
+      // Each has been tried well over three times, and nobody is given up on.
+      expect((await admin.get(`/api/admin/sequences/${id}`)).body).toMatchObject({ active: 3, sent: 0, failed: 0 });
+      smtp.refuseEveryone.reply = null;
+      await untilTrue(async () => ((await admin.get(`/api/admin/sequences/${id}`)).body as SequenceDto).completed === 3, 'everyone to have the step', 20_000);
+      expect((await admin.get(`/api/admin/sequences/${id}`)).body).toMatchObject({ sent: 3, failed: 0 });
+      for (const r of rows) expect(mailTo(r.email, 'Outage 1'), r.email).toHaveLength(1);
+    } finally {
+      smtp.refuseEveryone.reply = null;
+    }
   }, 60_000);
 });
 
