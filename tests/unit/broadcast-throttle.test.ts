@@ -39,8 +39,16 @@ describe('the throttle', () => {
     sendTimes(throttle, 0, 1_000);
     throttle.holdFor(30_000, 1_000);
     expect(throttle.wait(1_000)).toBe(30_000);
-    throttle.release();
+    // The owner asked at 1,500 (after the wait began): it ends.
+    throttle.releaseIfBefore(1_500, 2_000);
     expect(throttle.wait(2_000)).toBe(0);
+  });
+
+  it('a wait begun after the owner asked to go on (a newer failure, of either sender) holds', () => {
+    const throttle = new Throttle(10);
+    throttle.holdFor(30_000, 5_000);
+    throttle.releaseIfBefore(1_500, 6_000);
+    expect(throttle.wait(6_000)).toBe(29_000);
   });
 
   it('keeps a rate below one a second', () => {

@@ -84,8 +84,6 @@ export class BroadcastSender {
   private readonly from: () => string;
   private readonly limits: BroadcastLimits;
   private readonly throttle: Throttle;
-  /** When the wait after the last failure began. */
-  private heldSince = 0;
   private failuresInARow = 0;
   private bodies = new Map<number, { html: string; text: string } | { error: string }>();
   /** Messages the relay took since the start: a refusal of one address among accepted ones is that address's. */
@@ -134,7 +132,7 @@ export class BroadcastSender {
     if (this.daily.reached()) return false;
     // The owner's Resume or 'Retry failed' (which touch the issue) since the last failure's wait
     // began: go on now, not when that wait (up to 30 s) would have ended.
-    if (this.throttle.holding && issue.updatedAt.getTime() >= this.heldSince) this.throttle.release();
+    this.throttle.releaseIfBefore(issue.updatedAt.getTime(), Date.now());
     const wait = this.throttle.wait(Date.now());
     if (wait > 0) {
       // In short naps, so a Resume, Pause or Cancel meanwhile is seen within a moment.
@@ -277,7 +275,6 @@ export class BroadcastSender {
     // The server is struggling: everything waits longer after each failure in a row.
     const wait = Math.min(this.limits.maxWaitMs, this.limits.retryBaseMs * 2 ** (this.failuresInARow - 1));
     this.throttle.holdFor(wait, Date.now());
-    this.heldSince = Date.now();
     this.db
       .update(broadcastRecipients)
       .set({ status: tries >= MAX_TRIES ? 'failed' : 'pending', tries, lastError: reason, nextAttemptAt: new Date(Date.now() + wait) })

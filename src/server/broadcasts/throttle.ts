@@ -8,6 +8,7 @@ export class Throttle {
   private at = 0;
   private nextAt = 0;
   private heldUntil = 0;
+  private heldSince = 0;
 
   constructor(rate: number) {
     this.interval = 1000 / rate;
@@ -33,16 +34,15 @@ export class Throttle {
   /** Nothing goes for `ms` (the server is struggling). */
   holdFor(ms: number, now: number): void {
     this.heldUntil = now + ms;
+    this.heldSince = now;
   }
 
-  /** Whether a failure's wait is under way. */
-  get holding(): boolean {
-    return this.heldUntil > 0;
-  }
-
-  /** The failure's wait ends now (the owner asked to go on). */
-  release(): void {
-    this.heldUntil = 0;
+  /**
+   * The failure's wait ends now when it began at or before `asked` (the time the owner asked to
+   * go on): a wait begun after that, by either sender, is about a newer failure and holds.
+   */
+  releaseIfBefore(asked: number, now: number): void {
+    if (this.heldUntil > now && this.heldSince <= asked) this.heldUntil = 0;
   }
 }
 

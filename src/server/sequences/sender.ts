@@ -170,14 +170,15 @@ export class SequenceSender {
       return true;
     }
     if (this.daily.reached(this.inFlight.size)) return this.waitForOne();
-    // The turn first: a step that must wait reads nothing (in short naps, so a pause meanwhile is seen within a moment).
+    // Nothing due: the job sleeps (it is woken by an enrolment), whatever the throttle says.
+    const enrolment = this.nextDue(new Date());
+    if (!enrolment) return this.waitForOne();
+    // Then the turn, in short naps, so a pause meanwhile is seen within a moment.
     const wait = this.throttle.wait(Date.now());
     if (wait > 0) {
       await sleep(Math.min(wait, 250));
       return true;
     }
-    const enrolment = this.nextDue(new Date());
-    if (!enrolment) return this.waitForOne();
     const step = this.q.stepAfter.get({ sequence: enrolment.sequenceId, position: enrolment.lastPosition });
     if (!step) {
       // No step left (deleted meanwhile): they wait for one to be added.
