@@ -54,6 +54,7 @@ test('create a sequence, add two steps (one in a sending window), activate it, e
   // Step 2: two days later, only Monday to Thursday, 09:00 to 17:00; an empty window is refused.
   await page.getByRole('button', { name: 'Add step' }).click();
   dialog = page.getByRole('dialog', { name: 'Add a step' });
+  await expect(dialog).toContainText('It goes at the end, to everyone still in the sequence; those who already finished it do not get it.');
   await dialog.getByLabel('Subject').fill('Our best posts');
   await dialog.getByLabel('Wait').fill('2');
   await dialog.getByRole('textbox', { name: 'Content' }).click();

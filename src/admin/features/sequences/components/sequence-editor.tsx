@@ -75,7 +75,7 @@ function StepDialog({ sequenceId, step, first, onClose, onSaved }: { sequenceId:
       open
       onClose={onClose}
       title={step ? 'Edit step' : 'Add a step'}
-      description={step ? 'Only people who have not had this step yet get the new version.' : 'It goes at the end, to everyone still in the sequence.'}
+      description={step ? 'Only people who have not had this step yet get the new version.' : 'It goes at the end, to everyone still in the sequence; those who already finished it do not get it.'}
       submitLabel={step ? 'Save step' : 'Add step'}
       busy={busy}
       onSubmit={() => void save()}
