@@ -15,6 +15,9 @@ export const removeTag = (id: number, name: string) => api<{ tags: string[] }>('
 /** Adds tags to a selection of the list; answers how many gained one. */
 export const tagSelection = (ids: number[], tags: string[]) => api<{ tagged: number }>('POST', API.subscribersTags, { ids, tags });
 
+/** Enrols a selection of the list in a sequence; answers how many were enrolled (active subscribers not in it already). */
+export const enrolSelection = (sequenceId: number, ids: number[]) => api<{ enrolled: number }>('POST', API.sequenceAction(sequenceId, 'enroll'), { subscriberIds: ids });
+
 /** 'a, b ,c' as tag names: trimmed, blanks dropped. */
 export const tagNames = (text: string) =>
   text

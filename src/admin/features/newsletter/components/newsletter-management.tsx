@@ -1,5 +1,5 @@
-// /admin/newsletter: subscriber stats, search and a tag filter, tagging a selection, CSV export and
-// import, links to Kit, each subscriber's own page, and deletion.
+// /admin/newsletter: subscriber stats, search and a tag filter, tagging a selection or adding it to
+// a sequence, CSV export and import, links to Kit, each subscriber's own page, and deletion.
 import { useState } from 'react';
 import { useConfirmDelete } from '#admin/lib/confirm-delete.ts';
 import { reportFailure, useQuery } from '#admin/lib/query.ts';
@@ -18,6 +18,7 @@ import { KIT_DASHBOARD_URL, KIT_SUBSCRIBERS_URL, STATUS_LABEL, type Subscriber }
 import { useSubscribers } from '#admin/features/newsletter/hooks/use-subscribers.ts';
 import { tagNames, tagSelection, type Tag } from '#admin/features/newsletter/api/person.ts';
 import { CheckCircleIcon, DownloadIcon, MinusCircleIcon, SyncIcon } from './icons';
+import { EnrolSelected } from './enrol-selected';
 import { SendingDomain } from './sending-domain';
 import { SubscriberImportPanel } from './subscriber-import';
 import { localDay } from './subscriber-stats';
@@ -293,13 +294,16 @@ export default function NewsletterManagement() {
     list = (
       <>
         {selected.size > 0 && (
-          <TagSelected
-            ids={[...selected]}
-            onDone={async () => {
-              setSelected(new Set());
-              await Promise.all([query.refetch(), tagList.refetch()]);
-            }}
-          />
+          <>
+            <TagSelected
+              ids={[...selected]}
+              onDone={async () => {
+                setSelected(new Set());
+                await Promise.all([query.refetch(), tagList.refetch()]);
+              }}
+            />
+            <EnrolSelected ids={[...selected]} onDone={() => setSelected(new Set())} />
+          </>
         )}
         <SubscriberTable rows={rows} selection={selection} onDelete={deletion.ask} onClearBounce={unbounce} />
         <Pager label="Subscriber pages" list={query} />

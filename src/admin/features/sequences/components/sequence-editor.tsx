@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { API } from '#shared/api-paths.ts';
 import { RichTextEditor } from '#admin/editor/rich-text-editor.tsx';
 import { useQuery } from '#admin/lib/query.ts';
+import { navigate } from '#admin/lib/router.ts';
 import { Badge, PageHeader, StatCard, TextField } from '#admin/ui/controls.tsx';
 import { ConfirmDialog } from '#admin/ui/dialog.tsx';
 import { FormDialog } from '#admin/ui/form-dialog.tsx';
@@ -13,6 +14,7 @@ import { toast } from '#lib/toast.ts';
 import {
   addStep,
   DELAY_UNITS,
+  deleteSequence,
   deleteStep,
   enrol,
   type SegmentChoice,
@@ -24,7 +26,9 @@ import {
   type Sequence,
   type SequenceStep,
 } from '#admin/features/sequences/api/sequences.ts';
-import type { DelayUnit } from '#shared/schemas/sequences.ts';
+import type { DelayUnit, SendingWindow } from '#shared/schemas/sequences.ts';
+import { siteTimeZone } from '#admin/lib/site-time.ts';
+import { describeWindow, WindowFields } from './sending-window.tsx';
 import { SequenceFields, sequenceInput, TRIGGER_LABELS, type SequenceValues } from './sequence-form.tsx';
 
 interface StepValues {
@@ -33,15 +37,18 @@ interface StepValues {
   content: string;
   amount: string;
   unit: DelayUnit;
+  window: SendingWindow | null;
 }
 
-const EMPTY_STEP: StepValues = { subject: '', preheader: '', content: '', amount: '1', unit: 'days' };
+const EMPTY_STEP: StepValues = { subject: '', preheader: '', content: '', amount: '1', unit: 'days', window: null };
 
-const stepInput = (v: StepValues) => ({ subject: v.subject, preheader: v.preheader || null, content: v.content, delay: { amount: Number(v.amount), unit: v.unit }, window: null });
+const stepInput = (v: StepValues) => ({ subject: v.subject, preheader: v.preheader || null, content: v.content, delay: { amount: Number(v.amount), unit: v.unit }, window: v.window });
 
 function StepDialog({ sequenceId, step, first, onClose, onSaved }: { sequenceId: number; step: SequenceStep | null; first: boolean; onClose: () => void; onSaved: () => void }) {
   const [values, setValues] = useState<StepValues>(() =>
-    step ? { subject: step.subject, preheader: step.preheader ?? '', content: step.content, amount: String(step.delay.amount), unit: step.delay.unit } : { ...EMPTY_STEP, amount: first ? '0' : '1' },
+    step
+      ? { subject: step.subject, preheader: step.preheader ?? '', content: step.content, amount: String(step.delay.amount), unit: step.delay.unit, window: step.window }
+      : { ...EMPTY_STEP, amount: first ? '0' : '1' },
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -68,7 +75,7 @@ function StepDialog({ sequenceId, step, first, onClose, onSaved }: { sequenceId:
       open
       onClose={onClose}
       title={step ? 'Edit step' : 'Add a step'}
-      description={step ? 'Only people who have not had this step yet get the new version.' : 'It goes at the end, to everyone still in the sequence.'}
+      description={step ? 'Only people who have not had this step yet get the new version.' : 'It goes at the end, to everyone still in the sequence; those who already finished it do not get it.'}
       submitLabel={step ? 'Save step' : 'Add step'}
       busy={busy}
       onSubmit={() => void save()}
@@ -101,6 +108,7 @@ function StepDialog({ sequenceId, step, first, onClose, onSaved }: { sequenceId:
           </select>
         </div>
       </div>
+      <WindowFields value={values.window} zone={siteTimeZone()} error={errors.window} onChange={(window) => setValues({ ...values, window })} />
       <div>
         <p id="step-content-label" className="mb-1 text-sm font-medium text-slate-700">
           Content
@@ -121,6 +129,7 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<SequenceStep | 'new' | null>(null);
   const [removing, setRemoving] = useState<SequenceStep | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const [enrolEmails, setEnrolEmails] = useState('');
   const [enrolSegment, setEnrolSegment] = useState('');
   const segments = useQuery<SegmentChoice[]>(API.segments, 'Failed to fetch segments');
@@ -139,11 +148,13 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
     });
   }, [s]);
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  /** Does `work`, then says `done` (unless the work says what happened itself) and reads the sequence again. */
+  const run = async (work: () => Promise<unknown>, done: string | null) => {
     setBusy(true);
     try {
+      setErrors({});
       await work();
-      toast({ title: done });
+      if (done) toast({ title: done });
       await loaded.refetch();
     } catch (err) {
       setErrors(apiFieldErrors(err));
@@ -174,7 +185,7 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
       toast({ title: `${enrolled} enrolled`, description: 'Only active subscribers not in it already are enrolled.' });
       setEnrolEmails('');
       setEnrolSegment('');
-    }, 'Done');
+    }, null);
   };
 
   return (
@@ -206,7 +217,14 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
               <StatCard label="In it now" value={s.active} />
               <StatCard label="Completed" value={s.completed} />
               <StatCard label="Exited" value={s.exited} />
-              <StatCard label="Sent" value={s.sent} detail={s.failed ? `${s.failed} failed` : undefined} />
+              <StatCard
+                label="Sent"
+                value={s.sent}
+                detail={
+                  [s.failed ? `${s.failed} failed` : '', s.possiblyDuplicated ? `${s.possiblyDuplicated} may have gone twice (in flight when the server stopped)` : ''].filter(Boolean).join(' · ') ||
+                  undefined
+                }
+              />
               <StatCard label="Unsubscribed after" value={s.unsubscribedAfter} />
             </section>
 
@@ -230,7 +248,8 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
                           {i + 1}. {step.subject}
                         </span>
                         <span className="block text-sm text-slate-600">
-                          {step.delay.amount} {step.delay.unit} after {i === 0 ? 'the trigger' : 'the previous step'} · {step.sent} sent
+                          {step.delay.amount} {step.delay.unit} after {i === 0 ? 'the trigger' : 'the previous step'}
+                          {step.window ? ` · ${describeWindow(step.window, siteTimeZone())}` : ''} · {step.sent} sent
                           {step.failed ? `, ${step.failed} failed` : ''} · {step.unsubscribedAfter} unsubscribed after
                         </span>
                       </span>
@@ -259,6 +278,7 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
                     label="Subscribers' addresses"
                     hint="Separated by commas or new lines. Imported subscribers join only this way."
                     value={enrolEmails}
+                    error={errors.emails ?? errors.subscriberIds ?? errors.segmentId}
                     disabled={Boolean(enrolSegment)}
                     onChange={(e) => setEnrolEmails(e.target.value)}
                   />
@@ -288,9 +308,14 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
                   Settings
                 </h2>
                 <SequenceFields values={settings} errors={errors} onChange={setSettings} />
-                <button type="button" className="btn-secondary" disabled={busy} onClick={saveSettings}>
-                  Save settings
-                </button>
+                <span className="flex flex-wrap gap-2">
+                  <button type="button" className="btn-secondary" disabled={busy} onClick={saveSettings}>
+                    Save settings
+                  </button>
+                  <button type="button" className="btn-secondary text-red-700" disabled={busy} onClick={() => setDeleting(true)}>
+                    Delete sequence
+                  </button>
+                </span>
               </section>
             )}
           </div>
@@ -319,6 +344,24 @@ export default function SequenceEditor({ params }: { params: Record<string, stri
           if (step) void run(() => deleteStep(id, step.id), 'Step deleted');
         }}
         onCancel={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this sequence?"
+        description="Its steps, who is in it and its report are deleted; nobody gets another of its e-mails."
+        confirmLabel="Delete sequence"
+        busy={busy}
+        onConfirm={() => {
+          setDeleting(false);
+          setBusy(true);
+          deleteSequence(id)
+            .then(() => {
+              toast({ title: 'Sequence deleted' });
+              navigate('/admin/newsletter/sequences');
+            })
+            .catch(() => setBusy(false));
+        }}
+        onCancel={() => setDeleting(false)}
       />
     </>
   );

@@ -1,8 +1,14 @@
 // The fields of a sequence (name, trigger, exit rules), shared by the list's 'New sequence' and
 // the sequence's own settings.
 import type { FieldErrors } from '#lib/form.ts';
+import { API } from '#shared/api-paths.ts';
+import { useQuery } from '#admin/lib/query.ts';
 import { Switch, TextField } from '#admin/ui/controls.tsx';
 import { TRIGGER_TYPES } from '#admin/features/sequences/api/sequences.ts';
+import type { TagDto } from '#shared/schemas/audience.ts';
+import type { BookingAdminDto } from '#shared/schemas/booking.ts';
+import type { FormDto } from '#shared/schemas/forms.ts';
+import type { ProductDto } from '#shared/schemas/product.ts';
 import type { TriggerType } from '#shared/schemas/sequences.ts';
 
 export interface SequenceValues {
@@ -33,6 +39,31 @@ const VALUE_LABELS: Partial<Record<TriggerType, { label: string; hint: string }>
   booking: { label: "Event type's slug (optional)", hint: 'Empty for any booking.' },
 };
 
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/** What the trigger's value may be, from what the site has: its forms, tags, products or event types (loaded only for that trigger). */
+function useTriggerChoices(type: TriggerType): Choice[] {
+  const forms = useQuery<Pick<FormDto, 'slug' | 'name'>[]>(type === 'form' ? API.forms : null);
+  const tags = useQuery<Pick<TagDto, 'name'>[]>(type === 'tag' ? API.tags : null);
+  const products = useQuery<Pick<ProductDto, 'id' | 'name'>[]>(type === 'purchase' ? API.products : null);
+  const booking = useQuery<{ types: Pick<BookingAdminDto['types'][number], 'slug' | 'name'>[] }>(type === 'booking' ? API.bookingAdmin : null);
+  switch (type) {
+    case 'form':
+      return (forms.data ?? []).map((f) => ({ value: f.slug, label: f.name }));
+    case 'tag':
+      return (tags.data ?? []).map((t) => ({ value: t.name, label: t.name }));
+    case 'purchase':
+      return (products.data ?? []).map((p) => ({ value: `product:${p.id}`, label: p.name }));
+    case 'booking':
+      return (booking.data?.types ?? []).map((t) => ({ value: t.slug, label: t.name }));
+    default:
+      return [];
+  }
+}
+
 /** The API's body from the form's values. */
 export const sequenceInput = (v: SequenceValues) => ({
   name: v.name,
@@ -49,6 +80,7 @@ export const sequenceInput = (v: SequenceValues) => ({
 export function SequenceFields({ values, errors, onChange }: { values: SequenceValues; errors: FieldErrors; onChange: (v: SequenceValues) => void }) {
   const set = <K extends keyof SequenceValues>(key: K, value: SequenceValues[K]) => onChange({ ...values, [key]: value });
   const valueField = VALUE_LABELS[values.triggerType];
+  const choices = useTriggerChoices(values.triggerType);
   return (
     <>
       <TextField id="sequence-name" label="Name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
@@ -76,7 +108,26 @@ export function SequenceFields({ values, errors, onChange }: { values: SequenceV
           </p>
         )}
       </div>
-      {valueField && <TextField id="sequence-trigger-value" label={valueField.label} hint={valueField.hint} value={values.triggerValue} onChange={(e) => set('triggerValue', e.target.value)} />}
+      {valueField && (
+        <>
+          <TextField
+            id="sequence-trigger-value"
+            label={valueField.label}
+            hint={valueField.hint}
+            list="sequence-trigger-choices"
+            autoComplete="off"
+            value={values.triggerValue}
+            onChange={(e) => set('triggerValue', e.target.value)}
+          />
+          <datalist id="sequence-trigger-choices">
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </datalist>
+        </>
+      )}
       <TextField
         id="sequence-exit-tags"
         label="Exit tags (optional)"
