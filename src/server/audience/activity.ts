@@ -5,7 +5,7 @@
 import { newsletterSubscribers } from '#db/schema/content.ts';
 import { eq } from 'drizzle-orm';
 import { bookingsOf } from '#server/booking/service.ts';
-import { purchasesOf } from '#server/commerce/checkout.ts';
+import { purchasesOf } from '#server/commerce/purchases.ts';
 import { noteActivityOf } from '#server/newsletter/activity.ts';
 import type { Tx } from '#server/newsletter/events.ts';
 

@@ -1,8 +1,7 @@
 // Card payments: the amount always comes from the product row, never from the browser.
 import { hash } from 'node:crypto';
 import type { OrderDto, OrderPageQuery, OrderStatsDto } from '#shared/schemas/product.ts';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Activity } from '#server/newsletter/activity.ts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PageDto } from '#shared/schemas/paging.ts';
 import { containsText, countIf, windowOf } from '#server/http/paging.ts';
 import type Stripe from 'stripe';
@@ -22,7 +21,6 @@ import {
   invoicePaid,
   packageOfSubscription,
   packagePaid,
-  packagesOf,
   packageRefunded,
   paymentDisputed,
   subscriptionChanged,
@@ -34,6 +32,7 @@ import { deliverOrder, deliveriesByOrder, hasFiles, revokeGrants } from './downl
 import { getProductById } from './products.ts';
 import { nowMs } from '#db/schema/now.ts';
 import { cancelEndedSessions } from '#server/commerce/billing/ended.ts';
+import { productPurchase } from './purchases.ts';
 
 export const UNAVAILABLE = 'This product is currently not available for purchase.';
 export const BELOW_CARD_MINIMUM = 'This product costs less than $0.50, the least a card can be charged, so it cannot be bought here.';
@@ -128,25 +127,6 @@ function recordIntent(tx: Tx, intent: Stripe.PaymentIntent, status: OrderStatus,
     // A package's payment is noted as the package (by packagePaid); a product's as a purchase.
     else noteActivity(tx, order.customerEmail, productPurchase(order));
   }
-}
-
-/** A paid order of a product, as the buyer's subscriber history tells it. */
-const productPurchase = (order: Pick<typeof orders.$inferSelect, 'productId' | 'productName' | 'createdAt'>): Activity => ({
-  kind: 'purchase',
-  detail: order.productName,
-  ref: `product:${order.productId ?? 'deleted'}`,
-  at: order.createdAt,
-});
-
-/** What an address bought and paid for (products and packages), for its subscriber history. */
-export function purchasesOf(tx: Pick<Tx, 'select'>, email: string): Activity[] {
-  const bought = tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.customerEmail, email), inArray(orders.status, [...MADE]), isNull(orders.clientPackageId)))
-    .all()
-    .map(productPurchase);
-  return [...bought, ...packagesOf(tx, email)];
 }
 
 /** Marks the order of a payment refunded and ends its download links. */

@@ -7,7 +7,6 @@ import { sameSecret } from '#server/http/signing.ts';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
 import type { Db } from '#db/client.ts';
 import { downloadGrants, orders, productFiles, products } from '#db/schema/commerce.ts';
 import { newsletterSubscribers } from '#db/schema/content.ts';
@@ -71,6 +70,7 @@ export function receiveProductFile(productId: number, requestedName: string, req
       // Past its 500 MB limit a file is never drained (answeringRefusals closes the connection).
       const size = await receive(request.body, tmp, PRODUCT_FILE_LIMIT);
       if (size === 0) throw badRequest('The file is empty');
+      const { fileTypeFromFile } = await import('file-type');
       const sniffed = await fileTypeFromFile(tmp);
       const ext = sniffed ? FILE_TYPES[sniffed.mime] : undefined;
       if (!sniffed || !ext) throw new HttpError(415, UNSUPPORTED_FILE);

@@ -8,8 +8,6 @@ import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
-import { parseFile } from 'music-metadata';
 import { storedFiles, uploadTokens } from '#db/schema/storage.ts';
 import { env } from '#server/env.ts';
 import { getDb } from '#server/db.ts';
@@ -18,6 +16,8 @@ import { storeLocal, tempPath } from './local.ts';
 import { queueImage } from './images.ts';
 import { ALLOWED, LIMITS, declaredKind, sniffText, type UploadKind } from './upload-policy.ts';
 import { storeOnUploadThing } from './uploadthing.ts';
+// file-type and music-metadata are imported where a file is checked, not here: every server
+// process loads this module at start-up, and they need not be in memory before an upload.
 
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
@@ -91,6 +91,7 @@ async function audioDuration(file: string): Promise<number | null> {
   try {
     // `duration: true` reads on through files without a length header (VBR MP3s), so the
     // number is right rather than estimated; the file is at most 100 MB and already on disk.
+    const { parseFile } = await import('music-metadata');
     const { format } = await parseFile(file, { duration: true, skipCovers: true });
     const seconds = format.duration;
     return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.round(seconds)) : null;
@@ -153,7 +154,7 @@ async function store(tmp: string, file: { contentType: string; ext: string; size
  * read from the bytes unless `sniffed` already says it); null when they are not.
  */
 export async function storeChecked(tmp: string, kind: UploadKind, size: number, owner: string | null, sniffed?: { mime: string }): Promise<StoredUpload | null> {
-  const type = sniffed ?? (await fileTypeFromFile(tmp));
+  const type = sniffed ?? (await (await import('file-type')).fileTypeFromFile(tmp));
   const allowed = type ? ALLOWED[type.mime] : undefined;
   if (!type || !allowed || allowed.kind !== kind) return null;
   const duration = kind === 'audio' ? await audioDuration(tmp) : undefined;
