@@ -4,14 +4,13 @@
 // well-formed export is refused whole (400) before anything is written.
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { env } from '#server/env.ts';
-import { HttpError, badRequest, type Issue } from '#server/http/errors.ts';
+import { HttpError, badRequest } from '#server/http/errors.ts';
 import { readFileUpload } from '#server/http/files/file-upload.ts';
 import { contentChanged } from '#server/http/pages/page-cache.ts';
 import { tempPath } from '#server/media/local.ts';
 import type { PublicationImportResultDto } from '#shared/schemas/publication-import.ts';
 import { MAX_GHOST_BYTES } from './ghost/read.ts';
+import { runImportWorker, type ImportWorkerAnswer } from './import-worker.ts';
 import { MAX_SUBSTACK_BYTES } from './substack/read.ts';
 
 export type PublicationFormat = 'substack' | 'ghost';
@@ -57,7 +56,7 @@ export async function readPublicationUpload(request: Request, format: Publicatio
 }
 
 /** What the worker answers: the result, or the HttpError it threw, as plain data. */
-export type PublicationWorkerAnswer = { result: PublicationImportResultDto } | { error: { status: number; message: string; issues?: Issue[] | undefined } };
+export type PublicationWorkerAnswer = ImportWorkerAnswer<PublicationImportResultDto>;
 
 /** The worker's file, run by Node itself (the server runs from the project root). */
 const WORKER = resolve('src/server/migration/publication-import-worker.ts');
@@ -72,21 +71,8 @@ export async function importPublication(upload: PublicationUpload, authorId: str
   }
   running = true;
   try {
-    return await new Promise<PublicationImportResultDto>((done, fail) => {
-      const worker = new Worker(WORKER, {
-        workerData: { ...upload, authorId },
-        env: { ...process.env, DATABASE_URL: env().DATABASE_URL },
-        resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 },
-      });
-      worker.once('message', (answer: PublicationWorkerAnswer) => {
-        if ('result' in answer) done(answer.result);
-        else fail(new HttpError(answer.error.status, answer.error.message, answer.error.issues));
-      });
-      worker.once('error', fail);
-      worker.once('exit', (code) => {
-        if (code !== 0) fail(new Error(`The import worker stopped with code ${code}`));
-      });
-    });
+    // The thread reads zips and JSON of many megabytes: room for that, and no more.
+    return await runImportWorker<PublicationImportResultDto>(WORKER, { ...upload, authorId }, { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 });
   } finally {
     running = false;
     rmSync(upload.file, { force: true });

@@ -8,17 +8,16 @@ import { createWriteStream, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import { Worker } from 'node:worker_threads';
 import busboy from 'busboy';
 import { and, desc, eq } from 'drizzle-orm';
 import { importRuns } from '#db/schema/imports.ts';
-import { env } from '#server/env.ts';
 import { getDb } from '#server/db.ts';
 import { bodyTooLarge, mediaType } from '#server/http/body.ts';
-import { HttpError, badRequest, notFound, type Issue } from '#server/http/errors.ts';
+import { HttpError, badRequest, notFound } from '#server/http/errors.ts';
 import { contentChanged } from '#server/http/pages/page-cache.ts';
 import { tempPath } from '#server/media/local.ts';
 import type { ImportRunDto } from '#shared/schemas/blog-post.ts';
+import { runImportWorker, type ImportWorkerAnswer } from '#server/migration/import-worker.ts';
 import type { ImportResult } from './import.ts';
 
 export type { ImportResult, KeptPrivate } from './import.ts';
@@ -121,7 +120,7 @@ export async function readWxrUpload(request: Request): Promise<WxrUpload> {
 }
 
 /** What the worker answers: the result, or the HttpError it threw, as plain data. */
-export type WorkerAnswer = { result: ImportResult } | { error: { status: number; message: string; issues?: Issue[] | undefined } };
+export type WorkerAnswer = ImportWorkerAnswer<ImportResult>;
 
 /** The worker's file, run by Node itself (the server runs from the project root). */
 const WORKER = resolve('src/server/migration/wordpress/worker.ts');
@@ -146,23 +145,14 @@ export function importWordPress(upload: WxrUpload, authorId: string): Promise<Im
     .values({ fileName: upload.fileName.slice(0, 255), startedBy: authorId })
     .returning({ id: importRuns.id })
     .get();
-  const job = new Promise<ImportResult>((done, fail) => {
-    const worker = new Worker(WORKER, {
-      workerData: { file: upload.file, fileName: upload.fileName, downloadAudio: upload.downloadAudio, authorId, runId: run.id },
-      env: { ...process.env, DATABASE_URL: env().DATABASE_URL },
-      // The import streams, so little is live at once: a small young generation makes the
-      // thread collect often rather than grow (the server runs with the same setting).
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 },
-    });
-    worker.once('message', (answer: WorkerAnswer) => {
-      if ('result' in answer) done({ ...answer.result, runId: run.id });
-      else fail(new HttpError(answer.error.status, answer.error.message, answer.error.issues));
-    });
-    worker.once('error', fail);
-    worker.once('exit', (code) => {
-      if (code !== 0) fail(new Error(`The import worker stopped with code ${code}`));
-    });
-  })
+  // The import streams, so little is live at once: a small young generation makes the thread
+  // collect often rather than grow (the server runs with the same setting).
+  const job = runImportWorker<ImportResult>(
+    WORKER,
+    { file: upload.file, fileName: upload.fileName, downloadAudio: upload.downloadAudio, authorId, runId: run.id },
+    { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 },
+  )
+    .then((result) => ({ ...result, runId: run.id }))
     .catch((err: unknown) => {
       // A worker that died says nothing itself: the run ends with its error.
       db.update(importRuns)

@@ -1,11 +1,11 @@
-// Reads a CSV file a few hundred rows at a time from a byte offset, so an import can stop after
-// any batch and go on from the same place after a restart. Only the rows of one chunk are in
-// memory; a row cut off at the chunk's end is left for the next read.
+// Reads a CSV file from a byte offset, one row at a time, so an import can stop after any row
+// and go on from the same place after a restart. Only one chunk of the file is in memory; a row
+// cut off at the chunk's end is left for the next read.
 import { closeSync, openSync, readSync } from 'node:fs';
 import Papa from 'papaparse';
 
-/** The first read; doubled while a single row does not fit. */
-const CHUNK_BYTES = 16 * 1024;
+/** The first read: about a 10 ms step's rows of a usual export; doubled while a single row does not fit. */
+const CHUNK_BYTES = 32 * 1024;
 
 export interface CsvRow {
   cells: string[];
@@ -22,10 +22,19 @@ export interface Place {
   line: number;
 }
 
-export interface Chunk extends Place {
-  rows: CsvRow[];
+export interface CsvFormat {
   newline: string;
   delimiter: string;
+}
+
+export interface Chunk extends Place, CsvFormat {
+  rows: CsvRow[];
+  /** The whole file has been read. */
+  end: boolean;
+}
+
+/** After one chunk: the place after the last row taken, and the format. */
+export interface Read extends Place, CsvFormat {
   /** The whole file has been read. */
   end: boolean;
 }
@@ -36,12 +45,31 @@ const count = (text: string, char: string, from: number, to: number) => {
   return n;
 };
 
+/** Whether every cell of a row is blank (such rows are skipped). */
+const blank = (cells: string[]) => {
+  for (const cell of cells) if (cell.trim()) return false;
+  return true;
+};
+
 /**
  * Up to `maxRows` complete rows of `file` from `place` (rows of empty cells skipped), with the
  * place after them. `format` (newline and delimiter) is guessed from the text when absent.
  */
-export function readRows(file: string, size: number, place: Place, maxRows: number, format?: { newline: string; delimiter: string }): Chunk {
-  const fd = openSync(file, 'r');
+export function readRows(file: string | number, size: number, place: Place, maxRows: number, format?: CsvFormat): Chunk {
+  const rows: CsvRow[] = [];
+  const take = (row: CsvRow) => rows.push(row) < maxRows;
+  let read = eachRow(file, size, place, format, take);
+  while (rows.length === 0 && !read.end) read = eachRow(file, size, read, format, take);
+  return { ...read, rows };
+}
+
+/**
+ * Hands the complete rows of one chunk of `file` (a path, or a descriptor open for reading) from
+ * `place` to `take`, one by one, until it answers false or the chunk ends (rows of empty cells
+ * skipped); answers the place after the last row taken. `format` is guessed from the text when absent.
+ */
+export function eachRow(file: string | number, size: number, place: Place, format: CsvFormat | undefined, take: (row: CsvRow) => boolean): Read {
+  const fd = typeof file === 'number' ? file : openSync(file, 'r');
   try {
     for (let want = CHUNK_BYTES; ; want *= 2) {
       const length = Math.min(want, size - place.offset);
@@ -49,30 +77,30 @@ export function readRows(file: string, size: number, place: Place, maxRows: numb
       const got = readSync(fd, buffer, 0, length, place.offset);
       const end = place.offset + got >= size;
       const text = buffer.toString('utf8', 0, got);
-      const chunk = parseChunk(text, end, place, maxRows, format);
-      if (chunk.rows.length > 0 || end) return chunk;
+      const read = parseChunk(text, end, place, format, take);
+      if (read.offset > place.offset || end) return read;
     }
   } finally {
-    closeSync(fd);
+    if (typeof file !== 'number') closeSync(fd);
   }
 }
 
-function parseChunk(text: string, end: boolean, place: Place, maxRows: number, format?: { newline: string; delimiter: string }): Chunk {
-  const rows: CsvRow[] = [];
+function parseChunk(text: string, end: boolean, place: Place, format: CsvFormat | undefined, take: (row: CsvRow) => boolean): Read {
   let newline = format?.newline ?? '\n';
   let delimiter = format?.delimiter ?? ',';
   let done = 0;
   let line = place.line;
   let stopped = false;
   Papa.parse<string[]>(text, {
-    ...(format ? { newline: format.newline as '\n', delimiter: format.delimiter } : {}),
-    skipEmptyLines: 'greedy',
+    // Known the format, blank rows are told apart here (Papa's 'greedy' joins every row's cells to
+    // look); the header's read lets Papa skip them, as its guess of the delimiter then does.
+    ...(format ? { newline: format.newline as '\n', delimiter: format.delimiter } : { skipEmptyLines: 'greedy' as const }),
     step: (result, parser) => {
       const cursor = result.meta.cursor;
       const unclosedQuote = result.errors.some((e) => e.code === 'MissingQuotes');
       // The chunk may have cut this row: it is read again from its start next time.
       const complete = end || (!unclosedQuote && (cursor < text.length || text.endsWith(result.meta.linebreak)));
-      if (!complete || rows.length >= maxRows) {
+      if (!complete) {
         stopped = true;
         return void parser.abort();
       }
@@ -82,14 +110,21 @@ function parseChunk(text: string, end: boolean, place: Place, maxRows: number, f
       }
       const nl = newline.includes('\n') ? '\n' : '\r';
       const lineAfter = line + count(text, nl, done, cursor);
-      // The row's last line, less the line breaks inside its quoted cells.
-      const last = text.endsWith(nl, cursor) ? lineAfter - 1 : lineAfter;
-      const inside = result.data.reduce((n, cell) => n + count(cell, nl, 0, cell.length), 0);
-      rows.push({ cells: result.data, line: last - inside, unclosedQuote });
+      let more = true;
+      if (!blank(result.data)) {
+        // The row's last line, less the line breaks inside its quoted cells.
+        const last = text.endsWith(nl, cursor) ? lineAfter - 1 : lineAfter;
+        const inside = result.data.reduce((n, cell) => n + count(cell, nl, 0, cell.length), 0);
+        more = take({ cells: result.data, line: last - inside, unclosedQuote });
+      }
       done = cursor;
       line = lineAfter;
+      if (!more) {
+        stopped = true;
+        parser.abort();
+      }
     },
   });
   const offset = place.offset + Buffer.byteLength(text.slice(0, done));
-  return { rows, offset, line, newline, delimiter, end: end && !stopped };
+  return { offset, line, newline, delimiter, end: end && !stopped };
 }

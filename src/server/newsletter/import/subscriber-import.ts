@@ -4,7 +4,7 @@
 // each batch written in one transaction together with the place reached in the file: a restart
 // (even a SIGKILL) goes on from there and no row counts twice. No e-mail is sent by an import.
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, createWriteStream, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,13 +23,11 @@ import { addressHash } from '#server/newsletter/suppression.ts';
 import type { ImportMappingDto, InvalidRowDto, SubscriberImportDto } from '#shared/schemas/subscriber-import.ts';
 import { TAG_NAME_MAX } from '#shared/schemas/subscriber-import.ts';
 import { readHeader, readRow, tagsOf, type ColumnIndexes, type Format, type ImportRow } from './columns.ts';
-import { readRows } from './csv-chunks.ts';
+import { eachRow, readRows, type CsvRow, type Place } from './csv-chunks.ts';
 
 export const SUBSCRIBER_IMPORT_JOB = 'subscriber-import';
 /** The largest CSV taken: about 100,000 rows of a usual export. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-/** Rows read at a time: the budget is looked at after each read, so a step overruns it by one read at most. */
-const ROWS_PER_READ = 40;
 /** A step ends after this much work (then one commit), so a page waits at most about this long. */
 const STEP_BUDGET_MS = 10;
 /** The refused rows listed (all are counted). */
@@ -201,50 +199,62 @@ const previewSeen = new Map<number, Set<string>>();
  * written with its place in the file in one transaction. Answers the rows handled.
  */
 export function importStep(db: Db = getDb()): number {
-  const run = db.select().from(subscriberImports).where(eq(subscriberImports.status, 'running')).orderBy(desc(subscriberImports.dryRun), asc(subscriberImports.id)).get();
+  const sql = statementsOf(db);
+  const run = sql.nextRun.get();
   if (!run) {
     sweepPreviewFiles(db);
     return 0;
   }
-  if (!run.filePath || !existsSync(run.filePath)) {
+  let fd: number;
+  try {
+    fd = openSync(run.filePath, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     db.update(subscriberImports).set({ status: 'failed', error: 'The uploaded file is gone: upload it again', finishedAt: new Date() }).where(eq(subscriberImports.id, run.id)).run();
     return 1;
   }
   const { columns } = JSON.parse(run.mapping) as { columns: ColumnIndexes };
   const now = new Date();
   const tally: Tally = { total: 0, added: 0, updated: 0, unchanged: 0, suppressed: 0, invalid: [] };
-  const writer = new SubscriberWriter(db, run, now);
   const started = performance.now();
-  let place = { offset: run.offset, line: run.line };
+  let place: Place = { offset: run.offset, line: run.line };
   let end = false;
-  db.transaction((tx) => {
-    while (!end && performance.now() - started < STEP_BUDGET_MS) {
-      const chunk = readRows(run.filePath, run.fileSize, place, ROWS_PER_READ, { newline: run.newline, delimiter: run.delimiter });
-      for (const row of chunk.rows) {
-        tally.total += 1;
-        const read = row.unclosedQuote ? { reason: 'A quote is not closed' } : readRow(row.cells, columns, now);
-        if ('reason' in read) tally.invalid.push({ line: row.line, reason: read.reason });
-        else tally[writer.apply(read)] += 1;
+  const format = { newline: run.newline, delimiter: run.delimiter };
+  const writer = new SubscriberWriter(sql, run, now);
+  const handle = (row: CsvRow) => {
+    tally.total += 1;
+    const read = row.unclosedQuote ? { reason: 'A quote is not closed' } : readRow(row.cells, columns, now);
+    if ('reason' in read) tally.invalid.push({ line: row.line, reason: read.reason });
+    else tally[writer.apply(read)] += 1;
+    return performance.now() - started < STEP_BUDGET_MS;
+  };
+  try {
+    // The rows and the place after them are stored together, or neither is.
+    db.$client.transaction(() => {
+      writer.begin();
+      while (!end && performance.now() - started < STEP_BUDGET_MS) {
+        const read = eachRow(fd, run.fileSize, place, format, handle);
+        place = { offset: read.offset, line: read.line };
+        end = read.end;
       }
-      place = { offset: chunk.offset, line: chunk.line };
-      end = chunk.end;
-    }
-    const listed = JSON.parse(run.invalid) as InvalidRowDto[];
-    tx.update(subscriberImports)
-      .set({
-        ...place,
-        total: run.total + tally.total,
-        added: run.added + tally.added,
-        updated: run.updated + tally.updated,
-        unchanged: run.unchanged + tally.unchanged,
-        suppressed: run.suppressed + tally.suppressed,
-        invalidCount: run.invalidCount + tally.invalid.length,
-        ...(tally.invalid.length && listed.length < INVALID_LISTED ? { invalid: JSON.stringify([...listed, ...tally.invalid].slice(0, INVALID_LISTED)) } : {}),
-        ...(end ? { status: 'done' as const, finishedAt: now } : {}),
-      })
-      .where(eq(subscriberImports.id, run.id))
-      .run();
-  });
+      const listed = tally.invalid.length ? (JSON.parse(run.invalid) as InvalidRowDto[]) : [];
+      sql.progress.run({
+        id: run.id,
+        offset: place.offset,
+        line: place.line,
+        total: tally.total,
+        added: tally.added,
+        updated: tally.updated,
+        unchanged: tally.unchanged,
+        suppressed: tally.suppressed,
+        invalidCount: tally.invalid.length,
+        invalid: tally.invalid.length && listed.length < INVALID_LISTED ? JSON.stringify([...listed, ...tally.invalid].slice(0, INVALID_LISTED)) : null,
+        finishedAt: end ? now.getTime() : null,
+      });
+    })();
+  } finally {
+    closeSync(fd);
+  }
   if (end) {
     previewSeen.delete(run.id);
     // A preview keeps its file for the import that may follow.
@@ -306,19 +316,26 @@ const statusOf = (s: Columns) =>
  * An address whose holder had their data erased is not added back (it counts as suppressed).
  */
 class SubscriberWriter {
-  private readonly sql: ReturnType<typeof statements>;
+  private readonly sql: Statements;
   private readonly tagIds = new Map<string, number>();
   private readonly source: string;
   private readonly extraTags: string[];
   private readonly seen: Set<string> | null;
   private readonly now: Date;
+  /** Whether any address has been erased here: when none has, no row needs its keyed hash. */
+  private anyErased = true;
 
-  constructor(db: Db, run: ImportRun, now: Date) {
+  constructor(sql: Statements, run: ImportRun, now: Date) {
     this.now = now;
-    this.sql = prepared.get(db) ?? prepared.set(db, statements(db)).get(db)!;
+    this.sql = sql;
     this.source = `import:${run.sourceName}`;
     this.extraTags = JSON.parse(run.tags) as string[];
     this.seen = run.dryRun ? (previewSeen.get(run.id) ?? previewSeen.set(run.id, new Set()).get(run.id)!) : null;
+  }
+
+  /** Reads, in the step's transaction, what holds for all its rows. */
+  begin(): void {
+    this.anyErased = this.sql.anyErased.get() !== undefined;
   }
 
   apply(row: ImportRow): Outcome {
@@ -354,7 +371,7 @@ class SubscriberWriter {
 
   /** Whether the address's holder had their data erased here (and has not signed up again since). */
   private wasErased(email: string): boolean {
-    return this.sql.erased.get(addressHash(email)) !== undefined;
+    return this.anyErased && this.sql.erased.get(addressHash(email)) !== undefined;
   }
 
   /** The columns a row changes on an address already here, or null. */
@@ -412,15 +429,25 @@ class SubscriberWriter {
   }
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof statements>>();
+type Statements = ReturnType<typeof statements>;
+const prepared = new WeakMap<Db, Statements>();
+const statementsOf = (db: Db) => prepared.get(db) ?? prepared.set(db, statements(db)).get(db)!;
 
 /**
- * The statements a batch runs per row, prepared once per connection: 100,000 rows make several hundred
- * thousand of them, too many to build through the query builder each time.
+ * The statements a step runs, prepared once per connection: 100,000 rows make several hundred
+ * thousand of them, and a thousand steps, too many to build through the query builder each time.
  */
 function statements(db: Db) {
   const c = db.$client;
   return {
+    nextRun: db.select().from(subscriberImports).where(eq(subscriberImports.status, 'running')).orderBy(desc(subscriberImports.dryRun), asc(subscriberImports.id)).limit(1).prepare(),
+    // The counts are added to (the step's own), the place and the refused rows listed replaced.
+    progress: c.prepare(
+      `update subscriber_imports set "offset" = @offset, line = @line, total = total + @total, added = added + @added, updated = updated + @updated,
+        unchanged = unchanged + @unchanged, suppressed = suppressed + @suppressed, invalid_count = invalid_count + @invalidCount,
+        invalid = coalesce(@invalid, invalid), status = iif(@finishedAt is null, status, 'done'), finished_at = coalesce(@finishedAt, finished_at) where id = @id`,
+    ),
+    anyErased: c.prepare('select 1 from suppressed_addresses limit 1'),
     byEmail: c.prepare(
       `select id, name, is_active as isActive, bounced_at as bouncedAt, unsubscribed_at as unsubscribedAt, confirm_token_hash as confirmTokenHash,
         kit_pending_since as kitPendingSince, subscribed_at as subscribedAt from newsletter_subscribers where email = ?`,
