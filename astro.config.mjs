@@ -27,11 +27,15 @@ export default defineConfig({
   adapter: node({ mode: 'standalone', bodySizeLimit: 501 * 1024 * 1024 }),
   integrations: [
     react(),
-    // client:interaction: an island hydrated when first used (src/lib/hydrate-on-interaction.ts).
+    // client:interaction: an island hydrated when first used (src/lib/hydrate-on-interaction.ts);
+    // client:event: one hydrated when the page asks for it (src/lib/hydrate-on-event.ts).
     {
-      name: 'hydrate-on-interaction',
+      name: 'hydrate-on-use',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/lib/hydrate-on-interaction.ts', import.meta.url)) }),
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/lib/hydrate-on-interaction.ts', import.meta.url)) });
+          addClientDirective({ name: 'event', entrypoint: fileURLToPath(new URL('./src/lib/hydrate-on-event.ts', import.meta.url)) });
+        },
       },
     },
   ],

@@ -84,6 +84,15 @@ export default function BlogBrowser({ posts: initialPosts, total: initialTotal, 
     return () => window.clearTimeout(t);
   }, [query, category, tagSlug, pageSize]);
 
+  // Words typed into the search box before the island hydrated (it hydrates when first used) are
+  // searched for as if typed after.
+  useEffect(() => {
+    const typed = searchRef.current?.value ?? initialQuery;
+    if (typed !== initialQuery) update(typed, initialCategory);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const loadMore = async () => {
     const id = ++request.current;
     setLoading(true);

@@ -28,7 +28,6 @@ interface Props extends FormPageProps {
   today: string;
   /** The days a page of times covers. */
   days: number;
-  timeZones: string[];
   /** A session of the signed-in client's package: its id goes with the slots asked and the booking. */
   clientPackage?: number;
   /** The name and e-mail to start with (a signed-in client's). */
@@ -41,6 +40,19 @@ const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: '
 const shortDayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const timeLabel = (iso: string, tz: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
 
+/**
+ * Every time zone the visitor can choose: on the server the runtime's list; in the browser the
+ * same list read back from the server-rendered select, so the page carries it once (as options)
+ * rather than again in the island's props.
+ */
+function zoneList(): string[] {
+  if (typeof document !== 'undefined') {
+    const select = document.getElementById('booking-tz');
+    if (select instanceof HTMLSelectElement && select.options.length > 0) return Array.from(select.options, (o) => o.value);
+  }
+  return Intl.supportedValuesOf('timeZone');
+}
+
 /** Slots grouped by their date in `tz`, in order. */
 function byDay(slots: SlotDto[], tz: string): [string, SlotDto[]][] {
   const days = new Map<string, SlotDto[]>();
@@ -51,7 +63,8 @@ function byDay(slots: SlotDto[], tz: string): [string, SlotDto[]][] {
   return [...days];
 }
 
-export default function BookingForm({ type, initial, tzChosen, today, days, timeZones, flash, returnTo, clientPackage, person, formKey }: Props) {
+export default function BookingForm({ type, initial, tzChosen, today, days, flash, returnTo, clientPackage, person, formKey }: Props) {
+  const [timeZones] = useState(zoneList);
   const [tz, setTz] = useState(initial.tz);
   const [from, setFrom] = useState(initial.from);
   const [slots, setSlots] = useState(initial.slots);

@@ -36,6 +36,12 @@ export default function PodcastBrowser({ episodes }: Props) {
     search('');
     searchInput.current?.focus();
   };
+  // Words typed into the search box before the island hydrated (it hydrates when first used)
+  // filter the list as if typed after.
+  useEffect(() => {
+    const typed = searchInput.current?.value ?? '';
+    if (typed) setQuery(typed);
+  }, []);
 
   return (
     <div>

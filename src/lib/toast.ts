@@ -11,12 +11,17 @@ export interface Toast {
 export const $toast = atom<Toast | null>(null);
 let next = 1;
 
+/** The window event a toast raises: on public pages the toaster island hydrates on the first. */
+export const TOAST_EVENT = 'site:toast';
+
 /** Shows a toast, replacing the one on screen. */
 export function toast(t: Omit<Toast, 'id'>): void {
   $toast.set({ ...t, id: next++ });
+  window.dispatchEvent(new Event(TOAST_EVENT));
 }
 
-const CARRIED = 'toast:next';
+/** The sessionStorage key of a toast left for the next page. */
+export const CARRIED = 'toast:next';
 
 /**
  * Shows a toast on the next page this tab opens: for a success that navigates away at once

@@ -1,10 +1,16 @@
 // Formatting shared by pages, islands and the admin: dates, durations, money, slugs.
 // Dates use Intl (no hand-written calendars); all in en-US as the spec shows them.
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Each formatter is made at its first use, not when this module loads: a phone's first Intl
+// formatter takes tens of milliseconds, which a page that formats nothing need not spend.
+const once = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+const longDate = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+const shortDate = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
+const monthDay = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+const usd = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 const toDate = (d: Date | string | number | null | undefined) => {
   if (d === null || d === undefined || d === '') return null;
@@ -15,19 +21,19 @@ const toDate = (d: Date | string | number | null | undefined) => {
 /** 'November 22, 2026' */
 export const formatLongDate = (d: Date | string | number | null | undefined) => {
   const date = toDate(d);
-  return date ? longDate.format(date) : '';
+  return date ? longDate().format(date) : '';
 };
 
 /** 'Nov 22, 2026' */
 export const formatShortDate = (d: Date | string | number | null | undefined) => {
   const date = toDate(d);
-  return date ? shortDate.format(date) : '';
+  return date ? shortDate().format(date) : '';
 };
 
 /** 'Nov 22', or 'No date' (blog cards). */
 export const formatMonthDay = (d: Date | string | number | null | undefined) => {
   const date = toDate(d);
-  return date ? monthDay.format(date) : 'No date';
+  return date ? monthDay().format(date) : 'No date';
 };
 
 /** Seconds as whole minutes, rounded down: '12 min', or '-- min' when absent (public podcast). */
@@ -37,7 +43,7 @@ export const formatMinutes = (seconds: number | null | undefined) => (seconds &&
 export const formatClock = (seconds: number | null | undefined) => (seconds && seconds > 0 ? `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}` : '-- min');
 
 /** Cents as US dollars: 49700 -> '$497.00'. */
-export const formatPrice = (cents: number) => usd.format(cents / 100);
+export const formatPrice = (cents: number) => usd().format(cents / 100);
 
 /** How an episode is titled in lists: 'Episode 3: Title', or the title alone without a number. */
 export const episodeHeading = (e: { episodeNumber: number | null; title: string }) => (e.episodeNumber ? `Episode ${e.episodeNumber}: ${e.title}` : e.title);

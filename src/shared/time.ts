@@ -32,6 +32,9 @@ function offsetAt(ms: number, timeZone: string): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
 }
 
+/** How far the zone's wall clock is ahead of UTC now, in minutes (as `-Date#getTimezoneOffset()` in a browser in that zone). */
+export const utcOffsetMinutes = (timeZone: string, at = Date.now()) => Math.round(offsetAt(at, timeZone) / 60_000);
+
 /**
  * The instant a wall-clock time ('YYYY-MM-DDTHH:mm', as a datetime-local input gives it)
  * stands for in a zone, or null when it is not such a time. A time skipped when the clocks

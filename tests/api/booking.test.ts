@@ -262,6 +262,13 @@ describe('booking a slot', () => {
     }
   }, 90_000);
 
+  it('the booking page carries the time-zone list once, as the options of its select (not again in the island data)', async () => {
+    const page = await (await fetch(`${server.url}/book/strategy-call`)).text();
+    const zone = 'America/Port_of_Spain';
+    expect(page).toContain(`<option value="${zone}">America/Port of Spain</option>`);
+    expect(page.split(zone).length - 1).toBe(1);
+  });
+
   it('the same form sent twice (a double click, a form posted again without JavaScript) books once and answers the same', async () => {
     const formKeyOf = (html: string) => /name="formKey" value="([\w-]+)"/.exec(html)?.[1];
     const page = await (await fetch(`${server.url}/book/strategy-call`)).text();

@@ -1,13 +1,11 @@
 // Cookie consent: the banner, the 'Cookie Preferences' dialog, what is stored, and the
 // privacy policy page that explains it and reopens the dialog.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
+import { expectNoSeriousA11yViolations, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
 
 const KEY = 'cookie-consent-preferences';
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Cookie Preferences' });
-/** The consent island renders its (closed) dialog on the server; hydration makes it work. */
-const consentIslandHydrated = (page: Page) => expect(page.locator('astro-island', { has: page.locator('#cookie-prefs-title') })).not.toHaveAttribute('ssr');
 const stored = (page: Page) =>
   page.evaluate((key) => {
     const raw = localStorage.getItem(key);
@@ -34,7 +32,7 @@ test('Accept All hides the banner and stores every category as allowed', async (
   expect(new Date(String(prefs?.consentDate)).toString()).not.toBe('Invalid Date');
 
   await page.reload();
-  await consentIslandHydrated(page);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -82,7 +80,7 @@ test('preferences stored under another version are ignored and the banner asks a
 
 test('the footer Cookie Settings button opens the dialog, also after consenting', async ({ page }) => {
   await page.goto('/');
-  await expect(banner(page)).toBeVisible(); // the consent island is hydrated
+  await expect(banner(page)).toBeVisible();
   const settings = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie Settings' });
   await settings.click();
   await expect(dialog(page)).toBeVisible();
@@ -149,7 +147,6 @@ test.describe('privacy policy page', () => {
   test('shows the consent date after consenting, and Manage Cookie Preferences opens the dialog', async ({ page }) => {
     await page.goto('/privacy-policy');
     const manage = page.getByRole('button', { name: 'Manage Cookie Preferences' });
-    await hydrated(manage);
     await expect(page.getByText(/^You gave consent on/)).toHaveCount(0);
 
     await banner(page).getByRole('button', { name: 'Accept All' }).click();
@@ -169,43 +166,12 @@ test.describe('privacy policy page', () => {
       [KEY, date],
     );
     await page.goto('/privacy-policy');
-    // The panel reads the stored choice once it hydrates (when the browser is idle, which a busy
-    // machine can put off): waited for first, as the test above does.
-    await hydrated(page.getByRole('button', { name: 'Manage Cookie Preferences' }));
     await expect(page.getByText('You gave consent on March 14, 2026')).toBeVisible();
-    await consentIslandHydrated(page);
     await expect(banner(page)).toHaveCount(0);
-  });
-
-  test('the panel hydrates without a mismatch when the banner island read the stored choice first', async ({ page }) => {
-    await page.addInitScript((key) => {
-      localStorage.setItem(
-        key,
-        JSON.stringify({ necessary: true, analytics: true, marketing: false, personalization: false, consentGiven: true, consentDate: '2026-03-14T10:00:00.000Z', version: '1.0' }),
-      );
-    }, KEY);
-    // The panel's code arrives late, as on a busy machine: the layout's consent island has
-    // loaded the stored choice by the time the panel hydrates over the server's HTML.
-    await page.route(/\/_astro\/PrivacyConsent\.[^/]+\.js$/, async (route) => {
-      await consentIslandHydrated(page);
-      await route.continue();
-    });
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/privacy-policy');
-    const manage = page.getByRole('button', { name: 'Manage Cookie Preferences' });
-    await expect(manage.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
-    await expect(page.getByText('You gave consent on March 14, 2026')).toBeVisible();
-    await expect(page.getByText('Strictly necessary cookies plus: analytics.')).toBeVisible();
-    expect(errors).toEqual([]);
   });
 
   test('has no serious accessibility violations', async ({ page }) => {
     await page.goto('/privacy-policy');
-    await hydrated(page.getByRole('button', { name: 'Manage Cookie Preferences' }));
     await expectNoSeriousA11yViolations(page);
   });
 

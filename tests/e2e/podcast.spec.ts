@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, EMPTY_URL } from '../../playwright.config';
 import { expectNoSeriousA11yViolations, hydrated, JS_BUDGET_BYTES, pageJsGzipBytes } from '#tests/support/page-checks.ts';
+import { holdIslands } from './helpers';
 
 // The demo seed: three published episodes (durations 9, 12 and 14 seconds) and one draft.
 const SEEDED = [
@@ -122,6 +123,16 @@ test('an empty database says no episodes have been published yet, without Clear 
   await expect(page.getByText('No episodes have been published yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear Search' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Get Episode Alerts' })).toBeVisible();
+});
+
+test('a Play pressed before the list has hydrated (it hydrates on first use) opens the player once it has', async ({ page }) => {
+  const release = await holdIslands(page);
+  await page.goto('/podcast');
+  await page.getByRole('button', { name: 'Play episode 2' }).click();
+  await expect(search(page).locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
+  release();
+  await expect(episode(page, 2).locator('audio')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Pause episode 2' })).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('play opens one inline player; playing another closes the first; pause closes it', async ({ page }) => {

@@ -40,3 +40,28 @@ test('public pages run their inline scripts under their own script policy, with 
   }
   expect(violations).toEqual([]);
 });
+
+test('the list pages load no React until a visitor reaches into an island, and their islands still work', async ({ page }) => {
+  // React's hydration at load was most of a phone's blocked main thread (Lighthouse's TBT) on
+  // these pages, whose islands only enhance what works without JavaScript.
+  const react: string[] = [];
+  page.on('request', (r) => {
+    if (/\/_astro\/react-dom\.[^/]+\.js$/.test(r.url())) react.push(new URL(page.url()).pathname);
+  });
+  for (const path of ['/', '/blog', '/podcast', '/newsletter', '/privacy-policy']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  // A first visit: the cookie banner is there and answers without React.
+  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Reject All' }).click();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
+  expect(react).toEqual([]);
+  // Words typed into the blog's search box as the visitor first uses it are searched for.
+  await page.goto('/blog');
+  const search = page.getByLabel('Search articles');
+  await search.pressSequentially('burnout');
+  await expect(page).toHaveURL(/\?q=burnout$/);
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ of \d+ articles$/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article').first()).toContainText(/burnout/i);
+  expect(react).toEqual(['/blog']);
+});

@@ -3,9 +3,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 
-/** Waits until the Astro island holding `locator` has hydrated (Astro drops its `ssr` attribute). */
+/**
+ * Waits until the Astro island holding `locator` has hydrated (Astro drops its `ssr` attribute):
+ * scrolled into view (client:visible) and the pointer moved over it (client:interaction).
+ */
 export async function hydrated(locator: Locator): Promise<void> {
   await locator.first().scrollIntoViewIfNeeded();
+  await locator.first().dispatchEvent('pointerover');
   await expect(locator.first().locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
 }
 

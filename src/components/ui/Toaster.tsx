@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { $toast, dismissToast, showCarriedToast, SWIPE_THRESHOLD_PX, TOAST_DURATION_MS } from '#lib/toast.ts';
 
 export default function Toaster() {
-  const current = useStore($toast);
+  // Hydrated over the server's empty list even when a toast was already asked for: the toast follows.
+  const current = useStore($toast, { ssr: 'initial' });
   const region = useRef<HTMLOListElement>(null);
   const [dx, setDx] = useState(0);
   const start = useRef<number | null>(null);
