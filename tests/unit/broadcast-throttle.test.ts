@@ -53,16 +53,7 @@ describe('the throttle', () => {
 
   it('keeps a rate below one a second', () => {
     const times = sendTimes(new Throttle(0.5), 0, 10_000);
-    expect(times).toEqual([0, 2_060, 4_120, 6_180, 8_240]);
-  });
-
-  it('leaves slack for the time messages take to reach the relay: some arriving up to 25 ms later than others, no second there carries more than the rate', () => {
-    const times = sendTimes(new Throttle(100), 0, 20_000);
-    // A few messages now and then are 25 ms slower on their way: they arrive together with the next second's first ones.
-    const arrivals = times.map((t, i) => t + (i % 103 < 3 ? 25 : 0)).sort((a, b) => a - b);
-    expect(busiestSecond(arrivals)).toBeLessThanOrEqual(100);
-    // And the rate is kept but for that slack.
-    expect(times.length).toBeGreaterThanOrEqual(20 * 97);
+    expect(times).toEqual([0, 2_000, 4_000, 6_000, 8_000]);
   });
 });
 

@@ -1,15 +1,6 @@
 // The pace of a newsletter send: BROADCAST_RATE messages a second, and never more than that in
 // any one second, a send's or a resume's first one included; and the wait after a failure,
 // which the owner's Resume or 'Retry failed' cuts short.
-/**
- * The span `rate` messages must take: a second and 3% more. A message reaches the relay some
- * milliseconds after it goes, and not always as many: paced to the second exactly, arrivals bunch
- * past the rate in some second (103 in one at 100 a second, measured at a local relay); 3% of
- * slack keeps them under it (at 100 a second, for differences in transit up to 25 ms), at about
- * 97% of the rate.
- */
-const SPAN_MS = 1030;
-
 export class Throttle {
   private readonly interval: number;
   /** The times of the last `perSecond` messages, as a ring: the slot at `at` is the oldest. */
@@ -20,14 +11,14 @@ export class Throttle {
   private heldSince = 0;
 
   constructor(rate: number) {
-    this.interval = SPAN_MS / rate;
+    this.interval = 1000 / rate;
     this.ring = new Array<number>(Math.max(1, Math.floor(rate))).fill(Number.NEGATIVE_INFINITY);
   }
 
   /** How long until the next message may go (0: now). */
   wait(now: number): number {
-    // The message `rate` messages ago must be a span old.
-    const window = (this.ring[this.at] ?? Number.NEGATIVE_INFINITY) + SPAN_MS - now;
+    // The message `rate` messages ago must be a second old.
+    const window = (this.ring[this.at] ?? Number.NEGATIVE_INFINITY) + 1000 - now;
     return Math.max(0, this.nextAt - now, this.heldUntil - now, window);
   }
 
