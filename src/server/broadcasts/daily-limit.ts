@@ -4,13 +4,14 @@ import { count, gte, min } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients } from '#db/schema/broadcasts.ts';
 import { sequenceDeliveries } from '#db/schema/sequences.ts';
+import { DAY_MS } from './throttle.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
 /** The ledgers are counted again this often; between two counts the senders keep the count up. */
 const RECOUNT_MS = 60_000;
 
-/** Newsletter messages sent since `since` over both ledgers, and the oldest of them. */
-export function sentSince(db: Pick<Db, 'select'>, since: Date): { n: number; oldest: Date | null } {
+/** Newsletter messages sent in the 24 hours before `now` over both ledgers, and the oldest of them. */
+export function sentInLastDay(db: Pick<Db, 'select'>, now: number): { n: number; oldest: Date | null } {
+  const since = new Date(now - DAY_MS);
   const issues = db
     .select({ n: count(), oldest: min(broadcastRecipients.sentAt) })
     .from(broadcastRecipients)
@@ -43,7 +44,7 @@ export class DailyLimit {
    */
   reached(inFlight = 0, now = Date.now()): boolean {
     if (this.limit === null) return false;
-    if (now - this.counted.at > RECOUNT_MS) this.counted = { at: now, sent: sentSince(this.db, new Date(now - DAY_MS)).n };
+    if (now - this.counted.at > RECOUNT_MS) this.counted = { at: now, sent: sentInLastDay(this.db, now).n };
     return this.counted.sent + inFlight >= this.limit;
   }
 

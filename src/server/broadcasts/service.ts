@@ -12,7 +12,7 @@ import { htmlToText, sanitizeSavedHtml } from '#server/html/sanitize.ts';
 import type { BroadcastDto, BroadcastInput, DnsCheck } from '#shared/schemas/broadcast.ts';
 import type { HistoryItemDto } from '#shared/schemas/audience.ts';
 import { slugify } from '#shared/format.ts';
-import { sentSince } from './daily-limit.ts';
+import { sentInLastDay } from './daily-limit.ts';
 import { dailyWindow, timeLeft, type DailyWindow } from './throttle.ts';
 import { activeSubscribers, segmentMatch, segmentWhere } from '#server/audience/segments.ts';
 
@@ -63,7 +63,7 @@ function dailyOf(db: Db): DailyWindow | null {
   const limit = env().BROADCAST_DAILY_LIMIT;
   if (!limit) return null;
   const now = Date.now();
-  const last = sentSince(db, new Date(now - 24 * 60 * 60_000));
+  const last = sentInLastDay(db, now);
   return dailyWindow(limit, last.n, last.oldest, now);
 }
 

@@ -46,7 +46,7 @@ export class Throttle {
   }
 }
 
-const DAY_MS = 24 * 60 * 60_000;
+export const DAY_MS = 24 * 60 * 60_000;
 
 /** What BROADCAST_DAILY_LIMIT leaves now: how many more may go, and when the 24 hours of the oldest counted message end. */
 export interface DailyWindow {

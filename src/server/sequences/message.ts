@@ -1,19 +1,15 @@
 // A sequence step as one person gets it: the step's HTML with their merge tags filled (links and
 // images absolute, embedded videos as links), a plain-text part, their own unsubscribe link in
 // the footer and in the one-click headers (RFC 8058), like a newsletter issue.
-import { newsletterEmail } from '#server/broadcasts/message.ts';
+import { newsletterEmail, type IssueMessage } from '#server/broadcasts/message.ts';
 import { env } from '#server/env.ts';
 import { mailText } from '#server/mail/plain-text.ts';
 import { absoluteUrls, sanitizePostHtml, videosAsLinks } from '#server/html/sanitize.ts';
 import { unsubscribeLink } from '#server/newsletter/subscribers.ts';
 import { parseMerge, renderMerge, type Merge, type MergeSubscriber } from './liquid.ts';
 
-export interface StepMessage {
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
+/** A step's message: the same parts as an issue's. */
+export type StepMessage = IssueMessage;
 
 /** A step's parts, read once per version of the step (not once per person). */
 export interface PreparedStep {

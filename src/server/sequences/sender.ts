@@ -165,10 +165,7 @@ export class SequenceSender {
   /** Starts the next step that is due (after its turn under the throttle); false when there was nothing to do. */
   async step(): Promise<boolean> {
     if (!this.recordDelivered()) return false;
-    if (this.inFlight.size >= IN_FLIGHT) {
-      await Promise.race(this.inFlight.values());
-      return true;
-    }
+    if (this.inFlight.size >= IN_FLIGHT) return this.waitForOne();
     if (this.daily.reached(this.inFlight.size)) return this.waitForOne();
     // Nothing due: the job sleeps (it is woken by an enrolment), whatever the throttle says.
     const enrolment = this.nextDue(new Date());
