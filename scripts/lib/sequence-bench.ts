@@ -1,16 +1,17 @@
 // A sequence (drip e-mails) with 50,000 people enrolled (BENCH_SEQUENCE_N), for `npm run bench`.
 // Two parts, figures printed (never asserted):
-// - the scheduler in this process, on a copy of the site's database, with a transport that takes
-//   each message at once: its cost per step (the scheduler's tick: find who is due, claim the
+// - the scheduler in a process of its own with the server's V8 flags (scripts/lib/sequence-scheduler.ts),
+//   on a copy of the site's database, with a transport that takes each message at once: its cost per step (the scheduler's tick: find who is due, claim the
 //   ledger row, make the message, record it and move the person on), the event loop's longest
 //   block (perf_hooks) and the RSS, aims ≤ 20 ms and ≤ 300 MB;
 // - the site itself sending to the SMTP sink at BROADCAST_RATE=100: the rate kept by the sequence
 //   alone (aim within 5%), then with an issue sent to the same audience meanwhile: the most
 //   messages the sink took in any one second (aim never above the rate), the server's peak RSS,
 //   and the longest /healthz answer while it sends.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { seedAudience, startSmtpSink, stopServer, type BenchTools } from '#scripts/lib/broadcast-bench.ts';
+import { SERVER_FLAGS } from '#scripts/lib/server-flags.mjs';
 
 export const SEQUENCE_N = Number(process.env.BENCH_SEQUENCE_N ?? 50_000);
 const RATE = 100;
@@ -29,39 +30,12 @@ async function api(base: string, headers: Record<string, string>, method: string
   return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-/** The scheduler in this process, on `dbFile` (50,000 enrolled, one step due now). */
-async function schedulerFigures(dbFile: string, siteUrl: string): Promise<{ steps: number; meanMs: number; p99Ms: number; maxMs: number; loopMaxMs: number; rssMb: number }> {
-  process.env.DATABASE_URL = dbFile;
-  process.env.SITE_URL = siteUrl;
-  process.env.BETTER_AUTH_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
-  const { getDb } = await import('#server/db.ts');
-  const { SequenceSender } = await import('#server/sequences/sender.ts');
-  const { Throttle } = await import('#server/broadcasts/throttle.ts');
-  const transport = { sendMail: () => Promise.resolve({ messageId: 'bench' }) };
-  const sender = new SequenceSender(getDb(), transport, () => 'bench@example.com', new Throttle(10_000), { retryBaseMs: 100, maxWaitMs: 400, timeZone: 'UTC' });
-  sender.recover();
-  // Warm: the statements are prepared and the step's template parsed on the first message.
-  for (let i = 0; i < 50; i++) await sender.step();
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  const times: number[] = [];
-  for (let i = 0; i < STEPS; i++) {
-    const at = performance.now();
-    await sender.step();
-    times.push(performance.now() - at);
-    // Lets the loop monitor run between steps, as the job runner's timers do.
-    await new Promise((r) => setImmediate(r));
-  }
-  loop.disable();
-  times.sort((a, b) => a - b);
-  return {
-    steps: times.length,
-    meanMs: times.reduce((a, b) => a + b, 0) / times.length,
-    p99Ms: times[Math.floor(times.length * 0.99)] ?? 0,
-    maxMs: times.at(-1) ?? 0,
-    loopMaxMs: loop.max / 1e6,
-    rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
-  };
+/** The scheduler timed in a process of its own with the server's V8 flags, on `dbFile` (50,000 enrolled, one step due now). */
+function schedulerFigures(dbFile: string, siteUrl: string): { steps: number; meanMs: number; p99Ms: number; maxMs: number; loopMaxMs: number; rssMb: number } {
+  const run = spawnSync(process.execPath, [...SERVER_FLAGS, 'scripts/lib/sequence-scheduler.ts', dbFile, siteUrl, String(STEPS)], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`the scheduler's run failed (${run.status}): ${run.stderr.slice(-2000)}`);
+  return JSON.parse(line) as ReturnType<typeof schedulerFigures>;
 }
 
 /** The most arrivals in any one-second window among `arrivals` (ms, ascending) between `from` and `to`. */
@@ -138,11 +112,13 @@ export async function sequenceFigures(t: BenchTools): Promise<void> {
     await api(site.url, headers, 'POST', `/api/admin/broadcasts/${issue.json.id as number}/cancel`);
     await stopServer(site);
 
+    // The scheduler runs as the server does, on every core (a child takes this process's pinning).
+    t.pinLoadGenerator(false);
     at = performance.now();
-    const s = await schedulerFigures(copy, site.url);
+    const s = schedulerFigures(copy, site.url);
     const schedulerS = (performance.now() - at) / 1000;
     console.log(`enrolling ${thousands(SEQUENCE_N)} by hand (one POST …/enroll): ${(enrolMs / 1000).toFixed(1)} s, ${thousands(Number(enrolled.json.enrolled ?? 0))} enrolled`);
-    console.log('scheduler in-process (null transport)   steps   mean ms   p99 ms   max ms   loop max ms   RSS MB   (aims: loop ≤ 20 ms, RSS ≤ 300 MB)');
+    console.log('scheduler alone (null transport)         steps   mean ms   p99 ms   max ms   loop max ms   RSS MB   (aims: loop ≤ 20 ms, RSS ≤ 300 MB)');
     console.log(
       `${'one step per message'.padEnd(38)} ${thousands(s.steps).padStart(7)} ${s.meanMs.toFixed(2).padStart(9)} ${s.p99Ms.toFixed(2).padStart(8)} ${s.maxMs.toFixed(1).padStart(8)} ${s.loopMaxMs.toFixed(1).padStart(13)} ${String(s.rssMb).padStart(8)}   (${schedulerS.toFixed(1)} s)`,
     );

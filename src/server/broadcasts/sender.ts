@@ -139,8 +139,12 @@ export class BroadcastSender {
       await sleep(Math.min(wait, 250));
       return true;
     }
-    this.throttle.take(Date.now());
-    await this.sendOne(issue, next);
+    const answered = this.throttle.take(Date.now());
+    try {
+      await this.sendOne(issue, next);
+    } finally {
+      answered(Date.now());
+    }
     return true;
   }
 
