@@ -55,14 +55,15 @@ function FormHead({ form, returnTo, refusal }: { form: Tab; returnTo: string; re
 }
 
 /**
- * 'Sign in with a passkey': shown once the browser can (WebAuthn needs JavaScript). The
- * WebAuthn helper is fetched on the click, so the page ships none of it.
+ * 'Sign in with a passkey': rendered hidden, shown where the browser can (WebAuthn needs
+ * JavaScript): by the page's own small script at load, before the island hydrates (a press then
+ * is pressed again once it has), and by the island. The WebAuthn helper is fetched on the click,
+ * so the page ships none of it.
  */
 function PasskeySignIn() {
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), []);
-  if (!supported) return null;
   const signIn = async () => {
     setBusy(true);
     try {
@@ -79,7 +80,7 @@ function PasskeySignIn() {
     }
   };
   return (
-    <button type="button" className="mt-4 btn-secondary w-full py-3" disabled={busy} onClick={() => void signIn()}>
+    <button type="button" data-passkey-sign-in hidden={!supported} className="mt-4 btn-secondary w-full py-3" disabled={busy} onClick={() => void signIn()}>
       Sign in with a passkey
     </button>
   );

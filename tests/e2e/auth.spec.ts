@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations } from '#tests/support/page-checks.ts';
+import { expectNoSeriousA11yViolations, hydrated } from '#tests/support/page-checks.ts';
 import { expectTextsVisible, fillByLabel, loginAs, unique } from './helpers';
 
 async function register(page: Page, username: string, password = 'secret12') {
   await page.goto('/auth');
+  await hydrated(page.getByLabel('Username'));
   await page.getByRole('tab', { name: 'Register' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
@@ -28,6 +29,7 @@ async function approveThenLogIn(page: Page, origin: string, name: string) {
 
 test('login and register tabs, with the spec messages for bad input', async ({ page }) => {
   await page.goto('/auth');
+  await hydrated(page.getByLabel('Username'));
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Username is required')).toBeVisible();
@@ -62,6 +64,9 @@ test('a new account waits for approval, then logs in and lands on the home page'
 
 test('the tabs are tabs with JavaScript: arrow keys move between them, and the address follows', async ({ page }) => {
   await page.goto('/auth');
+  // Links until the visitor first reaches into the forms (the island hydrates then).
+  await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/auth?tab=register');
+  await hydrated(page.getByLabel('Username'));
   const login = page.getByRole('tab', { name: 'Login' });
   await expect(page.getByRole('tablist', { name: 'Account' })).toBeVisible();
   await login.focus();
@@ -111,8 +116,10 @@ test('wrong password says Login failed', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('the auth page has no serious accessibility violations', async ({ page }) => {
+test('the auth page has no serious accessibility violations, before its island hydrates and after', async ({ page }) => {
   await page.goto('/auth');
+  await expectNoSeriousA11yViolations(page);
+  await hydrated(page.getByLabel('Username'));
   await page.getByRole('tab', { name: 'Login' }).waitFor();
   await expectNoSeriousA11yViolations(page);
 });

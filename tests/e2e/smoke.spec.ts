@@ -41,17 +41,19 @@ test('public pages run their inline scripts under their own script policy, with 
   expect(violations).toEqual([]);
 });
 
-test('the list pages load no React until a visitor reaches into an island, and their islands still work', async ({ page }) => {
+test('the list pages and the sign-in page load no React until a visitor reaches into an island, and their islands still work', async ({ page }) => {
   // React's hydration at load was most of a phone's blocked main thread (Lighthouse's TBT) on
   // these pages, whose islands only enhance what works without JavaScript.
   const react: string[] = [];
   page.on('request', (r) => {
     if (/\/_astro\/react-dom\.[^/]+\.js$/.test(r.url())) react.push(new URL(page.url()).pathname);
   });
-  for (const path of ['/', '/blog', '/podcast', '/newsletter', '/privacy-policy']) {
+  for (const path of ['/', '/blog', '/podcast', '/newsletter', '/privacy-policy', '/auth']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
+  // The sign-in page offers a passkey where the browser has WebAuthn, before any React.
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
   // A first visit: the cookie banner is there and answers without React.
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Reject All' }).click();
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
