@@ -275,6 +275,35 @@ describe('automatic tags and one page per person', () => {
     expect((await person(s.id)).tags).toEqual(['campaign:spring-launch']);
   });
 
+  it('writes on a person an import brings what they bought and booked here, as their past: no purchase or tag sequence starts for it', async () => {
+    const email = `${unique('imported')}@example.com`;
+    await buy(email, 'Imported Guide');
+    await book(email);
+    // Running sequences an event of theirs would start: after a purchase, and on the customer tag.
+    const sequenceIds: number[] = [];
+    for (const trigger of [{ type: 'purchase' }, { type: 'tag', value: 'customer' }]) {
+      const made = await admin.post('/api/admin/sequences', { name: `After ${trigger.type} ${unique('s')}`, trigger });
+      expect(made.status, made.text).toBe(201);
+      expect((await admin.post(`/api/admin/sequences/${made.body.id}/steps`, { subject: 'Hello', content: '<p>Hi</p>', delay: { amount: 1, unit: 'days' } })).status).toBe(201);
+      expect((await admin.post(`/api/admin/sequences/${made.body.id}/activate`)).status).toBe(200);
+      sequenceIds.push(made.body.id as number);
+    }
+    const form = new FormData();
+    form.append('file', new Blob([`email,name\n${email},Ada Imported\n`], { type: 'text/csv' }), 'list.csv');
+    const started = await admin.request('POST', '/api/admin/subscribers/import', form);
+    expect(started.status, started.text).toBe(202);
+    for (let i = 0; (await admin.get(`/api/admin/subscribers/import/${started.body.id}`)).body.status === 'running'; i++) {
+      if (i > 100) throw new Error('the import did not finish');
+      await sleep(100);
+    }
+    const s = server.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()!;
+    const p = await person(s.id);
+    expect(p.tags).toEqual(['booked', 'customer']);
+    expect(whats(p)).toEqual(expect.arrayContaining(['purchase: Imported Guide', expect.stringMatching(/^booking: Strategy Call, /), 'tagged: customer', 'tagged: booked']));
+    for (const id of sequenceIds) expect((await admin.get(`/api/admin/sequences/${id}`)).body.enrolled).toBe(0);
+    for (const id of sequenceIds) await admin.post(`/api/admin/sequences/${id}/pause`);
+  });
+
   it('tags a buyer and booker who subscribes afterwards once they confirm, and never subscribes a buyer who did not', async () => {
     const later = `${unique('later')}@example.com`;
     const never = `${unique('never')}@example.com`;

@@ -157,6 +157,25 @@ describe('a welcome series after a sign-up through a form is confirmed', () => {
     expect((await admin.post(`/api/admin/sequences/${seqId}/enroll`, { subscriberIds: [early.id] })).body).toEqual({ enrolled: 0 });
   }, 60_000);
 
+  it('an import that marks an enrolled person unsubscribed or bounced, or gives them an exit tag, ends their enrolment; the others go on', async () => {
+    const seqId = await sequenceWith({ name: 'Import exits', trigger: { type: 'manual' }, exitTags: ['Client'] }, [step('Later', 3600)]);
+    const people = ['gone', 'cleaned', 'tagged', 'stays'].map((n) => createSubscriber(server, { isActive: true, email: `${n}-${Date.now()}@example.com` }));
+    expect((await admin.post(`/api/admin/sequences/${seqId}/enroll`, { subscriberIds: people.map((p) => p.id) })).body).toEqual({ enrolled: 4 });
+    const [gone, cleaned, tagged, stays] = people.map((p) => p.email);
+    const form = new FormData();
+    form.append('file', new Blob([`email,status,tags\n${gone},unsubscribed,\n${cleaned},cleaned,\n${tagged},subscribed,Client\n${stays},subscribed,Reader\n`], { type: 'text/csv' }), 'list.csv');
+    const started = await admin.request('POST', '/api/admin/subscribers/import', form);
+    expect(started.status, started.text).toBe(202);
+    await untilTrue(async () => (await admin.get(`/api/admin/subscribers/import/${started.body.id}`)).body.status !== 'running', 'the import');
+    const enrolment = (id: number) => server.db.select().from(sequenceEnrolments).where(and(eq(sequenceEnrolments.subscriberId, id), eq(sequenceEnrolments.sequenceId, seqId))).get()!;
+    expect(people.map((p) => [enrolment(p.id).status, enrolment(p.id).exitReason])).toEqual([
+      ['exited', 'unsubscribed'],
+      ['exited', 'bounced'],
+      ['exited', 'tag:client'],
+      ['active', null],
+    ]);
+  });
+
   it('the owner enrols by address or everyone a segment matches now; only active subscribers join', async () => {
     const created = await admin.post('/api/admin/sequences', { name: 'By hand', trigger: { type: 'manual' } });
     const seqId = created.body.id as number;

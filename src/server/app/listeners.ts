@@ -1,10 +1,10 @@
 // How capabilities react to what happens to a subscriber, wired once per process: each
 // listener runs inside the transaction that records the event (src/server/newsletter/events.ts),
 // so the newsletter never imports the capabilities that react to it.
-import { catchUpActivity } from '#server/audience/activity.ts';
+import { catchUpActivity, catchUpImported } from '#server/audience/activity.ts';
 import { onFormSignupConfirmed } from '#server/forms/incentive.ts';
-import { onSubscriberEvent } from '#server/newsletter/events.ts';
-import { sequencesOnEvent } from '#server/sequences/triggers.ts';
+import { onSubscriberEvent, onSubscribersImported } from '#server/newsletter/events.ts';
+import { sequencesOnEvent, sequencesOnImported } from '#server/sequences/triggers.ts';
 
 let registered = false;
 
@@ -16,8 +16,13 @@ export function registerListeners(): void {
   onSubscriberEvent(onFormSignupConfirmed);
   // A person who confirms (or is imported) after buying or booking gets those tags and that history then.
   onSubscriberEvent((tx, event) => {
-    if (event.what === 'confirmed' || event.what === 'imported') catchUpActivity(tx, event.subscriberId);
+    if (event.what === 'confirmed') catchUpActivity(tx, event.subscriberId);
   });
   // A confirmation, a tag, a purchase or a booking starts sequences; unsubscribing, bouncing, an exit tag end them.
   onSubscriberEvent(sequencesOnEvent);
+  // People an import adds or changes: what they bought or booked here is written on them (as the
+  // past: it starts no sequence), then their sequences end where the file unsubscribes them or
+  // gives them an exit tag.
+  onSubscribersImported(catchUpImported);
+  onSubscribersImported(sequencesOnImported);
 }

@@ -35,10 +35,10 @@ export function subscriberIdByEmail(tx: Pick<Tx, 'select'>, email: string | null
 
 /**
  * Writes an activity on a subscriber: its tag, and a `purchase` or `booking` event (which
- * sequences and other listeners hear of). The same activity noted twice (at the time, and again
- * when catching up at confirmation) is written once.
+ * sequences and other listeners hear of; `past`: an event that starts and ends nothing). The
+ * same activity noted twice (at the time, and again when catching up at confirmation) is written once.
  */
-export function noteActivityOf(tx: Tx, subscriberId: number, activity: Activity): void {
+export function noteActivityOf(tx: Tx, subscriberId: number, activity: Activity, past = false): void {
   const what = activity.kind === 'booking' ? 'booking' : 'purchase';
   const known = tx
     .select({ id: subscriberEvents.id })
@@ -46,8 +46,8 @@ export function noteActivityOf(tx: Tx, subscriberId: number, activity: Activity)
     .where(and(eq(subscriberEvents.subscriberId, subscriberId), eq(subscriberEvents.what, what), eq(subscriberEvents.ref, activity.ref), eq(subscriberEvents.at, activity.at)))
     .get();
   if (known) return;
-  recordSubscriberEvent(tx, { subscriberId, what, detail: activity.detail, ref: activity.ref, at: activity.at });
-  addTags(tx, subscriberId, [AUTO_TAGS[activity.kind]]);
+  recordSubscriberEvent(tx, { subscriberId, what, detail: activity.detail, ref: activity.ref, at: activity.at, past });
+  addTags(tx, subscriberId, [AUTO_TAGS[activity.kind]], past);
 }
 
 /** `noteActivityOf` for the subscriber with this address; nothing when the address is not on the list. */

@@ -17,12 +17,18 @@ export interface SubscriberEvent {
   /** `form:<slug>`, `tag:<name>`, `product:<id>`, `package:<id>`, `event-type:<slug>`, `broadcast:<id>`, `sequence:<id>`, `import:<id>`. */
   ref?: string | null;
   at?: Date;
+  /** Written after the fact (what an imported person did here before): kept in the history, it starts and ends nothing. */
+  past?: boolean;
 }
 
 export type Tx = Pick<Db, 'insert' | 'select' | 'update' | 'delete'>;
 export type SubscriberEventListener = (tx: Tx, event: SubscriberEvent) => void;
 
+/** Told of the subscribers an import step added or changed (their `imported` events written), in the step's transaction. */
+export type ImportListener = (tx: Tx, subscriberIds: number[]) => void;
+
 const listeners: SubscriberEventListener[] = [];
+const importListeners: ImportListener[] = [];
 
 /** Calls `listener` (inside the event's transaction) for every event recorded from now on. */
 export function onSubscriberEvent(listener: SubscriberEventListener): void {
@@ -35,4 +41,19 @@ export function recordSubscriberEvent(tx: Tx, event: SubscriberEvent): void {
     .values({ subscriberId: event.subscriberId, what: event.what, detail: event.detail ?? null, ref: event.ref ?? null, ...(event.at ? { at: event.at } : {}) })
     .run();
   for (const listener of listeners) listener(tx, event);
+}
+
+/** Calls `listener` (inside the import step's transaction) with the subscribers each import step adds or changes. */
+export function onSubscribersImported(listener: ImportListener): void {
+  if (!importListeners.includes(listener)) importListeners.push(listener);
+}
+
+/**
+ * Tells the import listeners of the subscribers a step added or changed, all in `tx`. An import
+ * writes its `imported` events in bulk, a step's thousands of rows at once: the listeners hear
+ * of them once a step, to react with a query for all of them, not one per row.
+ */
+export function tellImported(tx: Tx, subscriberIds: number[]): void {
+  if (subscriberIds.length === 0) return;
+  for (const listener of importListeners) listener(tx, subscriberIds);
 }

@@ -20,14 +20,14 @@ export function ensureTags(tx: Tx, names: readonly string[]): Map<string, number
   return ids;
 }
 
-/** Adds tags to a subscriber, recording 'tagged' for each one new to them; answers the names added. */
-export function addTags(tx: Tx, subscriberId: number, names: readonly string[]): string[] {
+/** Adds tags to a subscriber, recording 'tagged' for each one new to them (`past`: as events that start and end nothing); answers the names added. */
+export function addTags(tx: Tx, subscriberId: number, names: readonly string[], past = false): string[] {
   const added: string[] = [];
   for (const [name, tagId] of ensureTags(tx, names)) {
     const inserted = tx.insert(subscriberTags).values({ subscriberId, tagId }).onConflictDoNothing().returning({ tagId: subscriberTags.tagId }).get();
     if (!inserted) continue;
     added.push(name);
-    recordSubscriberEvent(tx, { subscriberId, what: 'tagged', detail: name, ref: `tag:${name.toLowerCase()}` });
+    recordSubscriberEvent(tx, { subscriberId, what: 'tagged', detail: name, ref: `tag:${name.toLowerCase()}`, past });
   }
   return added;
 }

@@ -2,6 +2,8 @@
 // listener of the subscriber's history, it runs in the event's own transaction, so an
 // enrolment or an exit is stored exactly when the event is.
 import { and, eq, inArray } from 'drizzle-orm';
+import { subscriberTags, tags } from '#db/schema/audience.ts';
+import { newsletterSubscribers } from '#db/schema/content.ts';
 import { sequenceEnrolments, sequences } from '#db/schema/sequences.ts';
 import type { SubscriberEvent, Tx } from '#server/newsletter/events.ts';
 import { enrol, exitEnrolments, exitTagsOf } from './service.ts';
@@ -50,7 +52,7 @@ const KINDS = new Set(['confirmed', 'tagged', 'purchase', 'booking', 'unsubscrib
 
 /** Ends and starts sequences for a subscriber's event: an exit first, so the same event may start another sequence. */
 export function sequencesOnEvent(tx: Tx, event: SubscriberEvent): void {
-  if (!KINDS.has(event.what)) return;
+  if (!KINDS.has(event.what) || event.past) return;
   const current = tx
     .select({ enrolment: sequenceEnrolments.id, sequence: sequences })
     .from(sequenceEnrolments)
@@ -71,4 +73,41 @@ export function sequencesOnEvent(tx: Tx, event: SubscriberEvent): void {
     .where(and(eq(sequences.status, 'active'), inArray(sequences.triggerType, ['confirmed', 'form', 'tag', 'purchase', 'booking'])))
     .all();
   for (const s of candidates) if (starts(s, event)) enrol(tx, s, [event.subscriberId]);
+}
+
+/** Ids in one query: well under SQLite's limit of bound values. */
+const CHUNK = 500;
+
+/**
+ * Ends the enrolments of people an import step changed: those the file marks unsubscribed or
+ * bounced, and those who now carry one of the sequence's exit tags. An import starts no
+ * sequence: the owner enrols imported people by hand (a selection or a segment).
+ */
+export function sequencesOnImported(tx: Tx, subscriberIds: number[]): void {
+  for (let i = 0; i < subscriberIds.length; i += CHUNK) {
+    const current = tx
+      .select({ enrolment: sequenceEnrolments.id, subscriber: sequenceEnrolments.subscriberId, exitTags: sequences.exitTags, isActive: newsletterSubscribers.isActive, bouncedAt: newsletterSubscribers.bouncedAt })
+      .from(sequenceEnrolments)
+      .innerJoin(sequences, eq(sequences.id, sequenceEnrolments.sequenceId))
+      .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, sequenceEnrolments.subscriberId))
+      .where(and(inArray(sequenceEnrolments.subscriberId, subscriberIds.slice(i, i + CHUNK)), eq(sequenceEnrolments.status, 'active')))
+      .all();
+    if (current.length === 0) continue;
+    const held = new Map<number, Set<string>>();
+    for (const t of tx
+      .select({ subscriber: subscriberTags.subscriberId, name: tags.name })
+      .from(subscriberTags)
+      .innerJoin(tags, eq(tags.id, subscriberTags.tagId))
+      .where(inArray(subscriberTags.subscriberId, [...new Set(current.map((c) => c.subscriber))]))
+      .all()) {
+      held.set(t.subscriber, (held.get(t.subscriber) ?? new Set()).add(t.name.toLowerCase()));
+    }
+    const byReason = new Map<string, number[]>();
+    for (const c of current) {
+      const exitTag = exitTagsOf(c).find((t) => held.get(c.subscriber)?.has(t));
+      const reason = c.bouncedAt ? 'bounced' : !c.isActive ? 'unsubscribed' : exitTag ? `tag:${exitTag}` : null;
+      if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), c.enrolment]);
+    }
+    for (const [reason, ids] of byReason) exitEnrolments(tx, ids, reason);
+  }
 }

@@ -19,6 +19,7 @@ import { wakeJob } from '#server/jobs/runner.ts';
 import { logger } from '#server/log.ts';
 import { catchUpWithKit } from '#server/newsletter/kit.ts';
 import { subscriberStatus } from '#server/newsletter/subscribers.ts';
+import { tellImported } from '#server/newsletter/events.ts';
 import { addressHash } from '#server/newsletter/suppression.ts';
 import type { ImportMappingDto, InvalidRowDto, SubscriberImportDto } from '#shared/schemas/subscriber-import.ts';
 import { TAG_NAME_MAX } from '#shared/schemas/subscriber-import.ts';
@@ -237,6 +238,7 @@ export function importStep(db: Db = getDb()): number {
         place = { offset: read.offset, line: read.line };
         end = read.end;
       }
+      tellImported(db, writer.touched);
       const listed = tally.invalid.length ? (JSON.parse(run.invalid) as InvalidRowDto[]) : [];
       sql.progress.run({
         id: run.id,
@@ -333,6 +335,9 @@ class SubscriberWriter {
     this.seen = run.dryRun ? (previewSeen.get(run.id) ?? previewSeen.set(run.id, new Set()).get(run.id)!) : null;
   }
 
+  /** The subscribers this step added or changed (their `imported` events written), for the import listeners. */
+  readonly touched: number[] = [];
+
   /** Reads, in the step's transaction, what holds for all its rows. */
   begin(): void {
     this.anyErased = this.sql.anyErased.get() !== undefined;
@@ -358,13 +363,17 @@ class SubscriberWriter {
       }) as { id: number };
       for (const tag of tags) this.sql.tagSubscriber.run(id, this.tagId(tag));
       this.sql.event.run(id, now, this.source);
+      this.touched.push(id);
       return active ? 'added' : 'suppressed';
     }
     const change = this.changeOf(row, existing);
     let tagged = 0;
     for (const tag of tags) tagged += this.sql.tagSubscriber.run(existing.id, this.tagId(tag)).changes;
     if (change) this.sql.update.run({ ...change, id: existing.id });
-    if (change || tagged) this.sql.event.run(existing.id, now, this.source);
+    if (change || tagged) {
+      this.sql.event.run(existing.id, now, this.source);
+      this.touched.push(existing.id);
+    }
     const status = statusOf(change ?? existing);
     return status !== 'active' ? 'suppressed' : change || tagged ? 'updated' : 'unchanged';
   }
