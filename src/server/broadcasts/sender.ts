@@ -139,12 +139,8 @@ export class BroadcastSender {
       await sleep(Math.min(wait, 250));
       return true;
     }
-    const answered = this.throttle.take(Date.now());
-    try {
-      await this.sendOne(issue, next);
-    } finally {
-      answered(Date.now());
-    }
+    this.throttle.take(Date.now());
+    await this.sendOne(issue, next);
     return true;
   }
 

@@ -1,22 +1,10 @@
 // The pace of a newsletter send: BROADCAST_RATE messages a second, and never more than that in
-// any one second at the relay, a send's or a resume's first one included; and the wait after a
-// failure, which the owner's Resume or 'Retry failed' cuts short.
-// A message reaches the relay at some moment between its start and the relay's answer, and how
-// long that takes varies (two pooled connections, two senders): spacing the starts exactly still
-// let 103 arrive in one second at 100 a second. So a message may start only once the message
-// `rate` messages before it was answered a second ago: then any second at the relay holds at
-// most `rate` messages, whatever each takes on its way.
-/** A message not answered after this long counts as answered then (the transport gives up within 30 s). */
-const ANSWER_WAIT_MS = 60_000;
-
-/** Tells the throttle the relay answered the message (accepted or refused), at `now`. */
-export type Answered = (now: number) => void;
-
+// any one second, a send's or a resume's first one included; and the wait after a failure,
+// which the owner's Resume or 'Retry failed' cuts short.
 export class Throttle {
   private readonly interval: number;
-  /** The last `perSecond` messages, as a ring (the slot at `at` is the oldest): when each started, and when it was answered (Infinity: not yet). */
-  private readonly started: number[];
-  private readonly answered: number[];
+  /** The times of the last `perSecond` messages, as a ring: the slot at `at` is the oldest. */
+  private readonly ring: number[];
   private at = 0;
   private nextAt = 0;
   private heldUntil = 0;
@@ -24,32 +12,23 @@ export class Throttle {
 
   constructor(rate: number) {
     this.interval = 1000 / rate;
-    const size = Math.max(1, Math.floor(rate));
-    this.started = new Array<number>(size).fill(Number.NEGATIVE_INFINITY);
-    this.answered = new Array<number>(size).fill(Number.NEGATIVE_INFINITY);
+    this.ring = new Array<number>(Math.max(1, Math.floor(rate))).fill(Number.NEGATIVE_INFINITY);
   }
 
   /** How long until the next message may go (0: now). */
   wait(now: number): number {
-    // The message `rate` messages ago must have been answered a second ago (while it is on its way, look again shortly).
-    const answered = Math.min(this.answered[this.at]!, this.started[this.at]! + ANSWER_WAIT_MS);
-    const window = answered === Number.POSITIVE_INFINITY ? this.interval : answered + 1000 - now;
+    // The message `rate` messages ago must be a second old.
+    const window = (this.ring[this.at] ?? Number.NEGATIVE_INFINITY) + 1000 - now;
     return Math.max(0, this.nextAt - now, this.heldUntil - now, window);
   }
 
-  /** A message goes now; call what this answers when the relay has answered it. */
-  take(now: number): Answered {
+  /** A message goes now. */
+  take(now: number): void {
     // Each message's turn follows the last one's, not its end, so the time a message takes does
     // not slow the rate; a late turn is caught up by at most a second's worth, within the window above.
     this.nextAt = Math.max(this.nextAt, now - 1000) + this.interval;
-    const slot = this.at;
-    this.started[slot] = now;
-    this.answered[slot] = Number.POSITIVE_INFINITY;
-    this.at = (this.at + 1) % this.answered.length;
-    // The slot is not taken again before it was answered (or given up on), so it is still this message's.
-    return (at) => {
-      if (this.started[slot] === now && this.answered[slot] === Number.POSITIVE_INFINITY) this.answered[slot] = at;
-    };
+    this.ring[this.at] = now;
+    this.at = (this.at + 1) % this.ring.length;
   }
 
   /** Nothing goes for `ms` (the server is struggling). */

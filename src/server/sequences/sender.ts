@@ -208,23 +208,19 @@ export class SequenceSender {
       this.db.transaction(() => this.moveOn(enrolment, step, new Date()));
       return true;
     }
-    const answered = this.throttle.take(Date.now());
+    this.throttle.take(Date.now());
     const prepared = this.preparedOf(step);
     let message;
     try {
       if ('error' in prepared) throw new Error(prepared.error);
       message = stepMessage(prepared.step, subscriber, unsubscribeTokenOf(this.db, subscriber));
     } catch (err) {
-      answered(Date.now());
       // It cannot be made for this person (their merge tags went over a limit): trying again makes the same.
       this.giveUp(enrolment, step, errorText(err));
       return true;
     }
     // Not awaited: the next message starts at its turn while this one is with the SMTP server.
-    const sending = this.send(enrolment, step, subscriber, message).finally(() => {
-      answered(Date.now());
-      this.inFlight.delete(enrolment.id);
-    });
+    const sending = this.send(enrolment, step, subscriber, message).finally(() => this.inFlight.delete(enrolment.id));
     this.inFlight.set(enrolment.id, sending);
     return true;
   }
