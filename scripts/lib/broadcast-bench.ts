@@ -35,6 +35,8 @@ export interface SmtpSink {
   url: string;
   /** performance.now() at the end of each message to the seeded domain, in arrival order. */
   arrivals: number[];
+  /** performance.now() when each message to the seeded domain named its recipient (RCPT TO, the start of its transaction). */
+  begun: number[];
   /** Messages to anyone else. */
   others: number;
   stop: () => Promise<void>;
@@ -42,11 +44,15 @@ export interface SmtpSink {
 
 /** An SMTP server that takes every message and keeps nothing of it but when it arrived. */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink = { arrivals: [] as number[], others: 0 };
+  const sink = { arrivals: [] as number[], begun: [] as number[], others: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, done) {
+      if (address.address.endsWith(`@${DOMAIN}`)) sink.begun.push(performance.now());
+      done();
+    },
     onData(stream, session, done) {
       stream.resume();
       stream.on('end', () => {
