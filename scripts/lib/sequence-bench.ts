@@ -33,7 +33,10 @@ async function api(base: string, headers: Record<string, string>, method: string
 
 /** The scheduler timed in a process of its own with the server's V8 flags, on `dbFile` (50,000 enrolled, one step due now). */
 function schedulerFigures(dbFile: string, siteUrl: string): { steps: number; meanMs: number; p99Ms: number; maxMs: number; loopMaxMs: number; rssMb: number } {
-  const run = spawnSync(process.execPath, [...SERVER_FLAGS, 'scripts/lib/sequence-scheduler.ts', dbFile, siteUrl, String(STEPS)], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const run = spawnSync(process.execPath, [...SERVER_FLAGS, 'scripts/lib/sequence-scheduler.ts', dbFile, siteUrl, String(STEPS)], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`the scheduler's run failed (${run.status}): ${run.stderr.slice(-2000)}`);
   return JSON.parse(line) as ReturnType<typeof schedulerFigures>;
@@ -125,7 +128,9 @@ export async function sequenceFigures(t: BenchTools): Promise<void> {
     console.log(
       `${'one step per message'.padEnd(38)} ${thousands(s.steps).padStart(7)} ${s.meanMs.toFixed(2).padStart(9)} ${s.p99Ms.toFixed(2).padStart(8)} ${s.maxMs.toFixed(1).padStart(8)} ${s.loopMaxMs.toFixed(1).padStart(13)} ${String(s.rssMb).padStart(8)}   (${schedulerS.toFixed(1)} s)`,
     );
-    console.log(`site at BROADCAST_RATE=${RATE}                 msg/s   vs rate   busiest second   peak RSS MB   /healthz max ms   (busiest second: messages ended at the sink; by RCPT TO in brackets)`);
+    console.log(
+      `site at BROADCAST_RATE=${RATE}                 msg/s   vs rate   busiest second   peak RSS MB   /healthz max ms   (busiest second: messages ended at the sink; by RCPT TO in brackets)`,
+    );
     console.log(`${`sequence alone (${ALONE_S} s)`.padEnd(38)} ${alone.toFixed(1).padStart(7)} ${`${(((alone - RATE) / RATE) * 100).toFixed(1)}%`.padStart(9)}`);
     console.log(
       `${`sequence + an issue (${TOGETHER_S} s)`.padEnd(38)} ${both.toFixed(1).padStart(7)} ${`${(((both - RATE) / RATE) * 100).toFixed(1)}%`.padStart(9)} ${`${busiest} (${busiestBegun})`.padStart(16)} ${String(rssMb).padStart(13)} ${healthMax.toFixed(1).padStart(17)}`,

@@ -167,7 +167,12 @@ describe('a welcome series after a sign-up through a form is confirmed', () => {
     const started = await admin.request('POST', '/api/admin/subscribers/import', form);
     expect(started.status, started.text).toBe(202);
     await untilTrue(async () => (await admin.get(`/api/admin/subscribers/import/${started.body.id}`)).body.status !== 'running', 'the import');
-    const enrolment = (id: number) => server.db.select().from(sequenceEnrolments).where(and(eq(sequenceEnrolments.subscriberId, id), eq(sequenceEnrolments.sequenceId, seqId))).get()!;
+    const enrolment = (id: number) =>
+      server.db
+        .select()
+        .from(sequenceEnrolments)
+        .where(and(eq(sequenceEnrolments.subscriberId, id), eq(sequenceEnrolments.sequenceId, seqId)))
+        .get()!;
     expect(people.map((p) => [enrolment(p.id).status, enrolment(p.id).exitReason])).toEqual([
       ['exited', 'unsubscribed'],
       ['exited', 'bounced'],

@@ -86,7 +86,13 @@ const CHUNK = 500;
 export function sequencesOnImported(tx: Tx, subscriberIds: number[]): void {
   for (let i = 0; i < subscriberIds.length; i += CHUNK) {
     const current = tx
-      .select({ enrolment: sequenceEnrolments.id, subscriber: sequenceEnrolments.subscriberId, exitTags: sequences.exitTags, isActive: newsletterSubscribers.isActive, bouncedAt: newsletterSubscribers.bouncedAt })
+      .select({
+        enrolment: sequenceEnrolments.id,
+        subscriber: sequenceEnrolments.subscriberId,
+        exitTags: sequences.exitTags,
+        isActive: newsletterSubscribers.isActive,
+        bouncedAt: newsletterSubscribers.bouncedAt,
+      })
       .from(sequenceEnrolments)
       .innerJoin(sequences, eq(sequences.id, sequenceEnrolments.sequenceId))
       .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, sequenceEnrolments.subscriberId))
