@@ -166,6 +166,28 @@ describe('a send to 1,000 confirmed subscribers', () => {
     expect(one.status).toBe(200);
     expect(big.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'reader7@example.com')).get()?.isActive).toBe(false);
   }, 90_000);
+
+  it('a start the server did not finish (it stopped while writing the ledger) begins again with the audience of now: the one who left since gets nothing, everyone else one message', async () => {
+    // After the test above: 999 readers (reader7 unsubscribed), and 1,500 more: more than one chunk of the ledger.
+    const later = addSubscribers(big, 'later', 1500);
+    const id = (await owner.post('/api/admin/broadcasts', issue('Started twice'))).body.id as number;
+    // What a start cut short leaves: rows of the draft's ledger, one of them for reader7, who has left since.
+    const rowOf = (email: string) => ({ broadcastId: id, email, subscriberId: big.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get()!.id });
+    big.db
+      .insert(broadcastRecipients)
+      .values([rowOf('reader7@example.com'), rowOf('reader8@example.com')])
+      .run();
+
+    const send = await owner.post(`/api/admin/broadcasts/${id}/send`);
+    expect(send.status).toBe(202);
+    expect(send.body).toMatchObject({ status: 'sending', total: 2499 });
+    const done = await untilStatus(owner, id, 'sent');
+    expect(done).toMatchObject({ total: 2499, sent: 2499, pending: 0, failed: 0 });
+    const got = received('Started twice');
+    expect(got.size).toBe(2499);
+    expect(got.has('reader7@example.com')).toBe(false);
+    for (const email of ['reader8@example.com', 'reader999@example.com', ...later]) expect(got.get(email), email).toBe(1);
+  }, 90_000);
 });
 
 describe('two tabs', () => {

@@ -1,6 +1,6 @@
 // Newsletter issues: drafts the owner writes, and the switches of a send (start, pause, resume,
 // cancel, retry the failed). Starting a send freezes the audience: one ledger row per confirmed,
-// active subscriber at that moment, written in one statement.
+// active subscriber at that moment, written a chunk at a time before the issue is marked sending.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { broadcastRecipients, broadcasts } from '#db/schema/broadcasts.ts';
@@ -186,23 +186,78 @@ const audience = (db: Pick<Db, 'select'>, segmentId: number | null) => (segmentI
 /** How many a send started now would reach (the confirm dialog's count): everyone active, or the segment's active subscribers. */
 export const audienceSize = (db: Db, segmentId: number | null = null) => db.select({ n: count() }).from(newsletterSubscribers).where(audience(db, segmentId)).get()!.n;
 
+/** How many ledger rows one step of a send's start writes: a few milliseconds, so the server answers others between steps. */
+const LEDGER_CHUNK = 2_000;
+/** The drafts whose ledger is being written now (a second Send of one of them is 409 until it is done). */
+const starting = new Set<number>();
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Starts sending a draft: the ledger gets one row per subscriber in the audience, in the same
- * transaction that marks it sending. 409 unless a draft; 400 with nobody to send to.
+ * Starts sending a draft: the ledger gets one row per subscriber in the audience, written a
+ * chunk at a time (the server answers others between chunks), and the issue is marked sending
+ * once the whole ledger is there, in the transaction that writes its last chunk. Rows left by a
+ * start the server did not finish (it stopped) are dropped first: the audience is the one of now.
+ * 409 unless a draft; 412 when the draft was edited since the owner saw it or while its ledger
+ * was written; 400 with nobody to send to. Nothing is sent then, and the draft keeps no ledger.
  */
-export function startSending(db: Db, id: number, seen?: SeenVersion): BroadcastDto {
-  db.transaction((tx) => {
+export async function startSending(db: Db, id: number, seen?: SeenVersion): Promise<BroadcastDto> {
+  const first = requireRow(db, id);
+  if (first.status !== 'draft' || starting.has(id)) throw conflict('This issue has already been sent or is sending.');
+  checkSeen(first, seen, 'Nothing was sent.');
+  starting.add(id);
+  const version = first.updatedAt.getTime();
+  // Still the draft the owner sent (not deleted, sent or edited since the start began).
+  const unchanged = (tx: Pick<Db, 'select'>) => {
     const row = tx.select().from(broadcasts).where(eq(broadcasts.id, id)).get();
     if (!row) throw notFound('Broadcast not found');
     if (row.status !== 'draft') throw conflict('This issue has already been sent or is sending.');
-    checkSeen(row, seen, 'Nothing was sent.');
-    // The segment is evaluated now: whoever matches it as sending starts is the audience.
-    const total = tx.run(
-      sql`insert into broadcast_recipients (broadcast_id, subscriber_id, email) select ${id}, id, email from newsletter_subscribers where ${audience(tx, row.segmentId)} order by id`,
-    ).changes;
-    if (total === 0) throw badRequest(row.segmentId === null ? 'There are no confirmed subscribers to send to.' : 'No confirmed subscriber is in this segment now: nothing was sent.');
-    tx.update(broadcasts).set({ status: 'sending', total, startedAt: new Date(), updatedAt: new Date(), pauseReason: null }).where(eq(broadcasts.id, id)).run();
-  });
+    if (row.updatedAt.getTime() !== version) throw changedElsewhere('Nothing was sent.');
+    return row;
+  };
+  // A draft's ledger rows, dropped a chunk at a time; never those of an issue that is sending.
+  const drop = async () => {
+    for (;;) {
+      const row = db.select({ status: broadcasts.status }).from(broadcasts).where(eq(broadcasts.id, id)).get();
+      if (row && row.status !== 'draft') return;
+      const dropped = db.run(sql`delete from broadcast_recipients where rowid in (select rowid from broadcast_recipients where broadcast_id = ${id} limit ${LEDGER_CHUNK})`).changes;
+      if (dropped < LEDGER_CHUNK) return;
+      await nextTurn();
+    }
+  };
+  try {
+    await drop();
+    let after = 0;
+    let total = 0;
+    for (;;) {
+      const done = db.transaction((tx) => {
+        const row = unchanged(tx);
+        // The segment is evaluated now, a chunk of subscribers at a time: whoever matches it as the send starts is its audience.
+        const written = tx.run(
+          sql`insert into broadcast_recipients (broadcast_id, subscriber_id, email) select ${id}, id, email from newsletter_subscribers where ${audience(tx, row.segmentId)} and id > ${after} order by id limit ${LEDGER_CHUNK}`,
+        ).changes;
+        total += written;
+        if (written === LEDGER_CHUNK) {
+          after = tx
+            .select({ last: sql<number>`max(${broadcastRecipients.subscriberId})` })
+            .from(broadcastRecipients)
+            .where(eq(broadcastRecipients.broadcastId, id))
+            .get()!.last;
+          return false;
+        }
+        if (total === 0) throw badRequest(row.segmentId === null ? 'There are no confirmed subscribers to send to.' : 'No confirmed subscriber is in this segment now: nothing was sent.');
+        tx.update(broadcasts).set({ status: 'sending', total, startedAt: new Date(), updatedAt: new Date(), pauseReason: null }).where(eq(broadcasts.id, id)).run();
+        return true;
+      });
+      if (done) break;
+      await nextTurn();
+    }
+  } catch (err) {
+    await drop();
+    throw err;
+  } finally {
+    starting.delete(id);
+  }
   return getBroadcast(db, id);
 }
 
@@ -238,7 +293,7 @@ export async function startSendingChecked(db: Db, id: number, confirmDns: boolea
       throw conflict(message, [{ path: ['confirmDns'], message }]);
     }
   }
-  return startSending(db, id, seen);
+  return await startSending(db, id, seen);
 }
 
 /** Moves a broadcast from one of `from` to `to`; 409 from any other status. */
