@@ -2,7 +2,7 @@
 // confirmed subscribers get one message each, with their own unsubscribe link; a refused address
 // bounces, a busy server slows the send down without losing anyone; an unsubscribe during the
 // send stops that message; a SIGKILL in the middle skips nobody and mails nobody twice beyond
-// the message in flight, which the ledger names.
+// the messages in flight (two at most), which the ledger names.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '#db/schema/audit.ts';
@@ -479,7 +479,11 @@ describe('when recording a message as sent fails', () => {
     expect((await admin.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
     await smtp.waitFor((m) => m.subject === 'Written down later');
     await vi.waitFor(() => expect(server.output()).toContain('disk I/O error'), { timeout: 15_000 });
-    expect(received('Written down later').size).toBe(1);
+    // What was with the SMTP server when the write failed (two at most), and nothing after it.
+    const before = received('Written down later').size;
+    expect(before).toBeLessThanOrEqual(2);
+    await sleep(1000);
+    expect(received('Written down later').size).toBe(before);
     server.db.$client.exec('DROP TRIGGER refuse_sent');
     const done = await untilStatus(admin, id, 'sent');
     expect(done).toMatchObject({ sent: done.total, pending: 0, failed: 0, possiblyDuplicated: 0 });
@@ -526,7 +530,7 @@ describe('a send that is paused, unsubscribed from, and killed', () => {
     for (const email of emails) expect(got.get(email) ?? 0, email).toBe(email === 'mid59@example.com' ? 0 : 1);
   }, 60_000);
 
-  it('SIGKILL in the middle of 2,000: after a restart everyone has exactly one message, apart from the in-flight one the ledger names', async () => {
+  it('SIGKILL in the middle of 2,000: after a restart everyone has exactly one message, apart from the ones in flight (two at most), which the ledger names', async () => {
     const emails = addSubscribers(slow, 'crash', 2000);
     const id = (await owner.post('/api/admin/broadcasts', issue('Crash course'))).body.id as number;
     expect((await owner.post(`/api/admin/broadcasts/${id}/send`)).status).toBe(202);
@@ -553,7 +557,7 @@ describe('a send that is paused, unsubscribed from, and killed', () => {
         .filter((r) => r.possiblyDuplicated)
         .map((r) => r.email),
     );
-    expect(named.size).toBeLessThanOrEqual(1);
+    expect(named.size).toBeLessThanOrEqual(2);
     for (const email of emails) {
       const n = got.get(email) ?? 0;
       expect(n, email).toBeGreaterThanOrEqual(1);

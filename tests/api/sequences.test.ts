@@ -12,7 +12,7 @@ import { Client, clientAs, createSubscriber, type SessionClient } from '#tests/s
 import { refusedCallers } from '#tests/support/guards.ts';
 import { registerListeners } from '#server/app/listeners.ts';
 import { addTags } from '#server/newsletter/tags.ts';
-import { IN_FLIGHT } from '#server/sequences/sender.ts';
+import { IN_FLIGHT } from '#server/broadcasts/in-flight.ts';
 import { startServer, type TestServer } from '#tests/support/server.ts';
 import { linkIn, rawHeader, startSmtpDouble, type ReceivedMail, type SmtpDouble } from '#tests/support/smtp-double.ts';
 import type { SequenceDto } from '#shared/schemas/sequences.ts';

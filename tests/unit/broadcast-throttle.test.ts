@@ -1,5 +1,5 @@
 // The pace of a newsletter send, on a clock the test moves: messages go as soon as the throttle
-// lets them, and each takes no time (the fastest relay).
+// lets them, and each takes no time (the fastest relay), or, below, a varying time on its way.
 import { describe, expect, it } from 'vitest';
 import { dailyWindow, Throttle, timeLeft } from '#server/broadcasts/throttle.ts';
 
@@ -9,9 +9,35 @@ function sendTimes(throttle: Throttle, start: number, until: number): number[] {
   for (let t = start; ;) {
     t += throttle.wait(t);
     if (t >= until) return times;
-    throttle.take(t);
+    throttle.take(t)(t);
     times.push(t);
   }
+}
+
+/**
+ * Messages started as soon as the throttle lets them, each reaching the relay `transit(i)` ms
+ * after it started and answered a millisecond later, any number on their way at once: the
+ * times they reach the relay from `start` until `until`.
+ */
+function relayTimes(throttle: Throttle, transit: (i: number) => number, start: number, until: number): number[] {
+  const arrivals: number[] = [];
+  const answers: { at: number; answered: (now: number) => void }[] = [];
+  for (let t = start, i = 0; t < until;) {
+    answers.sort((a, b) => a.at - b.at);
+    while (answers.length > 0 && answers[0].at <= t) {
+      const a = answers.shift()!;
+      a.answered(a.at);
+    }
+    const wait = throttle.wait(t);
+    if (wait > 0) {
+      t = Math.min(t + wait, answers[0]?.at ?? Number.POSITIVE_INFINITY);
+      continue;
+    }
+    const arrives = t + transit(i++);
+    arrivals.push(arrives);
+    answers.push({ at: arrives + 1, answered: throttle.take(t) });
+  }
+  return arrivals.sort((a, b) => a - b);
 }
 
 /** The most messages in any one second. */
@@ -49,6 +75,63 @@ describe('the throttle', () => {
     throttle.holdFor(30_000, 5_000);
     throttle.releaseIfBefore(1_500, 6_000);
     expect(throttle.wait(6_000)).toBe(29_000);
+  });
+
+  it('never lets more than the rate reach the relay in one second when messages take varying times on their way', () => {
+    // 0 to 90 ms on the way, varying from one message to the next: a later message overtakes an earlier one.
+    const arrivals = relayTimes(new Throttle(10), (i) => ((i * 4) % 7) * 15, 0, 30_000);
+    expect(busiestSecond(arrivals)).toBeLessThanOrEqual(10);
+    // At 100 a second, 0 to 30 ms on the way.
+    const fast = relayTimes(new Throttle(100), (i) => (i * 7) % 31, 0, 20_000);
+    expect(busiestSecond(fast)).toBeLessThanOrEqual(100);
+    // The rate is kept but for the time on the way: about rate / (1 + the mean answer time in seconds).
+    expect(fast.length / 20).toBeGreaterThan(97);
+  });
+
+  it('holds the next message while `rate` messages are on their way or were answered within the last second', () => {
+    const throttle = new Throttle(2);
+    const first = throttle.take(0);
+    throttle.take(500)(510);
+    // One answered within the second, one on its way: the third waits until that answer is a second old.
+    expect(throttle.wait(1_000)).toBe(510);
+    expect(throttle.wait(1_510)).toBe(0);
+    const third = throttle.take(1_510);
+    // Two on their way, however long they take: nothing goes.
+    expect(throttle.wait(3_000)).toBeGreaterThan(0);
+    first(3_000);
+    // One answered at 3,000, one on its way: the next waits a second from that answer.
+    expect(throttle.wait(3_000)).toBe(1_000);
+    third(3_100);
+    expect(throttle.wait(4_000)).toBe(0);
+  });
+
+  it('one slow answer now and then holds back that message only: the other messages on their way go on, and the rate holds', () => {
+    // Two on their way at most, as the senders send; 3 ms each, but every 150th waits 120 ms for its answer.
+    const throttle = new Throttle(100);
+    const arrivals: number[] = [];
+    const flights: { at: number; answered: (now: number) => void }[] = [];
+    for (let t = 0, i = 0; t < 60_000;) {
+      flights.sort((a, b) => a.at - b.at);
+      while (flights.length > 0 && flights[0].at <= t) {
+        const f = flights.shift()!;
+        f.answered(f.at);
+      }
+      if (flights.length >= 2) {
+        t = flights[0].at;
+        continue;
+      }
+      const wait = throttle.wait(t);
+      if (wait > 0) {
+        t = Math.min(t + wait, flights[0]?.at ?? Number.POSITIVE_INFINITY);
+        continue;
+      }
+      const took = i++ % 150 === 149 ? 120 : 3;
+      arrivals.push(t + took - 1);
+      flights.push({ at: t + took, answered: throttle.take(t) });
+    }
+    arrivals.sort((a, b) => a - b);
+    expect(busiestSecond(arrivals.slice(0, 3000))).toBeLessThanOrEqual(100);
+    expect(arrivals.length / 60).toBeGreaterThan(99);
   });
 
   it('keeps a rate below one a second', () => {

@@ -138,6 +138,7 @@ export function startBackgroundJobs(): void {
     const daily = new DailyLimit(db, e.BROADCAST_DAILY_LIMIT ?? null);
     const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, { rate: e.BROADCAST_RATE, dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null, ...retry }, throttle, daily);
     issues.recover();
+    drains.push(() => issues.drain());
     jobs.start({ name: 'broadcast', idleMs: BROADCAST_IDLE_MS, quiet: true, step: async () => ((await issues.step()) ? 1 : 0) });
     const drips = new SequenceSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, throttle, { ...retry, timeZone: e.SITE_TIMEZONE }, daily);
     drips.recover();

@@ -1,10 +1,10 @@
-// Sends newsletter issues from their ledger, one recipient at a time, throttled to
-// BROADCAST_RATE messages a second (and BROADCAST_DAILY_LIMIT a day, when set).
+// Sends newsletter issues from their ledger, two messages at most with the SMTP server at once,
+// throttled to BROADCAST_RATE messages a second (and BROADCAST_DAILY_LIMIT a day, when set).
 // - A row is marked 'sending' before it is handed to SMTP and 'sent' after: a row found
-//   'sending' at start was in flight when the server stopped, so it is sent again and marked
-//   possibly duplicated; every other row is sent exactly once. A message the SMTP server took is
-//   recorded 'sent' apart from the sending: while the database cannot write that, the row stays
-//   taken and nothing else goes out, and it is never sent again for it.
+//   'sending' at start was in flight when the server stopped (two at most), so it is sent again
+//   and marked possibly duplicated; every other row is sent exactly once. A message the SMTP
+//   server took is recorded 'sent' apart from the sending: while the database cannot write that,
+//   the row stays taken and nothing else starts, and it is never sent again for it.
 // - A message that cannot be made (content an older version stored that the text part cannot be
 //   made from) fails at once with the reason; when it is the issue's body, all its recipients fail
 //   with it and the owner is told, so the send ends and the next issue goes out.
@@ -31,6 +31,7 @@ import type { Transport } from '#server/mail/sender.ts';
 import { unsubscribeTokenOf } from '#server/newsletter/subscribers.ts';
 import { issueBody, issueMessage, type IssueMessage } from './message.ts';
 import { DailyLimit } from './daily-limit.ts';
+import { IN_FLIGHT, InFlight } from './in-flight.ts';
 import { Throttle } from './throttle.ts';
 
 export const MAX_TRIES = 3;
@@ -92,6 +93,8 @@ export class BroadcastSender {
   private readonly refusedAt = new Map<number, number>();
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, { tries: number; messageId: string | null; sentAt: Date }>();
+  /** The messages with the SMTP server now, by ledger row. */
+  private readonly inFlight = new InFlight('broadcast');
   /** BROADCAST_DAILY_LIMIT, shared with the sequences' sender. */
   private readonly daily: DailyLimit;
 
@@ -111,14 +114,21 @@ export class BroadcastSender {
     if (resumed > 0) logger.warn({ job: 'broadcast', resumed }, 'messages that were in flight when the server stopped are sent again (possibly duplicated)');
   }
 
-  /** Sends the next message of the oldest issue that is sending (after its turn under the throttle); false when there was nothing to do. */
+  /** Resolves once the messages with the SMTP server now are answered and recorded (before the process stops). */
+  async drain(): Promise<void> {
+    await this.inFlight.drain();
+  }
+
+  /** Starts the next message of the oldest issue that is sending (after its turn under the throttle); false when there was nothing to do. */
   async step(): Promise<boolean> {
     // What went out but could not be written down waits for the database before anything else goes.
     if (!this.recordDelivered()) return false;
+    if (this.inFlight.size >= IN_FLIGHT) return this.waitForOne();
     // Not the body: it is read once per send (below), not once per message.
     const issue = this.db.select(ISSUE_FIELDS).from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
-    if (!issue) return false;
+    if (!issue) return this.waitForOne();
     const now = new Date();
+    // Rows on their way are 'sending', so never picked twice.
     const next = this.db
       .select()
       .from(broadcastRecipients)
@@ -126,10 +136,10 @@ export class BroadcastSender {
       .orderBy(asc(broadcastRecipients.nextAttemptAt), asc(broadcastRecipients.id))
       .get();
     if (!next) {
-      this.finishIfDone(issue.id);
-      return false;
+      if (this.inFlight.size === 0) this.finishIfDone(issue.id);
+      return this.waitForOne();
     }
-    if (this.daily.reached()) return false;
+    if (this.daily.reached(this.inFlight.size)) return this.waitForOne();
     // The owner's Resume or 'Retry failed' (which touch the issue) since the last failure's wait
     // began: go on now, not when that wait (up to 30 s) would have ended.
     this.throttle.releaseIfBefore(issue.updatedAt.getTime(), Date.now());
@@ -139,9 +149,16 @@ export class BroadcastSender {
       await sleep(Math.min(wait, 250));
       return true;
     }
-    this.throttle.take(Date.now());
-    await this.sendOne(issue, next);
+    const answered = this.throttle.take(Date.now());
+    // Not awaited: the next message starts at its turn while this one is with the SMTP server
+    // (its row is taken before this returns).
+    this.inFlight.add(next.id, this.sendOne(issue, next), answered);
     return true;
+  }
+
+  /** Nothing to start now: waits for a message with the SMTP server, if any (true), so its answer is recorded at once. */
+  private waitForOne(): Promise<boolean> {
+    return this.inFlight.waitForOne();
   }
 
   private async sendOne(issue: Issue, row: typeof broadcastRecipients.$inferSelect): Promise<void> {

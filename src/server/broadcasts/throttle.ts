@@ -1,34 +1,63 @@
 // The pace of a newsletter send: BROADCAST_RATE messages a second, and never more than that in
-// any one second, a send's or a resume's first one included; and the wait after a failure,
-// which the owner's Resume or 'Retry failed' cuts short.
+// any one second at the relay, a send's or a resume's first one included; and the wait after a
+// failure, which the owner's Resume or 'Retry failed' cuts short.
+// A message reaches the relay at some moment between its start and the relay's answer, and how
+// long that takes varies (pooled connections, two senders): spacing the starts exactly still let
+// 103 arrive in one second at 100 a second. So a message may start only while fewer than `rate`
+// messages are on their way or were answered within the last second: then any second at the
+// relay holds at most `rate` messages, whatever each takes on its way. The rule counts messages,
+// not places in a row, so a slow answer holds back one turn, not every later one.
+/** A message not answered after this long no longer counts (the transport gives up within 30 s). */
+const ANSWER_WAIT_MS = 60_000;
+
+/** Tells the throttle the relay answered the message (accepted or refused), at `now`. */
+export type Answered = (now: number) => void;
+
 export class Throttle {
   private readonly interval: number;
-  /** The times of the last `perSecond` messages, as a ring: the slot at `at` is the oldest. */
-  private readonly ring: number[];
-  private at = 0;
+  private readonly perSecond: number;
+  /** When messages were answered, oldest first, from `head` on (the older ones have left the last second). */
+  private answers: number[] = [];
+  private head = 0;
+  /** The messages on their way, each with when it started. */
+  private readonly onTheirWay = new Map<object, number>();
   private nextAt = 0;
   private heldUntil = 0;
   private heldSince = 0;
 
   constructor(rate: number) {
     this.interval = 1000 / rate;
-    this.ring = new Array<number>(Math.max(1, Math.floor(rate))).fill(Number.NEGATIVE_INFINITY);
+    this.perSecond = Math.max(1, Math.floor(rate));
   }
 
   /** How long until the next message may go (0: now). */
   wait(now: number): number {
-    // The message `rate` messages ago must be a second old.
-    const window = (this.ring[this.at] ?? Number.NEGATIVE_INFINITY) + 1000 - now;
+    while (this.head < this.answers.length && this.answers[this.head]! <= now - 1000) this.head += 1;
+    if (this.head > 1024 && this.head * 2 > this.answers.length) {
+      this.answers = this.answers.slice(this.head);
+      this.head = 0;
+    }
+    let onTheirWay = 0;
+    for (const started of this.onTheirWay.values()) if (started > now - ANSWER_WAIT_MS) onTheirWay += 1;
+    const answered = this.answers.length - this.head;
+    // At the count: wait until enough answers are a second old (or, all being on their way, look again shortly).
+    const over = answered + onTheirWay - this.perSecond;
+    const window = over < 0 ? 0 : over < answered ? this.answers[this.head + over]! + 1000 - now : this.interval;
     return Math.max(0, this.nextAt - now, this.heldUntil - now, window);
   }
 
-  /** A message goes now. */
-  take(now: number): void {
+  /** A message goes now; call what this answers once the relay answered it (or it failed). */
+  take(now: number): Answered {
     // Each message's turn follows the last one's, not its end, so the time a message takes does
-    // not slow the rate; a late turn is caught up by at most a second's worth, within the window above.
+    // not slow the rate; a late turn is caught up by at most a second's worth, within the count above.
     this.nextAt = Math.max(this.nextAt, now - 1000) + this.interval;
-    this.ring[this.at] = now;
-    this.at = (this.at + 1) % this.ring.length;
+    const message = {};
+    this.onTheirWay.set(message, now);
+    return (at) => {
+      if (!this.onTheirWay.delete(message)) return;
+      // In order: an answer never counts as earlier than one recorded before it.
+      this.answers.push(Math.max(at, this.answers.at(-1) ?? at));
+    };
   }
 
   /** Nothing goes for `ms` (the server is struggling). */

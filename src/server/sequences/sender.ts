@@ -22,6 +22,7 @@ import { refusalOf } from '#server/broadcasts/sender.ts';
 import { notifyOwner } from '#server/accounts/notify.ts';
 import { DailyLimit } from '#server/broadcasts/daily-limit.ts';
 import type { Throttle } from '#server/broadcasts/throttle.ts';
+import { IN_FLIGHT, InFlight } from '#server/broadcasts/in-flight.ts';
 import { logger } from '#server/log.ts';
 import type { Transport } from '#server/mail/sender.ts';
 import { recordSubscriberEvent } from '#server/newsletter/events.ts';
@@ -31,8 +32,6 @@ import { exitEnrolments, windowOf } from './service.ts';
 import { nextOpening } from './window.ts';
 
 export const MAX_TRIES = 3;
-/** Messages with the SMTP server at once (the pooled transport's connections). */
-export const IN_FLIGHT = 2;
 /** Failures in a row after which the owner is told the mail server refuses sequence e-mails. */
 export const TELL_OWNER_AFTER = 20;
 
@@ -123,7 +122,7 @@ export class SequenceSender {
   /** Each step made ready once per version (its updatedAt). */
   private readonly prepared = new Map<number, { at: number; step: PreparedStep } | { at: number; error: string }>();
   /** With the SMTP server now, by enrolment. */
-  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly inFlight = new InFlight('sequences');
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, { enrolment: Enrolment; step: Step; messageId: string | null; sentAt: Date }>();
   private failuresInARow = 0;
@@ -147,7 +146,7 @@ export class SequenceSender {
 
   /** Resolves once the messages with the SMTP server now are answered and recorded (before the process stops). */
   async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
+    await this.inFlight.drain();
   }
 
   /** The enrolment due soonest in a running sequence that is not being sent now (one indexed look per running sequence). */
@@ -208,28 +207,26 @@ export class SequenceSender {
       this.db.transaction(() => this.moveOn(enrolment, step, new Date()));
       return true;
     }
-    this.throttle.take(Date.now());
+    const answered = this.throttle.take(Date.now());
     const prepared = this.preparedOf(step);
     let message;
     try {
       if ('error' in prepared) throw new Error(prepared.error);
       message = stepMessage(prepared.step, subscriber, unsubscribeTokenOf(this.db, subscriber));
     } catch (err) {
+      answered(Date.now());
       // It cannot be made for this person (their merge tags went over a limit): trying again makes the same.
       this.giveUp(enrolment, step, errorText(err));
       return true;
     }
     // Not awaited: the next message starts at its turn while this one is with the SMTP server.
-    const sending = this.send(enrolment, step, subscriber, message).finally(() => this.inFlight.delete(enrolment.id));
-    this.inFlight.set(enrolment.id, sending);
+    this.inFlight.add(enrolment.id, this.send(enrolment, step, subscriber, message), answered);
     return true;
   }
 
   /** Nothing to start now: waits for a message with the SMTP server, if any (true), so its answer is recorded at once. */
-  private async waitForOne(): Promise<boolean> {
-    if (this.inFlight.size === 0) return false;
-    await Promise.race(this.inFlight.values());
-    return true;
+  private waitForOne(): Promise<boolean> {
+    return this.inFlight.waitForOne();
   }
 
   private async send(enrolment: Enrolment, step: Step, subscriber: Subscriber, message: ReturnType<typeof stepMessage>): Promise<void> {
