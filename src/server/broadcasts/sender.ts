@@ -123,10 +123,12 @@ export class BroadcastSender {
   async step(): Promise<boolean> {
     // What went out but could not be written down waits for the database before anything else goes.
     if (!this.recordDelivered()) return false;
-    if (this.inFlight.size >= IN_FLIGHT) return this.waitForOne();
+    // While the relay fails messages, one at a time, as before the first failure: a retry is
+    // never raced by a second message, so a refusal's verdict waits for the relay to take another.
+    if (this.inFlight.size >= (this.failuresInARow > 0 ? 1 : IN_FLIGHT)) return this.inFlight.waitForOne();
     // Not the body: it is read once per send (below), not once per message.
     const issue = this.db.select(ISSUE_FIELDS).from(broadcasts).where(eq(broadcasts.status, 'sending')).orderBy(asc(broadcasts.startedAt), asc(broadcasts.id)).get();
-    if (!issue) return this.waitForOne();
+    if (!issue) return this.inFlight.waitForOne();
     const now = new Date();
     // Rows on their way are 'sending', so never picked twice.
     const next = this.db
@@ -137,9 +139,9 @@ export class BroadcastSender {
       .get();
     if (!next) {
       if (this.inFlight.size === 0) this.finishIfDone(issue.id);
-      return this.waitForOne();
+      return this.inFlight.waitForOne();
     }
-    if (this.daily.reached(this.inFlight.size)) return this.waitForOne();
+    if (this.daily.reached(this.inFlight.size)) return this.inFlight.waitForOne();
     // The owner's Resume or 'Retry failed' (which touch the issue) since the last failure's wait
     // began: go on now, not when that wait (up to 30 s) would have ended.
     this.throttle.releaseIfBefore(issue.updatedAt.getTime(), Date.now());
@@ -154,11 +156,6 @@ export class BroadcastSender {
     // (its row is taken before this returns).
     this.inFlight.add(next.id, this.sendOne(issue, next), answered);
     return true;
-  }
-
-  /** Nothing to start now: waits for a message with the SMTP server, if any (true), so its answer is recorded at once. */
-  private waitForOne(): Promise<boolean> {
-    return this.inFlight.waitForOne();
   }
 
   private async sendOne(issue: Issue, row: typeof broadcastRecipients.$inferSelect): Promise<void> {
