@@ -16,10 +16,10 @@ function sendTimes(throttle: Throttle, start: number, until: number): number[] {
 
 /**
  * Messages started as soon as the throttle lets them, each reaching the relay `transit(i)` ms
- * after it started and answered a millisecond later, any number on their way at once: the
- * times they reach the relay from `start` until `until`.
+ * after it started and answered a millisecond later, at most `atOnce` on their way at once (as
+ * many as allowed by default): the times they reach the relay from `start` until `until`.
  */
-function relayTimes(throttle: Throttle, transit: (i: number) => number, start: number, until: number): number[] {
+function relayTimes(throttle: Throttle, transit: (i: number) => number, start: number, until: number, atOnce = Number.POSITIVE_INFINITY): number[] {
   const arrivals: number[] = [];
   const answers: { at: number; answered: (now: number) => void }[] = [];
   for (let t = start, i = 0; t < until;) {
@@ -27,6 +27,10 @@ function relayTimes(throttle: Throttle, transit: (i: number) => number, start: n
     while (answers.length > 0 && answers[0].at <= t) {
       const a = answers.shift()!;
       a.answered(a.at);
+    }
+    if (answers.length >= atOnce) {
+      t = answers[0].at;
+      continue;
     }
     const wait = throttle.wait(t);
     if (wait > 0) {
@@ -107,29 +111,7 @@ describe('the throttle', () => {
 
   it('one slow answer now and then holds back that message only: the other messages on their way go on, and the rate holds', () => {
     // Two on their way at most, as the senders send; 3 ms each, but every 150th waits 120 ms for its answer.
-    const throttle = new Throttle(100);
-    const arrivals: number[] = [];
-    const flights: { at: number; answered: (now: number) => void }[] = [];
-    for (let t = 0, i = 0; t < 60_000;) {
-      flights.sort((a, b) => a.at - b.at);
-      while (flights.length > 0 && flights[0].at <= t) {
-        const f = flights.shift()!;
-        f.answered(f.at);
-      }
-      if (flights.length >= 2) {
-        t = flights[0].at;
-        continue;
-      }
-      const wait = throttle.wait(t);
-      if (wait > 0) {
-        t = Math.min(t + wait, flights[0]?.at ?? Number.POSITIVE_INFINITY);
-        continue;
-      }
-      const took = i++ % 150 === 149 ? 120 : 3;
-      arrivals.push(t + took - 1);
-      flights.push({ at: t + took, answered: throttle.take(t) });
-    }
-    arrivals.sort((a, b) => a - b);
+    const arrivals = relayTimes(new Throttle(100), (i) => (i % 150 === 149 ? 119 : 2), 0, 60_000, 2);
     expect(busiestSecond(arrivals.slice(0, 3000))).toBeLessThanOrEqual(100);
     expect(arrivals.length / 60).toBeGreaterThan(99);
   });

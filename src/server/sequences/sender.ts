@@ -164,11 +164,11 @@ export class SequenceSender {
   /** Starts the next step that is due (after its turn under the throttle); false when there was nothing to do. */
   async step(): Promise<boolean> {
     if (!this.recordDelivered()) return false;
-    if (this.inFlight.size >= IN_FLIGHT) return this.waitForOne();
-    if (this.daily.reached(this.inFlight.size)) return this.waitForOne();
+    if (this.inFlight.size >= IN_FLIGHT) return this.inFlight.waitForOne();
+    if (this.daily.reached(this.inFlight.size)) return this.inFlight.waitForOne();
     // Nothing due: the job sleeps (it is woken by an enrolment), whatever the throttle says.
     const enrolment = this.nextDue(new Date());
-    if (!enrolment) return this.waitForOne();
+    if (!enrolment) return this.inFlight.waitForOne();
     // Then the turn, in short naps, so a pause meanwhile is seen within a moment.
     const wait = this.throttle.wait(Date.now());
     if (wait > 0) {
@@ -222,11 +222,6 @@ export class SequenceSender {
     // Not awaited: the next message starts at its turn while this one is with the SMTP server.
     this.inFlight.add(enrolment.id, this.send(enrolment, step, subscriber, message), answered);
     return true;
-  }
-
-  /** Nothing to start now: waits for a message with the SMTP server, if any (true), so its answer is recorded at once. */
-  private waitForOne(): Promise<boolean> {
-    return this.inFlight.waitForOne();
   }
 
   private async send(enrolment: Enrolment, step: Step, subscriber: Subscriber, message: ReturnType<typeof stepMessage>): Promise<void> {
