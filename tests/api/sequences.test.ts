@@ -293,6 +293,33 @@ describe('BROADCAST_DAILY_LIMIT', () => {
       await limited.stop();
     }
   }, 60_000);
+  it('an issue and a sequence sending at once hand the relay no more than the limit between them, counting the messages still on their way', async () => {
+    const limited = await startServer({ SMTP_URL: smtp.url, BROADCAST_RATE: '1000', BROADCAST_DAILY_LIMIT: '3', MAIL_RETRY_MS: '100' });
+    const together = (m: { subject?: string }) => m.subject === 'Together issue' || m.subject === 'Together step';
+    try {
+      const owner = await clientAs(limited, 'admin');
+      const rows = ['a', 'b', 'c', 'd'].map((x) => ({ email: `together-${x}@example.com`, name: x, isActive: true, confirmedAt: new Date() }));
+      limited.db.insert(newsletterSubscribers).values(rows).run();
+      // The relay keeps every message of both unanswered until the test answers it: each sender
+      // has two on their way at most, so four without a shared count of those on their way.
+      smtp.hold.match = together;
+      const issue = (await owner.post('/api/admin/broadcasts', { subject: 'Together issue', content: '<p>Both at once.</p>' })).body.id as number;
+      expect((await owner.post(`/api/admin/broadcasts/${issue}/send`)).status).toBe(202);
+      const id = await sequenceWith({ name: 'Together', trigger: { type: 'manual' } }, [step('Together step', 0)], owner);
+      expect((await owner.post(`/api/admin/sequences/${id}/enroll`, { emails: rows.map((r) => r.email) })).body).toEqual({ enrolled: 4 });
+      await untilTrue(() => smtp.hold.held.length >= 3, 'three messages with the relay', 15_000);
+      await sleep(1500);
+      expect(smtp.hold.held.length).toBe(3);
+      smtp.hold.match = null;
+      for (const answer of smtp.hold.held.splice(0)) answer();
+      await sleep(1500);
+      expect(smtp.messages.filter(together)).toHaveLength(3);
+    } finally {
+      smtp.hold.match = null;
+      for (const answer of smtp.hold.held.splice(0)) answer();
+      await limited.stop();
+    }
+  }, 60_000);
 });
 
 describe('a SIGKILL in the middle of a step', () => {

@@ -136,7 +136,7 @@ export function startBackgroundJobs(): void {
     const retry = { retryBaseMs: Math.min(e.MAIL_RETRY_MS, 2_000), maxWaitMs: Math.min(e.MAIL_RETRY_MS * 4, 30_000) };
     // And one daily limit: it counts the messages of both.
     const daily = new DailyLimit(db, e.BROADCAST_DAILY_LIMIT ?? null);
-    const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, { rate: e.BROADCAST_RATE, dailyLimit: e.BROADCAST_DAILY_LIMIT ?? null, ...retry }, throttle, daily);
+    const issues = new BroadcastSender(db, smtpTransport(e.SMTP_URL, dkim, true), from, throttle, retry, daily);
     issues.recover();
     drains.push(() => issues.drain());
     jobs.start({ name: 'broadcast', idleMs: BROADCAST_IDLE_MS, quiet: true, step: async () => ((await issues.step()) ? 1 : 0) });

@@ -26,11 +26,16 @@ export function sentInLastDay(db: Pick<Db, 'select'>, now: number): { n: number;
   return { n: issues.n + steps.n, oldest };
 }
 
-/** The daily limit shared by the newsletter's senders (null limit: none). */
+/**
+ * The daily limit shared by the newsletter's senders (null limit: none). It counts the messages
+ * either sender has with the SMTP server, so together they never hand over more than it leaves.
+ */
 export class DailyLimit {
   private readonly db: Db;
   private readonly limit: number | null;
   private counted = { at: 0, sent: 0 };
+  /** Messages handed to SMTP by either sender and not yet answered. */
+  private onTheWay = 0;
 
   constructor(db: Db, limit: number | null) {
     this.db = db;
@@ -38,14 +43,24 @@ export class DailyLimit {
   }
 
   /**
-   * Whether the last 24 hours' messages, with the `inFlight` ones handed to SMTP and not yet
-   * answered, reach the limit. Not a count of the ledgers for every message: at 50,000 rows that
-   * is the send's bottleneck.
+   * Whether the last 24 hours' messages, with those on their way, reach the limit. Not a count
+   * of the ledgers for every message: at 50,000 rows that is the send's bottleneck.
    */
-  reached(inFlight = 0, now = Date.now()): boolean {
+  reached(now = Date.now()): boolean {
     if (this.limit === null) return false;
     if (now - this.counted.at > RECOUNT_MS) this.counted = { at: now, sent: sentInLastDay(this.db, now).n };
-    return this.counted.sent + inFlight >= this.limit;
+    return this.counted.sent + this.onTheWay >= this.limit;
+  }
+
+  /** A message is handed to SMTP: it counts until the returned callback says it was answered (after `add()` when it went out). */
+  begin(): () => void {
+    this.onTheWay += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.onTheWay -= 1;
+    };
   }
 
   /** A message went out. */

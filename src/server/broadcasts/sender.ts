@@ -30,18 +30,14 @@ import { notifyOwner } from '#server/accounts/notify.ts';
 import type { Transport } from '#server/mail/sender.ts';
 import { unsubscribeTokenOf } from '#server/newsletter/subscribers.ts';
 import { issueBody, issueMessage, type IssueMessage } from './message.ts';
-import { DailyLimit } from './daily-limit.ts';
+import type { DailyLimit } from './daily-limit.ts';
 import { IN_FLIGHT, InFlight } from './in-flight.ts';
-import { Throttle } from './throttle.ts';
+import type { Throttle } from './throttle.ts';
 
 export const MAX_TRIES = 3;
 export const PAUSE_AFTER_FAILURES = 20;
 
 export interface BroadcastLimits {
-  /** Messages a second. */
-  rate: number;
-  /** Messages a day over every issue, or null for no limit. */
-  dailyLimit: number | null;
   /** The first wait after a temporary failure (doubling with each one in a row). */
   retryBaseMs: number;
   /** The longest wait after a failure. */
@@ -94,14 +90,18 @@ export class BroadcastSender {
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, { tries: number; messageId: string | null; sentAt: Date }>();
   /** The messages with the SMTP server now, by ledger row. */
-  private readonly inFlight = new InFlight('broadcast');
+  private readonly inFlight: InFlight;
   /** BROADCAST_DAILY_LIMIT, shared with the sequences' sender. */
   private readonly daily: DailyLimit;
 
-  /** `throttle`: the pace shared with every other newsletter sender (sequences), so together they keep to the rate. */
-  constructor(db: Db, transport: Transport, from: () => string, limits: BroadcastLimits, throttle = new Throttle(limits.rate), daily = new DailyLimit(db, limits.dailyLimit)) {
+  /**
+   * `throttle` (BROADCAST_RATE) and `daily` (BROADCAST_DAILY_LIMIT) are shared with every other
+   * newsletter sender (sequences), so together they keep to the rate and the limit.
+   */
+  constructor(db: Db, transport: Transport, from: () => string, throttle: Throttle, limits: BroadcastLimits, daily: DailyLimit) {
     this.db = db;
     this.daily = daily;
+    this.inFlight = new InFlight('broadcast', daily);
     this.transport = transport;
     this.from = from;
     this.limits = limits;
@@ -141,7 +141,7 @@ export class BroadcastSender {
       if (this.inFlight.size === 0) this.finishIfDone(issue.id);
       return this.inFlight.waitForOne();
     }
-    if (this.daily.reached(this.inFlight.size)) return this.inFlight.waitForOne();
+    if (this.daily.reached()) return this.inFlight.waitForOne();
     // The owner's Resume or 'Retry failed' (which touch the issue) since the last failure's wait
     // began: go on now, not when that wait (up to 30 s) would have ended.
     this.throttle.releaseIfBefore(issue.updatedAt.getTime(), Date.now());

@@ -122,7 +122,7 @@ export class SequenceSender {
   /** Each step made ready once per version (its updatedAt). */
   private readonly prepared = new Map<number, { at: number; step: PreparedStep } | { at: number; error: string }>();
   /** With the SMTP server now, by enrolment. */
-  private readonly inFlight = new InFlight('sequences');
+  private readonly inFlight: InFlight;
   /** Delivered, but not yet recorded as sent. */
   private readonly unrecorded = new Map<number, { enrolment: Enrolment; step: Step; messageId: string | null; sentAt: Date }>();
   private failuresInARow = 0;
@@ -135,6 +135,7 @@ export class SequenceSender {
     this.throttle = throttle;
     this.limits = limits;
     this.daily = daily;
+    this.inFlight = new InFlight('sequences', daily);
     this.q = statementsOf(db);
   }
 
@@ -165,7 +166,7 @@ export class SequenceSender {
   async step(): Promise<boolean> {
     if (!this.recordDelivered()) return false;
     if (this.inFlight.size >= IN_FLIGHT) return this.inFlight.waitForOne();
-    if (this.daily.reached(this.inFlight.size)) return this.inFlight.waitForOne();
+    if (this.daily.reached()) return this.inFlight.waitForOne();
     // Nothing due: the job sleeps (it is woken by an enrolment), whatever the throttle says.
     const enrolment = this.nextDue(new Date());
     if (!enrolment) return this.inFlight.waitForOne();
