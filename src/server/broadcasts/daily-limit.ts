@@ -52,15 +52,14 @@ export class DailyLimit {
     return this.counted.sent + this.onTheWay >= this.limit;
   }
 
-  /** A message is handed to SMTP: it counts until the returned callback says it was answered (after `add()` when it went out). */
-  begin(): () => void {
+  /** A message is handed to SMTP: it counts until `end()` (after `add()` when it went out). */
+  begin(): void {
     this.onTheWay += 1;
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      this.onTheWay -= 1;
-    };
+  }
+
+  /** A message begun was answered, accepted or refused. */
+  end(): void {
+    this.onTheWay -= 1;
   }
 
   /** A message went out. */

@@ -34,11 +34,11 @@ export class InFlight {
    * hears it was answered.
    */
   add(id: number, work: Promise<void>, answered: Answered): void {
-    const counted = this.daily.begin();
+    this.daily.begin();
     const settled = work
       .catch((err: unknown) => logger.error({ err, job: this.job, row: id }, 'a newsletter message could not be handled'))
       .finally(() => {
-        counted();
+        this.daily.end();
         answered(Date.now());
         this.sending.delete(id);
       });

@@ -7,9 +7,6 @@
 // messages are on their way or were answered within the last second: then any second at the
 // relay holds at most `rate` messages, whatever each takes on its way. The rule counts messages,
 // not places in a row, so a slow answer holds back one turn, not every later one.
-/** A message not answered after this long no longer counts (the transport gives up within 30 s). */
-const ANSWER_WAIT_MS = 60_000;
-
 /** Tells the throttle the relay answered the message (accepted or refused), at `now`. */
 export type Answered = (now: number) => void;
 
@@ -19,8 +16,8 @@ export class Throttle {
   /** When messages were answered, oldest first, from `head` on (the older ones have left the last second). */
   private answers: number[] = [];
   private head = 0;
-  /** The messages on their way, each with when it started. */
-  private readonly onTheirWay = new Map<object, number>();
+  /** Messages taken and not yet answered (every sender answers each one, in a `finally`). */
+  private onTheirWay = 0;
   private nextAt = 0;
   private heldUntil = 0;
   private heldSince = 0;
@@ -37,11 +34,9 @@ export class Throttle {
       this.answers = this.answers.slice(this.head);
       this.head = 0;
     }
-    let onTheirWay = 0;
-    for (const started of this.onTheirWay.values()) if (started > now - ANSWER_WAIT_MS) onTheirWay += 1;
     const answered = this.answers.length - this.head;
     // At the count: wait until enough answers are a second old (or, all being on their way, look again shortly).
-    const over = answered + onTheirWay - this.perSecond;
+    const over = answered + this.onTheirWay - this.perSecond;
     const window = over < 0 ? 0 : over < answered ? this.answers[this.head + over]! + 1000 - now : this.interval;
     return Math.max(0, this.nextAt - now, this.heldUntil - now, window);
   }
@@ -51,10 +46,12 @@ export class Throttle {
     // Each message's turn follows the last one's, not its end, so the time a message takes does
     // not slow the rate; a late turn is caught up by at most a second's worth, within the count above.
     this.nextAt = Math.max(this.nextAt, now - 1000) + this.interval;
-    const message = {};
-    this.onTheirWay.set(message, now);
+    this.onTheirWay += 1;
+    let answered = false;
     return (at) => {
-      if (!this.onTheirWay.delete(message)) return;
+      if (answered) return;
+      answered = true;
+      this.onTheirWay -= 1;
       // In order: an answer never counts as earlier than one recorded before it.
       this.answers.push(Math.max(at, this.answers.at(-1) ?? at));
     };
